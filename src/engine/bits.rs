@@ -1,0 +1,237 @@
+//! Fixed-size bit sets used as bitboards: `u64` and `u128` for small boards,
+//! [`Wide`] for the largest ones. Bit `i` is cell `i` of the board's layout.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+pub trait Bits:
+    Copy
+    + Eq
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// Number of bits held.
+    const CAPACITY: usize;
+    const ZERO: Self;
+
+    /// The set holding only bit `i` (`i < CAPACITY`).
+    fn bit(i: usize) -> Self;
+    fn has(self, i: usize) -> bool;
+    fn count(self) -> usize;
+    fn is_zero(self) -> bool;
+    /// Every bit moved `k` places towards bit 0 (`k < CAPACITY`).
+    fn shr(self, k: usize) -> Self;
+    /// Index of the lowest set bit (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// The set without its lowest set bit.
+    fn without_lowest(self) -> Self;
+
+    /// Index of the `n`-th set bit counting from bit 0 (`n < count()`).
+    fn select(self, n: usize) -> usize {
+        let mut rest = self;
+        for _ in 0..n {
+            rest = rest.without_lowest();
+        }
+        rest.lowest()
+    }
+
+    /// The indices of the set bits, lowest first.
+    fn ones(self) -> Ones<Self> {
+        Ones(self)
+    }
+}
+
+pub struct Ones<B>(B);
+
+impl<B: Bits> Iterator for Ones<B> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_zero() {
+            return None;
+        }
+        let index = self.0.lowest();
+        self.0 = self.0.without_lowest();
+        Some(index)
+    }
+}
+
+macro_rules! primitive_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn has(self, i: usize) -> bool {
+                (self >> i) & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> usize {
+                self.count_ones() as usize
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn shr(self, k: usize) -> Self {
+                self >> k
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+primitive_bits!(u64);
+primitive_bits!(u128);
+
+/// A bit set of `W` 64-bit words, for boards beyond 128 cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits for Wide<W> {
+    const CAPACITY: usize = 64 * W;
+    const ZERO: Self = Wide([0; W]);
+
+    fn bit(i: usize) -> Self {
+        let mut words = [0; W];
+        words[i / 64] = 1 << (i % 64);
+        Wide(words)
+    }
+
+    fn has(self, i: usize) -> bool {
+        (self.0[i / 64] >> (i % 64)) & 1 != 0
+    }
+
+    fn count(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn shr(self, k: usize) -> Self {
+        let (words, bits) = (k / 64, k % 64);
+        let mut out = [0; W];
+        for (i, slot) in out.iter_mut().enumerate().take(W - words) {
+            let low = self.0[i + words] >> bits;
+            let high = match (bits, self.0.get(i + words + 1)) {
+                (0, _) | (_, None) => 0,
+                (_, Some(next)) => next << (64 - bits),
+            };
+            *slot = low | high;
+        }
+        Wide(out)
+    }
+
+    fn lowest(self) -> usize {
+        let word = self.0.iter().position(|&w| w != 0).unwrap_or(W - 1);
+        word * 64 + self.0[word].trailing_zeros() as usize
+    }
+
+    fn without_lowest(self) -> Self {
+        let mut out = self;
+        if let Some(w) = out.0.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        out
+    }
+
+    fn select(self, mut n: usize) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            let ones = w.count_ones() as usize;
+            if n < ones {
+                return i * 64 + w.select(n);
+            }
+            n -= ones;
+        }
+        Self::CAPACITY
+    }
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign:ident, $op:tt) => {
+        impl<const W: usize> $trait for Wide<W> {
+            type Output = Self;
+            fn $method(mut self, rhs: Self) -> Self {
+                self.$assign(rhs);
+                self
+            }
+        }
+        impl<const W: usize> $assign_trait for Wide<W> {
+            fn $assign(&mut self, rhs: Self) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Self;
+    fn not(self) -> Self {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same operations on a `Wide` and on a `u128` agree bit for bit.
+    #[test]
+    fn wide_matches_u128() {
+        let mut rng = crate::engine::random::Rng::new(3);
+        for _ in 0..1_000 {
+            let a = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
+            let wide = Wide::<2>([a as u64, (a >> 64) as u64]);
+            let as_u128 = |w: Wide<2>| u128::from(w.0[0]) | (u128::from(w.0[1]) << 64);
+            let k = rng.below(128);
+            assert_eq!(as_u128(wide.shr(k)), a.shr(k));
+            assert_eq!(wide.count(), a.count());
+            assert_eq!(as_u128(!wide), !a);
+            if a != 0 {
+                assert_eq!(wide.lowest(), a.lowest());
+                assert_eq!(as_u128(wide.without_lowest()), a.without_lowest());
+                let n = rng.below(a.count());
+                assert_eq!(wide.select(n), a.select(n));
+            }
+            assert_eq!(wide.has(k), a.has(k));
+            assert_eq!(as_u128(Wide::<2>::bit(k)), u128::bit(k));
+        }
+    }
+
+    #[test]
+    fn ones_lists_set_bits() {
+        let x: u64 = 0b1010_0110;
+        assert_eq!(x.ones().collect::<Vec<_>>(), vec![1, 2, 5, 7]);
+        assert_eq!(x.select(2), 5);
+    }
+}

@@ -1,0 +1,3 @@
+//! tabletop: abstract board games in the terminal.
+
+pub mod engine;
