@@ -9,6 +9,7 @@ pub mod game;
 pub mod gekitai;
 pub mod player;
 pub mod random;
+pub mod reversi;
 pub mod settings;
 
 pub use cell::{Cell, NotationError};

@@ -1,0 +1,516 @@
+//! Reversi: place a disc that outflanks a line of the opponent's discs and
+//! turn them all over; most discs when neither side can move wins.
+//!
+//! Every board size lives in the top-left corner of one 8×8 `u64` layout
+//! (bit `row * 8 + col`), with a mask of the cells actually on the board, so
+//! move generation is a handful of shifts and nothing is ever placed off the
+//! board. [`perft`] is the fast tree count the `perft reversi` command uses.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::bits::Bits;
+use super::cell::{Cell, LetterNumber, NotationError, is_ignored};
+use super::game::{Game, IllegalMove};
+use super::player::{Outcome, Player};
+use super::random::Rng;
+use super::settings::{Setting, SettingError};
+
+/// Bits per row of the layout, whatever the board's side.
+const STRIDE: usize = 8;
+
+/// A validated board side: 4, 6 or 8.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ReversiSettings {
+    size: usize,
+}
+
+impl ReversiSettings {
+    pub fn new(size: usize) -> Result<ReversiSettings, SettingError> {
+        if size % 2 == 0 && (4..=8).contains(&size) {
+            Ok(ReversiSettings { size })
+        } else {
+            Err(SettingError {
+                setting: Setting::Size,
+                allowed: "4, 6 or 8".into(),
+                got: size,
+            })
+        }
+    }
+
+    pub const fn size(&self) -> usize {
+        self.size
+    }
+}
+
+impl Default for ReversiSettings {
+    fn default() -> Self {
+        ReversiSettings { size: 8 }
+    }
+}
+
+/// A Reversi move: a disc on a cell, or a pass when no placement is legal.
+/// Written `d3` (lowercase letter, rows from 1; either case is read) or
+/// `pass`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ReversiMove {
+    Place(Cell),
+    Pass,
+}
+
+impl fmt::Display for ReversiMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReversiMove::Place(cell) => {
+                write!(
+                    f,
+                    "{}{}",
+                    cell.letter().to_ascii_lowercase(),
+                    cell.row() + 1
+                )
+            }
+            ReversiMove::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for ReversiMove {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut letters = s.chars().filter(|c| !is_ignored(*c));
+        let is_pass = "pass"
+            .chars()
+            .all(|p| letters.next().is_some_and(|c| c.eq_ignore_ascii_case(&p)))
+            && letters.next().is_none();
+        if is_pass {
+            Ok(ReversiMove::Pass)
+        } else {
+            LetterNumber::ONE_BASED.parse(s).map(ReversiMove::Place)
+        }
+    }
+}
+
+/// The plain console's address: row then column, both from 1, e.g. `6 5`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RowColumn(pub Cell);
+
+impl fmt::Display for RowColumn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.0.row() + 1, self.0.col() + 1)
+    }
+}
+
+impl FromStr for RowColumn {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut words = s.split(is_ignored).filter(|w| !w.is_empty());
+        let row = words.next().ok_or(NotationError::Empty)?;
+        let row = one_based(row).ok_or(NotationError::BadRow)?;
+        let col = words.next().ok_or(NotationError::BadColumn)?;
+        let col = one_based(col).ok_or(NotationError::BadColumn)?;
+        if words.next().is_some() {
+            return Err(NotationError::BadColumn);
+        }
+        Cell::new(row, col)
+            .map(RowColumn)
+            .ok_or(NotationError::BadColumn)
+    }
+}
+
+/// A number from 1 to 26 written in ASCII digits, as an index from 0.
+fn one_based(word: &str) -> Option<usize> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Saturating, so a thousand digits are just too large, not an overflow.
+    let value = word.bytes().fold(0usize, |value, b| {
+        value
+            .saturating_mul(10)
+            .saturating_add(usize::from(b - b'0'))
+    });
+    (1..=26).contains(&value).then(|| value - 1)
+}
+
+/// What a placement did besides putting its disc down.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ReversiEffect {
+    /// The turned discs, nearest to the new disc first; at equal distance in
+    /// the order north, north-east, east, ... clockwise to north-west.
+    pub flipped: Vec<Cell>,
+}
+
+/// A Reversi position.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Reversi {
+    settings: ReversiSettings,
+    /// The cells of the board within the 8×8 layout.
+    on_board: u64,
+    /// Each player's discs, by [`Player::index`].
+    discs: [u64; 2],
+    to_move: Player,
+    /// The placements open to the player to move: none when they must pass
+    /// or the game is over.
+    moves: u64,
+    over: bool,
+    plies: usize,
+}
+
+impl Reversi {
+    pub fn new(settings: ReversiSettings) -> Reversi {
+        let size = settings.size;
+        let on_board = Cell::all(size).fold(0, |mask, cell| mask | bit(index(cell)));
+        let centre = size / 2 - 1;
+        let at = |row: usize, col: usize| bit(row * STRIDE + col);
+        let white = at(centre, centre) | at(centre + 1, centre + 1);
+        let black = at(centre, centre + 1) | at(centre + 1, centre);
+        let mut game = Reversi {
+            settings,
+            on_board,
+            discs: [black, white],
+            to_move: Player::First,
+            moves: 0,
+            over: false,
+            plies: 0,
+        };
+        game.settle();
+        game
+    }
+
+    pub fn settings(&self) -> ReversiSettings {
+        self.settings
+    }
+
+    /// How many discs `player` has on the board.
+    pub fn discs(&self, player: Player) -> usize {
+        self.discs[player.index()].count_ones() as usize
+    }
+
+    /// The mover's and the opponent's discs.
+    fn sides(&self) -> (u64, u64) {
+        (
+            self.discs[self.to_move.index()],
+            self.discs[self.to_move.other().index()],
+        )
+    }
+
+    /// Works out what the player to move may do: place, pass, or nothing
+    /// because neither side can place.
+    fn settle(&mut self) {
+        let (mover, other) = self.sides();
+        self.moves = legal_moves(mover, other, self.on_board);
+        self.over = self.moves == 0 && legal_moves(other, mover, self.on_board) == 0;
+    }
+
+    /// Plays a legal move and returns the discs it turned.
+    fn apply(&mut self, mv: ReversiMove) -> u64 {
+        let flipped = match mv {
+            ReversiMove::Place(cell) => {
+                let (mover, other) = self.sides();
+                let at = index(cell);
+                let flipped = flips(at, mover, other);
+                self.discs[self.to_move.index()] = mover | flipped | bit(at);
+                self.discs[self.to_move.other().index()] = other ^ flipped;
+                flipped
+            }
+            ReversiMove::Pass => 0,
+        };
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+        self.settle();
+        flipped
+    }
+
+    #[cfg(test)]
+    fn with_discs(size: usize, black: u64, white: u64, to_move: Player) -> Reversi {
+        let settings = ReversiSettings::new(size).expect("test sizes are valid");
+        let mut game = Reversi::new(settings);
+        game.discs = [black, white];
+        game.to_move = to_move;
+        game.settle();
+        game
+    }
+}
+
+impl Default for Reversi {
+    fn default() -> Self {
+        Reversi::new(ReversiSettings::default())
+    }
+}
+
+impl Game for Reversi {
+    type Move = ReversiMove;
+    type Effect = ReversiEffect;
+    const NAME: &'static str = "reversi";
+
+    fn side(&self) -> usize {
+        self.settings.size
+    }
+
+    fn symbol(player: Player) -> char {
+        match player {
+            Player::First => 'B',
+            Player::Second => 'W',
+        }
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.over {
+            return None;
+        }
+        let (first, second) = (self.discs(Player::First), self.discs(Player::Second));
+        Some(match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn piece_at(&self, cell: Cell) -> Option<Player> {
+        if !cell.is_on(self.side()) {
+            return None;
+        }
+        let at = index(cell);
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.discs[p.index()].has(at))
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<ReversiMove>) {
+        moves.clear();
+        if self.over {
+            return;
+        }
+        if self.moves == 0 {
+            moves.push(ReversiMove::Pass);
+        } else {
+            moves.extend(self.moves.ones().map(|i| ReversiMove::Place(cell(i))));
+        }
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        match (self.over, self.moves) {
+            (true, _) => 0,
+            (false, 0) => 1,
+            (false, moves) => moves.count_ones() as usize,
+        }
+    }
+
+    fn check(&self, mv: ReversiMove) -> Result<(), IllegalMove> {
+        if self.over {
+            return Err(IllegalMove::GameOver);
+        }
+        match mv {
+            ReversiMove::Pass if self.moves != 0 => Err(IllegalMove::CannotPass),
+            ReversiMove::Pass => Ok(()),
+            ReversiMove::Place(cell) if !cell.is_on(self.side()) => Err(IllegalMove::OffBoard),
+            ReversiMove::Place(cell) if self.piece_at(cell).is_some() => Err(IllegalMove::Occupied),
+            ReversiMove::Place(_) if self.moves == 0 => Err(IllegalMove::MustPass),
+            ReversiMove::Place(cell) if !self.moves.has(index(cell)) => Err(IllegalMove::NoFlips),
+            ReversiMove::Place(_) => Ok(()),
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: ReversiMove) {
+        self.apply(mv);
+    }
+
+    fn play(&mut self, mv: ReversiMove) -> Result<ReversiEffect, IllegalMove> {
+        self.check(mv)?;
+        let flipped = self.apply(mv);
+        let flipped = match mv {
+            ReversiMove::Place(from) => outward(from, flipped),
+            ReversiMove::Pass => Vec::new(),
+        };
+        Ok(ReversiEffect { flipped })
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<ReversiMove> {
+        if self.over {
+            return None;
+        }
+        if self.moves == 0 {
+            return Some(ReversiMove::Pass);
+        }
+        let n = rng.below(self.moves.count_ones() as usize);
+        Some(ReversiMove::Place(cell(self.moves.select(n))))
+    }
+
+    fn plies(&self) -> usize {
+        self.plies
+    }
+}
+
+/// The number of move sequences of `depth` plies from `game`, a pass counting
+/// as a ply and a game that ends sooner as one sequence where it ends.
+pub fn perft(game: &Reversi, depth: usize) -> u64 {
+    if depth == 0 || game.over {
+        return 1;
+    }
+    let (mover, other) = game.sides();
+    perft_from(mover, other, game.on_board, depth)
+}
+
+/// [`perft`] on bare bitboards, `depth >= 1`.
+fn perft_from(mover: u64, other: u64, on_board: u64, depth: usize) -> u64 {
+    let moves = legal_moves(mover, other, on_board);
+    if depth == 1 {
+        // No placement is one leaf too: a pass, or the end of the game.
+        return u64::from(moves.count_ones()).max(1);
+    }
+    if moves == 0 {
+        if legal_moves(other, mover, on_board) == 0 {
+            return 1;
+        }
+        return perft_from(other, mover, on_board, depth - 1);
+    }
+    let mut total = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let at = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let flipped = flips(at, mover, other);
+        let (next_other, next_mover) = (mover | flipped | bit(at), other ^ flipped);
+        total += perft_from(next_mover, next_other, on_board, depth - 1);
+    }
+    total
+}
+
+const fn bit(at: usize) -> u64 {
+    1 << at
+}
+
+fn index(cell: Cell) -> usize {
+    cell.row() * STRIDE + cell.col()
+}
+
+fn cell(at: usize) -> Cell {
+    Cell::new(at / STRIDE, at % STRIDE).unwrap_or_else(|| unreachable!())
+}
+
+/// The empty cells of the board where `mover` outflanks some of `other`.
+#[inline(always)]
+fn legal_moves(mover: u64, other: u64, on_board: u64) -> u64 {
+    // Runs along rows and diagonals must not wrap from column H to A, so the
+    // opponent discs they pass through are taken from columns B to G only.
+    let inner = other & 0x7e7e_7e7e_7e7e_7e7e;
+    (outflanking(mover, inner, 1)
+        | outflanking(mover, other, 8)
+        | outflanking(mover, inner, 7)
+        | outflanking(mover, inner, 9))
+        & !(mover | other)
+        & on_board
+}
+
+/// The cells just past a run of `other` discs that starts next to a `mover`
+/// disc, `step` bits apart, in both directions: parallel prefix, doubling
+/// the run length each round (runs are at most 6 long).
+#[inline(always)]
+fn outflanking(mover: u64, other: u64, step: u32) -> u64 {
+    let mut up = other & (mover << step);
+    let mut down = other & (mover >> step);
+    up |= other & (up << step);
+    down |= other & (down >> step);
+    let other_up = other & (other << step);
+    let other_down = other & (other >> step);
+    up |= other_up & (up << (2 * step));
+    down |= other_down & (down >> (2 * step));
+    up |= other_up & (up << (2 * step));
+    down |= other_down & (down >> (2 * step));
+    (up << step) | (down >> step)
+}
+
+/// For each cell, the cells seen from it in each direction, nearest first in
+/// walking order: the first four directions go up the bit order (east,
+/// south-east, south, south-west), the last four down it.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let steps: [(i32, i32); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let mut table = [[0; 8]; 64];
+    let mut at = 0;
+    while at < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = steps[d];
+            let mut row = (at / 8) as i32 + dr;
+            let mut col = (at % 8) as i32 + dc;
+            while row >= 0 && row < 8 && col >= 0 && col < 8 {
+                table[at][d] |= 1 << (row * 8 + col);
+                row += dr;
+                col += dc;
+            }
+            d += 1;
+        }
+        at += 1;
+    }
+    table
+}
+
+/// The `other` discs a `mover` disc placed at `at` would turn. Along each
+/// ray the first cell that is not `other` must be the mover's; everything
+/// before it is turned.
+#[inline(always)]
+fn flips(at: usize, mover: u64, other: u64) -> u64 {
+    let rays = &RAYS[at];
+    let mut flipped = 0;
+    for &ray in &rays[..4] {
+        let stops = !other & ray;
+        let outflank = stops & stops.wrapping_neg() & mover;
+        flipped |= outflank.wrapping_sub(u64::from(outflank != 0)) & ray;
+    }
+    for &ray in &rays[4..] {
+        // Rays down the bit order never hold bit 63, and the extra bit 0 only
+        // stops a ray that holds no other stop, where `& ray` drops it again.
+        let stops = (!other & ray) | 1;
+        let outflank = (1u64 << 63 >> stops.leading_zeros()) & mover & ray;
+        flipped |= (outflank.wrapping_neg() << 1) & ray;
+    }
+    flipped
+}
+
+/// The cells of `flipped` ordered outward from `from`: by distance, then
+/// clockwise from north.
+fn outward(from: Cell, flipped: u64) -> Vec<Cell> {
+    const CLOCKWISE: [(isize, isize); 8] = [
+        (-1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+    let mut cells = Vec::with_capacity(flipped.count_ones() as usize);
+    for distance in 1..STRIDE as isize {
+        for (dr, dc) in CLOCKWISE {
+            let row = from.row() as isize + dr * distance;
+            let col = from.col() as isize + dc * distance;
+            if (0..STRIDE as isize).contains(&row) && (0..STRIDE as isize).contains(&col) {
+                let at = row as usize * STRIDE + col as usize;
+                if flipped.has(at) {
+                    cells.push(cell(at));
+                }
+            }
+        }
+    }
+    cells
+}
