@@ -27,7 +27,7 @@ pub struct ReversiSettings {
 
 impl ReversiSettings {
     pub fn new(size: usize) -> Result<ReversiSettings, SettingError> {
-        if size % 2 == 0 && (4..=8).contains(&size) {
+        if size.is_multiple_of(2) && (4..=8).contains(&size) {
             Ok(ReversiSettings { size })
         } else {
             Err(SettingError {
@@ -454,7 +454,7 @@ impl Table {
     /// A table sized for a search of `depth`; shallow searches are quick
     /// enough to go without.
     fn new(size: usize, depth: usize) -> Table {
-        let slots = if depth < 6 {
+        let slots = if depth < 4 {
             0
         } else {
             1 << (3 * depth).saturating_sub(15).clamp(10, 21)
@@ -674,4 +674,353 @@ fn outward(from: Cell, flipped: u64) -> Vec<Cell> {
         }
     }
     cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cell::MAX_SIDE;
+
+    fn at(text: &str) -> Cell {
+        LetterNumber::ONE_BASED
+            .parse(text)
+            .expect("test addresses are well formed")
+    }
+
+    fn place(text: &str) -> ReversiMove {
+        ReversiMove::Place(at(text))
+    }
+
+    fn sized(size: usize) -> Reversi {
+        Reversi::new(ReversiSettings::new(size).expect("test sizes are valid"))
+    }
+
+    fn mask(cells: &str) -> u64 {
+        cells
+            .split_whitespace()
+            .fold(0, |m, c| m | bit(index(at(c))))
+    }
+
+    /// Perft through the `Game` trait alone, playing every move.
+    fn slow_perft(game: &Reversi, depth: usize) -> u64 {
+        if depth == 0 || game.is_over() {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = game.clone();
+                next.play_unchecked(mv);
+                slow_perft(&next, depth - 1)
+            })
+            .sum()
+    }
+
+    /// Random games on every board size, with the position before each move.
+    fn random_games(seeds: u64, mut visit: impl FnMut(&Reversi, ReversiMove, &Reversi)) {
+        for seed in 0..seeds {
+            let mut rng = Rng::new(seed);
+            let mut game = sized([4, 6, 8][seed as usize % 3]);
+            while let Some(mv) = game.random_move(&mut rng) {
+                let before = game.clone();
+                game.play(mv).expect("random moves are legal");
+                visit(&before, mv, &game);
+            }
+        }
+    }
+
+    #[test]
+    fn perft_matches_the_published_counts() {
+        let counts = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288];
+        let game = Reversi::default();
+        for (depth, &count) in (1..).zip(&counts) {
+            assert_eq!(perft(&game, depth), count, "depth {depth}");
+        }
+        assert_eq!(perft(&game, 0), 1);
+    }
+
+    #[test]
+    fn fast_perft_matches_a_plain_search() {
+        for (size, depth) in [(4, 13), (6, 6), (8, 6)] {
+            let game = sized(size);
+            for d in 1..=depth {
+                assert_eq!(
+                    perft(&game, d),
+                    slow_perft(&game, d),
+                    "{size}x{size} depth {d}"
+                );
+            }
+        }
+        assert_eq!(perft(&sized(4), 1), 4);
+        // Mid-game positions, passes and finished games included.
+        let mut checked = 0;
+        random_games(12, |_, _, game| {
+            if game.plies() % 3 == 0 || game.count_legal_moves() <= 1 {
+                assert_eq!(perft(game, 4), slow_perft(game, 4), "{game:?}");
+                checked += 1;
+            }
+        });
+        assert!(checked > 50);
+    }
+
+    #[test]
+    fn settings_are_validated() {
+        for size in [4, 6, 8] {
+            assert_eq!(sized(size).side(), size);
+            assert_eq!(sized(size).settings().size(), size);
+        }
+        for size in [0, 2, 3, 5, 7, 9, 10, 26] {
+            let err = ReversiSettings::new(size).expect_err("refused");
+            assert_eq!(err.setting, Setting::Size);
+            assert_eq!(
+                err.to_string(),
+                format!("--size must be 4, 6 or 8 (got {size})")
+            );
+        }
+        assert_eq!(ReversiSettings::default().size(), 8);
+    }
+
+    #[test]
+    fn the_start_position() {
+        let game = Reversi::default();
+        assert_eq!(game.piece_at(at("d4")), Some(Player::Second));
+        assert_eq!(game.piece_at(at("e5")), Some(Player::Second));
+        assert_eq!(game.piece_at(at("e4")), Some(Player::First));
+        assert_eq!(game.piece_at(at("d5")), Some(Player::First));
+        assert_eq!(game.to_move(), Player::First);
+        assert_eq!(Reversi::symbol(Player::First), 'B');
+        assert_eq!(Reversi::symbol(Player::Second), 'W');
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+        let small = sized(4);
+        assert_eq!(small.piece_at(at("b2")), Some(Player::Second));
+        assert_eq!(small.piece_at(at("c2")), Some(Player::First));
+        assert_eq!(small.discs(Player::First), 2);
+    }
+
+    #[test]
+    fn move_notation_round_trips() {
+        for cell in Cell::all(MAX_SIDE) {
+            let mv = ReversiMove::Place(cell);
+            assert_eq!(mv.to_string().parse(), Ok(mv));
+            assert_eq!(mv.to_string().to_uppercase().parse(), Ok(mv));
+        }
+        assert_eq!(place("d3").to_string(), "d3");
+        assert_eq!(ReversiMove::Pass.to_string(), "pass");
+        for pass in ["pass", "PASS", " Pass ", "p a\tss"] {
+            assert_eq!(pass.parse(), Ok(ReversiMove::Pass), "{pass:?}");
+        }
+        for bad in ["", "passs", "pas", "d0", "3d", "é3", "pass1"] {
+            assert!(bad.parse::<ReversiMove>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn row_column_notation_round_trips() {
+        for cell in Cell::all(MAX_SIDE) {
+            let rc = RowColumn(cell);
+            assert_eq!(rc.to_string().parse(), Ok(rc));
+        }
+        assert_eq!(RowColumn(at("e6")).to_string(), "6 5");
+        for good in ["6 5", " 6 5 ", "6\t5", "\t6  \t 5\t"] {
+            assert_eq!(good.parse(), Ok(RowColumn(at("e6"))), "{good:?}");
+        }
+        assert_eq!("26 26".parse(), Ok(RowColumn(at("z26"))));
+        for bad in [
+            "",
+            " ",
+            "6",
+            "6 5 4",
+            "65",
+            "0 5",
+            "5 0",
+            "27 1",
+            "1 27",
+            "6,5",
+            "+6 5",
+            "-1 2",
+            "6 5.",
+            "d3",
+            "99999999999999999999999999 1",
+            "1 99999999999999999999999999",
+            "６ ５",
+            "6 é",
+            "6\n5",
+            "6\u{a0}5",
+        ] {
+            assert!(bad.parse::<RowColumn>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_and_change_nothing() {
+        let mut game = Reversi::default();
+        let before = game.clone();
+        for (mv, why) in [
+            (ReversiMove::Pass, IllegalMove::CannotPass),
+            (place("a1"), IllegalMove::NoFlips),
+            (place("d6"), IllegalMove::NoFlips),
+            (place("d4"), IllegalMove::Occupied),
+            (place("e4"), IllegalMove::Occupied),
+            (place("i1"), IllegalMove::OffBoard),
+            (place("a9"), IllegalMove::OffBoard),
+        ] {
+            assert_eq!(game.check(mv), Err(why), "{mv}");
+            assert_eq!(game.play(mv), Err(why), "{mv}");
+            assert_eq!(game, before);
+        }
+        let mut small = sized(6);
+        assert_eq!(small.play(place("g1")), Err(IllegalMove::OffBoard));
+        assert_eq!(small.play(place("a7")), Err(IllegalMove::OffBoard));
+    }
+
+    #[test]
+    fn a_player_without_a_placement_must_pass() {
+        // White's only disc is b1, next to Black's corner disc: White has no
+        // placement, Black has c1.
+        let mut game = Reversi::with_discs(8, mask("a1"), mask("b1"), Player::Second);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves, [ReversiMove::Pass]);
+        assert_eq!(game.count_legal_moves(), 1);
+        assert_eq!(game.random_move(&mut Rng::new(1)), Some(ReversiMove::Pass));
+        assert_eq!(game.outcome(), None);
+        let before = game.clone();
+        assert_eq!(game.play(place("c1")), Err(IllegalMove::MustPass));
+        assert_eq!(game.play(place("a1")), Err(IllegalMove::Occupied));
+        assert_eq!(game, before);
+        let effect = game.play(ReversiMove::Pass).expect("pass is legal");
+        assert!(effect.flipped.is_empty());
+        assert_eq!(game.to_move(), Player::First);
+        assert_eq!(game.plies(), before.plies() + 1);
+        assert_eq!(perft(&before, 2), slow_perft(&before, 2));
+        assert_eq!(perft(&before, 2), 1);
+
+        // Forced passes also come up in play, each a ply of its own.
+        let mut passes = 0;
+        random_games(60, |before, mv, after| {
+            if mv == ReversiMove::Pass {
+                passes += 1;
+                assert_eq!(before.count_legal_moves(), 1);
+                assert_eq!(after.plies(), before.plies() + 1);
+                assert_eq!(after.to_move(), before.to_move().other());
+                assert!(after.count_legal_moves() > 0);
+                assert_eq!(after.check(ReversiMove::Pass), Err(IllegalMove::CannotPass));
+            }
+        });
+        assert!(passes > 0);
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_move() {
+        let mut game = Reversi::with_discs(8, mask("a1"), mask("b1"), Player::First);
+        game.play(place("c1")).expect("legal");
+        assert!(game.is_over());
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+        let before = game.clone();
+        for mv in [ReversiMove::Pass, place("d1"), place("a1"), place("z9")] {
+            assert_eq!(game.play(mv), Err(IllegalMove::GameOver));
+        }
+        assert_eq!(game, before);
+        assert_eq!(game.count_legal_moves(), 0);
+        assert_eq!(game.random_move(&mut Rng::new(1)), None);
+        assert_eq!(perft(&game, 5), 1);
+
+        let full = Reversi::with_discs(4, 0x0f0f, 0x0f0f_0000, Player::First);
+        assert_eq!(full.outcome(), Some(Outcome::Draw));
+        let mut outcomes = 0;
+        random_games(30, |_, _, game| {
+            if let Some(outcome) = game.outcome() {
+                let (b, w) = (game.discs(Player::First), game.discs(Player::Second));
+                let expected = match b.cmp(&w) {
+                    std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+                    std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                };
+                assert_eq!(outcome, expected);
+                let mut moves = vec![ReversiMove::Pass];
+                game.legal_moves(&mut moves);
+                assert!(moves.is_empty());
+                outcomes += 1;
+            }
+        });
+        assert_eq!(outcomes, 30);
+    }
+
+    #[test]
+    fn flips_are_ordered_outward() {
+        let game = Reversi::with_discs(
+            8,
+            mask("d1 h4 b6"),
+            mask("d3 d2 e4 f4 g4 c5"),
+            Player::First,
+        );
+        let mut game = game;
+        let effect = game.play(place("d4")).expect("legal");
+        let expected: Vec<Cell> = ["d3", "e4", "c5", "d2", "f4", "g4"]
+            .into_iter()
+            .map(at)
+            .collect();
+        assert_eq!(effect.flipped, expected);
+        assert_eq!(game.discs(Player::Second), 0);
+        let mut start = Reversi::default();
+        assert_eq!(
+            start.play(place("d3")),
+            Ok(ReversiEffect {
+                flipped: vec![at("d4")]
+            })
+        );
+    }
+
+    #[test]
+    fn every_move_adds_one_disc_and_turns_the_flipped() {
+        random_games(30, |before, mv, after| {
+            let mover = before.to_move();
+            let effect_flipped = {
+                let mut replay = before.clone();
+                replay.play(mv).expect("legal").flipped
+            };
+            let extra = usize::from(mv != ReversiMove::Pass);
+            assert_eq!(
+                after.discs(mover),
+                before.discs(mover) + extra + effect_flipped.len()
+            );
+            assert_eq!(
+                after.discs(mover.other()),
+                before.discs(mover.other()) - effect_flipped.len()
+            );
+            for cell in &effect_flipped {
+                assert_eq!(before.piece_at(*cell), Some(mover.other()));
+                assert_eq!(after.piece_at(*cell), Some(mover));
+            }
+            if mv != ReversiMove::Pass {
+                assert!(!effect_flipped.is_empty());
+            }
+            let mut unchecked = before.clone();
+            unchecked.play_unchecked(mv);
+            assert_eq!(&unchecked, after);
+        });
+    }
+
+    #[test]
+    fn listed_moves_are_the_accepted_moves() {
+        random_games(15, |_, _, game| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            assert_eq!(game.count_legal_moves(), moves.len());
+            let accepted = Cell::all(8)
+                .map(ReversiMove::Place)
+                .chain([ReversiMove::Pass])
+                .filter(|mv| game.check(*mv).is_ok())
+                .count();
+            assert_eq!(accepted, moves.len());
+            for mv in &moves {
+                assert!(game.check(*mv).is_ok());
+            }
+        });
+    }
 }
