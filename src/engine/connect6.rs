@@ -96,7 +96,7 @@ impl Connect6 {
         Connect6 {
             settings,
             board: vec![0; len],
-            empties: Empties::with_indices(len, Cell::all(settings.size).map(index)),
+            empties: Empties::padded_grid(settings.size, STRIDE),
             to_move: Player::First,
             outcome: None,
             plies: 0,

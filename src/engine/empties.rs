@@ -38,6 +38,26 @@ impl Empties {
         set
     }
 
+    /// Every cell of a `side`×`side` board in a padded layout where row `r`,
+    /// column `c` has index `(r + 1) * stride + c + 1` (a border all round),
+    /// for indices below `(side + 2) * stride`.
+    pub fn padded_grid(side: usize, stride: usize) -> Empties {
+        let stride = stride.max(side + 2);
+        let bound = ((side + 2) * stride).min(usize::from(ABSENT));
+        let mut list = vec![0; side * side];
+        let mut pos = vec![ABSENT; bound];
+        let mut k = 0;
+        for row in 1..=side {
+            let start = row * stride + 1;
+            for (index, p) in (start..).zip(&mut pos[start..start + side]) {
+                *p = k as u16;
+                list[k] = index as u16;
+                k += 1;
+            }
+        }
+        Empties { list, pos }
+    }
+
     pub fn len(&self) -> usize {
         self.list.len()
     }
@@ -124,6 +144,15 @@ mod tests {
         set.remove(9);
         assert!(set.is_empty());
         assert_eq!(set.pick(&mut Rng::new(1)), None);
+    }
+
+    #[test]
+    fn padded_grid_holds_exactly_the_board() {
+        let set = Empties::padded_grid(3, 8);
+        let mut members: Vec<usize> = set.iter().collect();
+        members.sort();
+        assert_eq!(members, vec![9, 10, 11, 17, 18, 19, 25, 26, 27]);
+        assert!(!set.contains(8) && !set.contains(12) && !set.contains(39));
     }
 
     #[test]

@@ -21,15 +21,17 @@ use super::settings::{Setting, SettingError};
 /// Distance between vertically adjacent cells in the padded layout.
 const STRIDE: usize = 32;
 
-/// The neighbours of (r, c): (r-1, c), (r-1, c+1), (r, c-1), (r, c+1),
-/// (r+1, c-1), (r+1, c), as index offsets.
+/// The neighbours of (r, c) as index offsets, in order round the cell:
+/// (r-1, c), (r-1, c+1), (r, c+1), (r+1, c), (r+1, c-1), (r, c-1). Two
+/// neighbours next to each other in this ring are also each other's
+/// neighbours.
 const NEIGHBOURS: [isize; 6] = [
     -(STRIDE as isize),
     1 - STRIDE as isize,
-    -1,
     1,
-    STRIDE as isize - 1,
     STRIDE as isize,
+    STRIDE as isize - 1,
+    -1,
 ];
 
 /// A validated board side and whether the swap rule is on.
@@ -131,11 +133,10 @@ impl Hex {
         // One border row above and below; STRIDE leaves room for the border
         // columns on either side of the largest board.
         let len = (n + 2) * STRIDE;
-        let cells = Cell::all(n).map(index);
         Hex {
             settings,
             nodes: vec![Node::default(); len],
-            empties: Empties::with_indices(len, cells),
+            empties: Empties::padded_grid(n, STRIDE),
             to_move: Player::First,
             outcome: None,
             plies: 0,
@@ -182,32 +183,39 @@ impl Hex {
         let at = index(cell);
         let stone = player.index() as u8 + 1;
         self.empties.remove(at);
-        self.nodes[at] = Node {
-            stone,
-            edges: 0,
-            parent: at as u16,
-        };
-        let mut root = at;
+        // Which of the six neighbours are the mover's, one bit each in ring
+        // order; computed without branches, which random play mispredicts.
+        let mut ring = 0u32;
+        for (k, step) in NEIGHBOURS.into_iter().enumerate() {
+            ring |= u32::from(self.nodes[at.wrapping_add_signed(step)].stone == stone) << k;
+        }
+        // Ring neighbours next to each other are already in one group: only
+        // the first stone of each run round the ring needs a find.
+        let rotated = ((ring << 1) | (ring >> 5)) & 0b11_1111;
+        let mut starts = ring & !rotated;
+        if starts == 0 && ring != 0 {
+            starts = 1;
+        }
         let mut edges = self.edges_of(cell, player);
-        for step in NEIGHBOURS {
-            let next = at.wrapping_add_signed(step);
-            if self.nodes[next].stone != stone {
-                continue;
-            }
-            let other = self.find(next);
-            if other == root {
-                continue;
-            }
-            edges |= self.nodes[other].edges;
-            // The new stone hangs under the first group it meets, so groups
-            // do not deepen by one level on every move.
-            if root == at {
-                self.nodes[at].parent = other as u16;
-                root = other;
-            } else {
+        let mut root = at;
+        if starts != 0 {
+            root = self.find(at.wrapping_add_signed(NEIGHBOURS[starts.trailing_zeros() as usize]));
+            starts &= starts - 1;
+            edges |= self.nodes[root].edges;
+            while starts != 0 {
+                let other =
+                    self.find(at.wrapping_add_signed(NEIGHBOURS[starts.trailing_zeros() as usize]));
+                starts &= starts - 1;
+                edges |= self.nodes[other].edges;
+                // Harmless when `other` is already `root`.
                 self.nodes[other].parent = root as u16;
             }
         }
+        self.nodes[at] = Node {
+            stone,
+            edges,
+            parent: root as u16,
+        };
         self.nodes[root].edges = edges;
         edges == BOTH_EDGES
     }
@@ -400,5 +408,285 @@ impl Game for Hex {
 
     fn plies(&self) -> usize {
         self.plies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> HexMove {
+        text.parse().expect("test moves are well formed")
+    }
+
+    fn cell(text: &str) -> Cell {
+        match at(text) {
+            HexMove::Place(cell) => cell,
+            HexMove::Swap => panic!("{text} is not a cell"),
+        }
+    }
+
+    fn game(size: usize, swap: bool) -> Hex {
+        Hex::new(HexSettings::new(size, swap).expect("valid settings"))
+    }
+
+    fn play_all(game: &mut Hex, moves: &str) -> HexEffect {
+        let mut effect = HexEffect::default();
+        for mv in moves.split_whitespace() {
+            effect = game.play(at(mv)).expect("test moves are legal");
+        }
+        effect
+    }
+
+    /// Whether `player`'s stones join their edges, by a plain flood fill.
+    fn connects(game: &Hex, player: Player) -> bool {
+        let n = game.side();
+        let mine = |r: usize, c: usize| {
+            Cell::new(r, c).and_then(|cell| game.piece_at(cell)) == Some(player)
+        };
+        let mut seen = vec![vec![false; n]; n];
+        let mut stack = Vec::new();
+        for k in 0..n {
+            let (r, c) = match player {
+                Player::First => (k, 0),
+                Player::Second => (0, k),
+            };
+            if mine(r, c) {
+                seen[r][c] = true;
+                stack.push((r, c));
+            }
+        }
+        while let Some((r, c)) = stack.pop() {
+            let far = match player {
+                Player::First => c,
+                Player::Second => r,
+            };
+            if far == n - 1 {
+                return true;
+            }
+            for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                if nr < 0 || nc < 0 || nr >= n as isize || nc >= n as isize {
+                    continue;
+                }
+                let (nr, nc) = (nr as usize, nc as usize);
+                if mine(nr, nc) && !seen[nr][nc] {
+                    seen[nr][nc] = true;
+                    stack.push((nr, nc));
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn settings_are_validated() {
+        assert_eq!(
+            HexSettings::default(),
+            HexSettings::new(11, false).expect("valid")
+        );
+        assert!(HexSettings::new(2, true).is_ok_and(|s| s.swap() && s.size() == 2));
+        assert!(HexSettings::new(26, false).is_ok());
+        let err = HexSettings::new(27, false).expect_err("too large");
+        assert_eq!(err.to_string(), "--size must be between 2 and 26 (got 27)");
+        assert!(HexSettings::new(1, false).is_err());
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for cell in Cell::all(26) {
+            let mv = HexMove::Place(cell);
+            assert_eq!(mv.to_string().parse(), Ok(mv));
+        }
+        assert_eq!(HexMove::Swap.to_string(), "swap");
+        for text in ["swap", "SWAP", " Swap ", "s w a p"] {
+            assert_eq!(text.parse(), Ok(HexMove::Swap), "{text:?}");
+        }
+        assert_eq!(at("F 3").to_string(), "F3");
+        assert_eq!(cell("F3"), Cell::new(3, 5).expect("on board"));
+        for bad in ["f3", "", "swapp", "F03", "3F"] {
+            assert!(bad.parse::<HexMove>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn neighbours_follow_the_spec_example() {
+        let f3 = index(cell("F3"));
+        let mut names: Vec<String> = NEIGHBOURS
+            .iter()
+            .map(|&step| {
+                LetterNumber::ZERO_BASED_UPPER.format(cell_at(f3.wrapping_add_signed(step)))
+            })
+            .collect();
+        names.sort();
+        let mut expected = ["F2", "G2", "E3", "G3", "E4", "F4"];
+        expected.sort();
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn illegal_moves_change_nothing() {
+        let mut hex = game(5, false);
+        play_all(&mut hex, "C2");
+        let before = hex.clone();
+        assert_eq!(hex.play(at("C2")), Err(IllegalMove::Occupied));
+        assert_eq!(hex.play(at("F0")), Err(IllegalMove::OffBoard));
+        assert_eq!(hex.play(at("A5")), Err(IllegalMove::OffBoard));
+        assert_eq!(hex.play(HexMove::Swap), Err(IllegalMove::CannotSwap));
+        assert_eq!(hex, before);
+        // O wins along row 0; afterwards nothing may be played.
+        play_all(&mut hex, "A1 A0 B1 B0 D1 C0 E1 D0 A2 E0");
+        assert_eq!(hex.outcome(), Some(Outcome::Win(Player::First)));
+        let over = hex.clone();
+        assert_eq!(hex.play(at("E4")), Err(IllegalMove::GameOver));
+        assert_eq!(hex, over);
+        assert_eq!(hex.count_legal_moves(), 0);
+        assert_eq!(hex.random_move(&mut Rng::new(1)), None);
+    }
+
+    #[test]
+    fn a_winning_move_reports_its_chain() {
+        let mut hex = game(5, false);
+        let effect = play_all(&mut hex, "A0 A1 B0 B1 C0 C1 D0 D1");
+        assert!(effect.winning_chain.is_empty());
+        assert!(hex.outcome().is_none());
+        let effect = play_all(&mut hex, "E0");
+        assert_eq!(hex.outcome(), Some(Outcome::Win(Player::First)));
+        let expected: Vec<Cell> = ["A0", "B0", "C0", "D0", "E0"].map(cell).to_vec();
+        assert_eq!(effect.winning_chain, expected);
+        assert_eq!(hex.to_move(), Player::Second);
+        assert_eq!(hex.plies(), 9);
+    }
+
+    #[test]
+    fn x_joins_top_and_bottom() {
+        let mut hex = game(3, false);
+        let effect = play_all(&mut hex, "A0 C0 A1 B1 C2 A2");
+        assert_eq!(hex.outcome(), Some(Outcome::Win(Player::Second)));
+        let expected: Vec<Cell> = ["C0", "B1", "A2"].map(cell).to_vec();
+        assert_eq!(effect.winning_chain, expected);
+    }
+
+    #[test]
+    fn swap_mirrors_the_first_stone() {
+        let mut hex = game(11, true);
+        assert_eq!(hex.check(HexMove::Swap), Err(IllegalMove::CannotSwap));
+        let mut moves = Vec::new();
+        hex.legal_moves(&mut moves);
+        assert!(!moves.contains(&HexMove::Swap));
+        play_all(&mut hex, "C1");
+        hex.legal_moves(&mut moves);
+        assert!(moves.contains(&HexMove::Swap));
+        assert_eq!(moves.len(), 121);
+        assert_eq!(hex.count_legal_moves(), 121);
+        let effect = hex.play(HexMove::Swap).expect("swap is legal now");
+        assert!(effect.winning_chain.is_empty());
+        assert_eq!(hex.piece_at(cell("C1")), None);
+        assert_eq!(hex.piece_at(cell("B2")), Some(Player::Second));
+        assert_eq!(hex.to_move(), Player::First);
+        assert_eq!(hex.plies(), 2);
+        assert_eq!(hex.count_legal_moves(), 120);
+        assert_eq!(hex.play(HexMove::Swap), Err(IllegalMove::CannotSwap));
+        play_all(&mut hex, "C1");
+        assert_eq!(hex.play(HexMove::Swap), Err(IllegalMove::CannotSwap));
+
+        // A stone on the long diagonal stays where it is and changes colour.
+        let mut hex = game(11, true);
+        play_all(&mut hex, "D3 swap");
+        assert_eq!(hex.piece_at(cell("D3")), Some(Player::Second));
+        assert_eq!(hex.count_legal_moves(), 120);
+
+        let mut hex = game(11, false);
+        play_all(&mut hex, "C1");
+        assert_eq!(hex.play(HexMove::Swap), Err(IllegalMove::CannotSwap));
+    }
+
+    #[test]
+    fn the_swapped_stone_counts_for_x() {
+        // O's B0 becomes X's A1, which then takes part in X's chain.
+        let mut hex = game(3, true);
+        play_all(&mut hex, "B0 swap");
+        assert_eq!(hex.piece_at(cell("A1")), Some(Player::Second));
+        let effect = play_all(&mut hex, "C0 A0 C1 A2");
+        assert_eq!(hex.outcome(), Some(Outcome::Win(Player::Second)));
+        assert_eq!(effect.winning_chain.first(), Some(&cell("A0")));
+        assert_eq!(effect.winning_chain.last(), Some(&cell("A2")));
+    }
+
+    #[test]
+    fn a_full_board_has_exactly_one_winner() {
+        let mut rng = Rng::new(2024);
+        for size in [2, 3, 5, 8, 11] {
+            for _ in 0..200 {
+                // Shuffle every cell, then play them in turn: the engine must
+                // stop at the first connection, and filling up the rest must
+                // never connect the loser.
+                let mut cells: Vec<Cell> = Cell::all(size).collect();
+                for i in (1..cells.len()).rev() {
+                    cells.swap(i, rng.below(i + 1));
+                }
+                let mut hex = game(size, false);
+                let mut played = 0;
+                while hex.outcome().is_none() {
+                    assert!(!connects(&hex, Player::First) && !connects(&hex, Player::Second));
+                    hex.play_unchecked(HexMove::Place(cells[played]));
+                    played += 1;
+                }
+                let Some(Outcome::Win(winner)) = hex.outcome() else {
+                    panic!("Hex has no draws");
+                };
+                assert_eq!(winner, [Player::First, Player::Second][(played - 1) % 2]);
+                assert!(connects(&hex, winner));
+                let mut board = hex.clone();
+                for (k, &c) in cells.iter().enumerate().skip(played) {
+                    board.nodes[index(c)].stone = [1, 2][k % 2];
+                }
+                assert!(connects(&board, winner));
+                assert!(!connects(&board, winner.other()));
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_are_legal_and_chains_are_sound() {
+        let mut rng = Rng::new(7);
+        for size in [2, 4, 7, 11] {
+            for _ in 0..100 {
+                let mut hex = game(size, true);
+                let mut moves = Vec::new();
+                let effect = loop {
+                    hex.legal_moves(&mut moves);
+                    assert_eq!(moves.len(), hex.count_legal_moves());
+                    for &mv in &moves {
+                        assert_eq!(hex.check(mv), Ok(()));
+                    }
+                    let Some(mv) = hex.random_move(&mut rng) else {
+                        panic!("a game in progress has a move");
+                    };
+                    let effect = hex.play(mv).expect("random moves are legal");
+                    if hex.is_over() {
+                        break effect;
+                    }
+                    assert!(effect.winning_chain.is_empty());
+                };
+                let Some(Outcome::Win(winner)) = hex.outcome() else {
+                    panic!("Hex has no draws");
+                };
+                let chain = effect.winning_chain;
+                assert!(chain.iter().all(|&c| hex.piece_at(c) == Some(winner)));
+                let along = |c: &Cell| match winner {
+                    Player::First => c.col(),
+                    Player::Second => c.row(),
+                };
+                assert_eq!(chain.first().map(along), Some(0));
+                assert_eq!(chain.last().map(along), Some(size - 1));
+                for pair in chain.windows(2) {
+                    let step = index(pair[1]) as isize - index(pair[0]) as isize;
+                    assert!(NEIGHBOURS.contains(&step), "{pair:?}");
+                }
+                // Any chain across the board has at least `size` stones.
+                assert!(chain.len() >= size);
+            }
+        }
     }
 }
