@@ -274,3 +274,200 @@ impl Game for Connect6 {
         self.plies
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stone(text: &str) -> Stone {
+        text.parse().expect("test stones are well formed")
+    }
+
+    fn game(size: usize, line: usize) -> Connect6 {
+        Connect6::new(Connect6Settings::new(size, line).expect("valid settings"))
+    }
+
+    fn play_all(game: &mut Connect6, stones: &str) -> Connect6Effect {
+        let mut effect = Connect6Effect::default();
+        for text in stones.split_whitespace() {
+            effect = game.play(stone(text)).expect("test stones are legal");
+        }
+        effect
+    }
+
+    fn cells(names: &[&str]) -> Vec<Cell> {
+        names.iter().map(|name| stone(name).0).collect()
+    }
+
+    /// Whether `player` has `line` in a row anywhere, by looking everywhere.
+    fn has_line(game: &Connect6, player: Player, line: usize) -> bool {
+        let n = game.side() as isize;
+        let mine = |r: isize, c: isize| {
+            r >= 0
+                && c >= 0
+                && Cell::new(r as usize, c as usize).is_some_and(|cell| {
+                    cell.is_on(n as usize) && game.piece_at(cell) == Some(player)
+                })
+        };
+        (0..n).any(|r| {
+            (0..n).any(|c| {
+                [(0, 1), (1, 0), (1, 1), (1, -1)]
+                    .into_iter()
+                    .any(|(dr, dc)| (0..line as isize).all(|k| mine(r + k * dr, c + k * dc)))
+            })
+        })
+    }
+
+    #[test]
+    fn settings_are_validated() {
+        assert_eq!(
+            Connect6Settings::default(),
+            Connect6Settings::new(19, 6).expect("valid")
+        );
+        assert!(Connect6Settings::new(6, 3).is_ok_and(|s| s.size() == 6 && s.line() == 3));
+        assert!(Connect6Settings::new(26, 26).is_ok());
+        let err = Connect6Settings::new(5, 3).expect_err("too small");
+        assert_eq!(err.setting, Setting::Size);
+        let err = Connect6Settings::new(6, 7).expect_err("line too long");
+        assert_eq!(
+            err.to_string(),
+            "--line must be between 3 and 6 on a 6x6 board (got 7)"
+        );
+        assert!(Connect6Settings::new(19, 2).is_err());
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for cell in Cell::all(26) {
+            assert_eq!(Stone(cell).to_string().parse(), Ok(Stone(cell)));
+        }
+        assert_eq!(stone("H 14"), Stone(Cell::new(14, 7).expect("on board")));
+        assert_eq!(stone("A0").to_string(), "A0");
+        for bad in ["h14", "", "A", "14", "A014"] {
+            assert!(bad.parse::<Stone>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn b_places_one_stone_then_each_side_two() {
+        let mut c6 = Connect6::default();
+        let expected = [
+            (Player::First, (1, 1)),
+            (Player::Second, (1, 2)),
+            (Player::Second, (2, 2)),
+            (Player::First, (1, 2)),
+            (Player::First, (2, 2)),
+            (Player::Second, (1, 2)),
+            (Player::Second, (2, 2)),
+            (Player::First, (1, 2)),
+        ];
+        for (k, (player, turn)) in expected.into_iter().enumerate() {
+            assert_eq!(
+                (c6.to_move(), c6.stone_of_turn()),
+                (player, turn),
+                "stone {k}"
+            );
+            let cell = Cell::new(k, 0).expect("on board");
+            c6.play(Stone(cell)).expect("legal");
+            assert_eq!(c6.piece_at(cell), Some(player));
+            assert_eq!(c6.plies(), k + 1);
+        }
+    }
+
+    #[test]
+    fn illegal_stones_change_nothing() {
+        let mut c6 = game(8, 6);
+        play_all(&mut c6, "D4 E4");
+        let before = c6.clone();
+        assert_eq!(c6.play(stone("D4")), Err(IllegalMove::Occupied));
+        assert_eq!(c6.play(stone("I0")), Err(IllegalMove::OffBoard));
+        assert_eq!(c6.play(stone("A8")), Err(IllegalMove::OffBoard));
+        assert_eq!(c6, before);
+        assert_eq!(c6.count_legal_moves(), 62);
+    }
+
+    #[test]
+    fn six_in_a_row_wins_at_once_even_mid_turn() {
+        let mut c6 = Connect6::default();
+        play_all(&mut c6, "K10 A0 A1 K11 K12 A2 A3 K13 K14 A4 P0 S18 R18");
+        assert_eq!(c6.stone_of_turn(), (1, 2));
+        assert!(c6.outcome().is_none());
+        let effect = play_all(&mut c6, "A5");
+        assert_eq!(c6.outcome(), Some(Outcome::Win(Player::Second)));
+        assert_eq!(
+            effect.winning_line,
+            cells(&["A0", "A1", "A2", "A3", "A4", "A5"])
+        );
+        let over = c6.clone();
+        assert_eq!(c6.play(stone("B5")), Err(IllegalMove::GameOver));
+        assert_eq!(c6, over);
+        assert_eq!(c6.count_legal_moves(), 0);
+        assert_eq!(c6.random_move(&mut Rng::new(1)), None);
+    }
+
+    #[test]
+    fn more_than_six_wins_too() {
+        let mut c6 = Connect6::default();
+        // W builds C0 D1 E2 and G4 H5 I6 on a diagonal, then fills F3.
+        play_all(&mut c6, "S0 C0 D1 S2 S3 E2 G4 S5 Q0 H5 I6 Q2 Q3");
+        assert!(c6.outcome().is_none());
+        let effect = play_all(&mut c6, "F3");
+        assert_eq!(c6.outcome(), Some(Outcome::Win(Player::Second)));
+        let line = cells(&["C0", "D1", "E2", "F3", "G4", "H5", "I6"]);
+        assert_eq!(effect.winning_line, line);
+    }
+
+    #[test]
+    fn a_full_board_without_a_line_is_a_draw() {
+        // Row by row, the colours run B W W B B W W B ...: no row, column or
+        // diagonal of six on a 6×6 board.
+        let mut c6 = game(6, 6);
+        for (k, cell) in Cell::all(6).enumerate() {
+            assert!(c6.outcome().is_none(), "stone {k}");
+            let effect = c6.play(Stone(cell)).expect("legal");
+            assert!(effect.winning_line.is_empty());
+        }
+        assert_eq!(c6.outcome(), Some(Outcome::Draw));
+        assert_eq!(c6.plies(), 36);
+        assert_eq!(
+            c6.play(Stone(Cell::new(0, 0).expect("on board"))),
+            Err(IllegalMove::GameOver)
+        );
+    }
+
+    #[test]
+    fn random_games_agree_with_a_plain_search_for_lines() {
+        let mut rng = Rng::new(99);
+        for (size, line) in [(6, 3), (8, 4), (10, 6), (19, 6)] {
+            for _ in 0..50 {
+                let mut c6 = game(size, line);
+                let mut moves = Vec::new();
+                while !c6.is_over() {
+                    c6.legal_moves(&mut moves);
+                    assert_eq!(moves.len(), c6.count_legal_moves());
+                    let mover = c6.to_move();
+                    let mv = c6
+                        .random_move(&mut rng)
+                        .expect("a game in progress has a move");
+                    assert!(moves.contains(&mv));
+                    let effect = c6.play(mv).expect("random moves are legal");
+                    let won = has_line(&c6, mover, line);
+                    assert_eq!(c6.outcome() == Some(Outcome::Win(mover)), won);
+                    assert_eq!(effect.winning_line.is_empty(), !won);
+                    if won {
+                        assert!(effect.winning_line.len() >= line);
+                        assert!(effect.winning_line.contains(&mv.0));
+                        assert!(
+                            effect
+                                .winning_line
+                                .iter()
+                                .all(|&c| c6.piece_at(c) == Some(mover))
+                        );
+                    }
+                }
+                let full = c6.count_legal_moves() == 0 && c6.outcome() == Some(Outcome::Draw);
+                assert!(full || c6.outcome().and_then(Outcome::winner).is_some());
+            }
+        }
+    }
+}
