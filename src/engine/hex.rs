@@ -34,6 +34,41 @@ const NEIGHBOURS: [isize; 6] = [
     -1,
 ];
 
+/// For each set of the mover's neighbours (bit `k` for `NEIGHBOURS[k]`),
+/// one neighbour from each run of them round the ring, padded to three with
+/// the first (or with the cell itself when there are none): ring neighbours
+/// next to each other are already in one group, and six cells hold at most
+/// three separate runs.
+const GROUP_STARTS: [[i8; 3]; 64] = group_starts();
+
+const fn group_starts() -> [[i8; 3]; 64] {
+    let mut table = [[0; 3]; 64];
+    let mut ring = 0;
+    while ring < 64 {
+        let after_another = ((ring << 1) | (ring >> 5)) & 0b11_1111;
+        let mut starts = ring & !after_another;
+        if starts == 0 && ring != 0 {
+            // All six: one group.
+            starts = 1;
+        }
+        let mut found = 0;
+        let mut k = 0;
+        while k < 6 {
+            if starts & (1 << k) != 0 {
+                table[ring][found] = NEIGHBOURS[k] as i8;
+                found += 1;
+            }
+            k += 1;
+        }
+        while found > 0 && found < 3 {
+            table[ring][found] = table[ring][0];
+            found += 1;
+        }
+        ring += 1;
+    }
+    table
+}
+
 /// A validated board side and whether the swap rule is on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct HexSettings {
@@ -162,17 +197,22 @@ impl Hex {
         u8::from(along == 0) | (u8::from(along == last) << 1)
     }
 
-    /// The root of `i`'s group, halving the path on the way.
+    /// The root of `i`'s group. Trees are mostly one or two levels deep,
+    /// so the common case is three loads and no branch to mispredict; deeper
+    /// paths are halved on the way up.
     #[inline(always)]
-    fn find(&mut self, mut i: usize) -> usize {
+    fn find(&mut self, i: usize) -> usize {
+        let parent = usize::from(self.nodes[i].parent);
+        let mut top = usize::from(self.nodes[parent].parent);
         loop {
-            let parent = usize::from(self.nodes[i].parent);
-            if parent == i {
-                return i;
+            let above = self.nodes[top].parent;
+            if usize::from(above) == top {
+                self.nodes[i].parent = above;
+                return top;
             }
-            let grandparent = self.nodes[parent].parent;
-            self.nodes[i].parent = grandparent;
-            i = usize::from(grandparent);
+            let next = self.nodes[usize::from(above)].parent;
+            self.nodes[top].parent = next;
+            top = usize::from(next);
         }
     }
 
@@ -183,40 +223,29 @@ impl Hex {
         let at = index(cell);
         let stone = player.index() as u8 + 1;
         self.empties.remove(at);
-        // Which of the six neighbours are the mover's, one bit each in ring
-        // order; computed without branches, which random play mispredicts.
-        let mut ring = 0u32;
-        for (k, step) in NEIGHBOURS.into_iter().enumerate() {
-            ring |= u32::from(self.nodes[at.wrapping_add_signed(step)].stone == stone) << k;
-        }
-        // Ring neighbours next to each other are already in one group: only
-        // the first stone of each run round the ring needs a find.
-        let rotated = ((ring << 1) | (ring >> 5)) & 0b11_1111;
-        let mut starts = ring & !rotated;
-        if starts == 0 && ring != 0 {
-            starts = 1;
-        }
-        let mut edges = self.edges_of(cell, player);
-        let mut root = at;
-        if starts != 0 {
-            root = self.find(at.wrapping_add_signed(NEIGHBOURS[starts.trailing_zeros() as usize]));
-            starts &= starts - 1;
-            edges |= self.nodes[root].edges;
-            while starts != 0 {
-                let other =
-                    self.find(at.wrapping_add_signed(NEIGHBOURS[starts.trailing_zeros() as usize]));
-                starts &= starts - 1;
-                edges |= self.nodes[other].edges;
-                // Harmless when `other` is already `root`.
-                self.nodes[other].parent = root as u16;
-            }
-        }
         self.nodes[at] = Node {
             stone,
-            edges,
-            parent: root as u16,
+            edges: 0,
+            parent: at as u16,
         };
-        self.nodes[root].edges = edges;
+        let mut ring = 0;
+        for (k, step) in NEIGHBOURS.into_iter().enumerate() {
+            ring |= usize::from(self.nodes[at.wrapping_add_signed(step)].stone == stone) << k;
+        }
+        // Random play mispredicts nearly every data-dependent branch, so the
+        // same three finds run whatever the neighbours are (a lone stone
+        // finds itself).
+        let [a, b, c] = GROUP_STARTS[ring].map(|step| at.wrapping_add_signed(isize::from(step)));
+        let (a, b, c) = (self.find(a), self.find(b), self.find(c));
+        let edges = self.edges_of(cell, player)
+            | self.nodes[a].edges
+            | self.nodes[b].edges
+            | self.nodes[c].edges;
+        // Relinking a root to itself is harmless.
+        self.nodes[b].parent = a as u16;
+        self.nodes[c].parent = a as u16;
+        self.nodes[at].parent = a as u16;
+        self.nodes[a].edges = edges;
         edges == BOTH_EDGES
     }
 
