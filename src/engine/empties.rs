@@ -46,13 +46,15 @@ impl Empties {
         let bound = ((side + 2) * stride).min(usize::from(ABSENT));
         let mut list = vec![0; side * side];
         let mut pos = vec![ABSENT; bound];
-        let mut k = 0;
-        for row in 1..=side {
+        for (row, list_row) in (1..=side).zip(list.chunks_exact_mut(side)) {
             let start = row * stride + 1;
-            for (index, p) in (start..).zip(&mut pos[start..start + side]) {
-                *p = k as u16;
-                list[k] = index as u16;
-                k += 1;
+            let first = ((row - 1) * side) as u16;
+            let Some(pos_row) = pos.get_mut(start..start + side) else {
+                break;
+            };
+            for (k, (p, slot)) in pos_row.iter_mut().zip(list_row).enumerate() {
+                *p = first + k as u16;
+                *slot = (start + k) as u16;
             }
         }
         Empties { list, pos }
