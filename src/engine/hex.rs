@@ -197,22 +197,24 @@ impl Hex {
         u8::from(along == 0) | (u8::from(along == last) << 1)
     }
 
-    /// The root of `i`'s group. Trees are mostly one or two levels deep,
-    /// so the common case is three loads and no branch to mispredict; deeper
-    /// paths are halved on the way up.
+    /// The root of `i`'s group. Trees are mostly one level deep, so the
+    /// common case is two loads; deeper paths are halved on the way up.
     #[inline(always)]
     fn find(&mut self, i: usize) -> usize {
-        let parent = usize::from(self.nodes[i].parent);
-        let mut top = usize::from(self.nodes[parent].parent);
+        let parent = self.nodes[i].parent;
+        let mut top = self.nodes[usize::from(parent)].parent;
+        if top == parent {
+            return usize::from(top);
+        }
         loop {
-            let above = self.nodes[top].parent;
-            if usize::from(above) == top {
-                self.nodes[i].parent = above;
-                return top;
+            let above = self.nodes[usize::from(top)].parent;
+            if above == top {
+                self.nodes[i].parent = top;
+                return usize::from(top);
             }
             let next = self.nodes[usize::from(above)].parent;
-            self.nodes[top].parent = next;
-            top = usize::from(next);
+            self.nodes[usize::from(top)].parent = next;
+            top = next;
         }
     }
 
