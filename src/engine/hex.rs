@@ -2,7 +2,7 @@
 //!
 //! Cells live in a padded layout of fixed stride 32 (a border of empty cells
 //! around the board), so a cell's six neighbours are fixed offsets with no
-//! bounds checks, and row and column come back with a shift and a mask.
+//! edge tests, and row and column come back with a shift and a mask.
 //! Stones of one colour are joined incrementally in a union-find forest whose
 //! roots remember which of the owner's two edges their group touches: a move
 //! wins the moment its group touches both, with no scan of the board.
