@@ -462,8 +462,8 @@ mod tests {
     #[test]
     fn random_games_agree_with_a_plain_search_for_lines() {
         let mut rng = Rng::new(99);
-        for (size, line) in [(6, 3), (8, 4), (10, 6), (19, 6)] {
-            for _ in 0..50 {
+        for (size, line, games) in [(6, 3, 50), (8, 4, 50), (10, 6, 50), (19, 6, 20), (26, 8, 3)] {
+            for _ in 0..games {
                 let mut c6 = game(size, line);
                 let mut moves = Vec::new();
                 while !c6.is_over() {
