@@ -5,8 +5,11 @@
 
 pub mod bits;
 pub mod cell;
+pub mod connect6;
+pub mod empties;
 pub mod game;
 pub mod gekitai;
+pub mod hex;
 pub mod player;
 pub mod random;
 pub mod reversi;
