@@ -1,3 +1,6 @@
 //! tabletop: abstract board games in the terminal.
 
+pub mod cli;
 pub mod engine;
+pub mod plain;
+pub mod selfplay;

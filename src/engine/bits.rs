@@ -30,6 +30,8 @@ pub trait Bits:
     fn is_zero(self) -> bool;
     /// Every bit moved `k` places towards bit 0 (`k < CAPACITY`).
     fn shr(self, k: usize) -> Self;
+    /// Every bit moved `k` places away from bit 0 (`k < CAPACITY`).
+    fn shl(self, k: usize) -> Self;
     /// Index of the lowest set bit (the set must not be empty).
     fn lowest(self) -> usize;
     /// The set without its lowest set bit.
@@ -92,6 +94,10 @@ macro_rules! primitive_bits {
                 self >> k
             }
             #[inline(always)]
+            fn shl(self, k: usize) -> Self {
+                self << k
+            }
+            #[inline(always)]
             fn lowest(self) -> usize {
                 self.trailing_zeros() as usize
             }
@@ -142,6 +148,20 @@ impl<const W: usize> Bits for Wide<W> {
                 (_, Some(next)) => next << (64 - bits),
             };
             *slot = low | high;
+        }
+        Wide(out)
+    }
+
+    fn shl(self, k: usize) -> Self {
+        let (words, bits) = (k / 64, k % 64);
+        let mut out = [0; W];
+        for (i, slot) in out.iter_mut().enumerate().skip(words) {
+            let high = self.0[i - words] << bits;
+            let low = match (bits, (i - words).checked_sub(1)) {
+                (0, _) | (_, None) => 0,
+                (_, Some(prev)) => self.0[prev] >> (64 - bits),
+            };
+            *slot = high | low;
         }
         Wide(out)
     }
@@ -215,6 +235,7 @@ mod tests {
             let as_u128 = |w: Wide<2>| u128::from(w.0[0]) | (u128::from(w.0[1]) << 64);
             let k = rng.below(128);
             assert_eq!(as_u128(wide.shr(k)), a.shr(k));
+            assert_eq!(as_u128(wide.shl(k)), a.shl(k));
             assert_eq!(wide.count(), a.count());
             assert_eq!(as_u128(!wide), !a);
             if a != 0 {

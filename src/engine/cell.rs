@@ -184,8 +184,22 @@ mod tests {
     fn one_based_addresses_refuse_everything_else() {
         let n = LetterNumber::ONE_BASED;
         for bad in [
-            "", "   ", "AA1", "A01", "abc", "A3.14", "#a2", "A-1", "A+1", "1A", "A", "A0", "A27",
-            "é1", "A١", "A99999999999999999999999999",
+            "",
+            "   ",
+            "AA1",
+            "A01",
+            "abc",
+            "A3.14",
+            "#a2",
+            "A-1",
+            "A+1",
+            "1A",
+            "A",
+            "A0",
+            "A27",
+            "é1",
+            "A١",
+            "A99999999999999999999999999",
         ] {
             assert!(n.parse(bad).is_err(), "{bad:?} parsed");
         }

@@ -1,9 +1,11 @@
 //! Gekitai: place a piece, push its neighbours outward, make a line.
 //!
-//! The position is a pair of bitboards in a padded row-major layout (each
-//! row has one spare bit after its last cell), so that line checks are plain
-//! shifts and a step off the side of the board lands on a bit that is never
-//! set. Boards up to 7×7 use `u64`, up to 10×10 `u128`, larger ones [`Wide`].
+//! The position is a pair of bitboards in a padded row-major layout: each
+//! row has one spare bit after its last cell, and there is a spare row above
+//! and below the board (plus one bit before the first). Line checks are then
+//! plain shifts, and a step or two off any side of the board lands on a bit
+//! that is in range but never set. Boards up to 6×6 use `u64`, up to 9×9
+//! `u128`, larger ones [`Wide`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -113,13 +115,34 @@ pub struct GekitaiEffect {
     pub winning_line: Vec<Cell>,
 }
 
+/// Where `cell` is in the padded layout of a board with rows of `stride` bits.
+fn layout_index(stride: usize, cell: Cell) -> usize {
+    (cell.row() + 1) * stride + cell.col() + 1
+}
+
+/// Bits a board of side `size` needs in the padded layout.
+const fn layout_bits(size: usize) -> usize {
+    (size + 2) * (size + 1) + 2
+}
+
+const _: () = assert!(
+    layout_bits(26) <= 12 * 64,
+    "the largest board fits a Wide<12>"
+);
+
 /// A Gekitai position on a bitboard of type `B`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GekitaiBoard<B> {
     settings: GekitaiSettings,
     /// Bits per row: the side plus one spare.
     stride: usize,
+    /// `index * row_magic >> 20` is `index / stride`, and
+    /// `n * side_magic >> 20` is `n / side`, without a division.
+    row_magic: usize,
+    side_magic: usize,
     on_board: B,
+    /// The eight neighbours of the layout's bit `stride + 1`.
+    around_first: B,
     pieces: [B; 2],
     reserve: [u16; 2],
     to_move: Player,
@@ -130,11 +153,27 @@ pub struct GekitaiBoard<B> {
 impl<B: Bits> GekitaiBoard<B> {
     fn new(settings: GekitaiSettings) -> Self {
         let stride = settings.size + 1;
-        let on_board = Cell::all(settings.size)
-            .fold(B::ZERO, |mask, cell| mask | B::bit(cell.row() * stride + cell.col()));
+        let on_board = Cell::all(settings.size).fold(B::ZERO, |mask, cell| {
+            mask | B::bit(layout_index(stride, cell))
+        });
+        let around_first = [
+            0,
+            1,
+            2,
+            stride,
+            stride + 2,
+            2 * stride,
+            2 * stride + 1,
+            2 * stride + 2,
+        ]
+        .into_iter()
+        .fold(B::ZERO, |mask, i| mask | B::bit(i));
         GekitaiBoard {
             settings,
             stride,
+            around_first,
+            row_magic: (1 << 20) / stride + 1,
+            side_magic: (1 << 20) / settings.size + 1,
             on_board,
             pieces: [B::ZERO; 2],
             reserve: [settings.pieces as u16; 2],
@@ -144,17 +183,18 @@ impl<B: Bits> GekitaiBoard<B> {
         }
     }
 
-    fn index(&self, cell: Cell) -> usize {
-        cell.row() * self.stride + cell.col()
-    }
-
-    fn cell(&self, index: usize) -> Cell {
-        Cell::new(index / self.stride, index % self.stride).unwrap_or_else(|| unreachable!())
-    }
-
     #[inline(always)]
-    fn is_on_board(&self, index: isize) -> bool {
-        index >= 0 && (index as usize) < B::CAPACITY && self.on_board.has(index as usize)
+    fn index(&self, cell: Cell) -> usize {
+        layout_index(self.stride, cell)
+    }
+
+    /// The cell at a layout index of a cell on the board.
+    #[inline(always)]
+    fn cell(&self, index: usize) -> Cell {
+        let padded = index - 1;
+        let row = (padded * self.row_magic) >> 20;
+        let col = padded - row * self.stride;
+        Cell::new(row - 1, col).unwrap_or_else(|| unreachable!("index {index} is on the board"))
     }
 
     fn empty(&self) -> B {
@@ -170,22 +210,38 @@ impl<B: Bits> GekitaiBoard<B> {
     /// The first bits of every run of `line` pieces in direction `step`.
     #[inline(always)]
     fn run_starts(&self, pieces: B, step: usize) -> B {
-        let mut starts = pieces;
-        for k in 1..self.settings.line {
-            starts &= pieces.shr(k * step);
-            if starts.is_zero() {
-                break;
+        match self.settings.line {
+            3 => pieces & pieces.shr(step) & pieces.shr(2 * step),
+            4 => {
+                let pairs = pieces & pieces.shr(step);
+                pairs & pairs.shr(2 * step)
+            }
+            line => {
+                // Doubling: from the starts of runs of `len`, those of runs
+                // of `len + add` (add <= len) take one shift.
+                let (mut starts, mut len) = (pieces, 1);
+                while len < line && !starts.is_zero() {
+                    let add = len.min(line - len);
+                    starts &= starts.shr(add * step);
+                    len += add;
+                }
+                starts
             }
         }
-        starts
     }
 
+    #[inline(always)]
     fn has_line(&self, pieces: B) -> bool {
-        self.line_steps()
-            .into_iter()
-            .any(|step| !self.run_starts(pieces, step).is_zero())
+        let s = self.stride;
+        pieces.count() >= self.settings.line
+            && !(self.run_starts(pieces, 1)
+                | self.run_starts(pieces, s)
+                | self.run_starts(pieces, s + 1)
+                | self.run_starts(pieces, s - 1))
+            .is_zero()
     }
 
+    #[inline(always)]
     fn satisfies_win(&self, player: Player) -> bool {
         self.reserve[player.index()] == 0 || self.has_line(self.pieces[player.index()])
     }
@@ -199,32 +255,35 @@ impl<B: Bits> GekitaiBoard<B> {
         self.pieces[mover.index()] |= B::bit(at);
         self.reserve[mover.index()] -= 1;
         let occupied = self.pieces[0] | self.pieces[1];
-        let s = self.stride as isize;
-        for step in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
-            let next = at as isize + step;
-            if !self.is_on_board(next) || !occupied.has(next as usize) {
-                continue;
-            }
-            let next = next as usize;
+        let mut other_arrived = false;
+        // The padding keeps every index below in range: a neighbour is at
+        // most one step off the board, and `beyond` (one more step the same
+        // way) is only looked at for neighbours that hold a piece.
+        let neighbours = occupied & self.around_first.shl(at - self.stride - 1);
+        for next in neighbours.ones() {
+            let beyond = 2 * next - at;
             let owner = if self.pieces[0].has(next) {
                 Player::First
             } else {
                 Player::Second
             };
-            let beyond = next as isize + step;
             // The pushes never interfere: each direction's `beyond` cell is
             // two steps out, so no other push moves a piece into or out of it.
-            if !self.is_on_board(beyond) {
+            if !self.on_board.has(beyond) {
                 self.pieces[owner.index()] ^= B::bit(next);
                 self.reserve[owner.index()] += 1;
                 on_push(next, None, owner);
-            } else if !occupied.has(beyond as usize) {
-                self.pieces[owner.index()] ^= B::bit(next) | B::bit(beyond as usize);
-                on_push(next, Some(beyond as usize), owner);
+            } else if !occupied.has(beyond) {
+                self.pieces[owner.index()] ^= B::bit(next) | B::bit(beyond);
+                other_arrived |= owner != mover;
+                on_push(next, Some(beyond), owner);
             }
         }
+        // Before the move neither side had a win, and pieces pushed off make
+        // none, so the other side can only have won if one of its pieces
+        // slid to a new cell.
         let mover_wins = self.satisfies_win(mover);
-        let other_wins = self.satisfies_win(mover.other());
+        let other_wins = other_arrived && self.satisfies_win(mover.other());
         self.outcome = match (mover_wins, other_wins) {
             (true, true) => Some(match self.settings.both_win {
                 BothWin::Mover => Outcome::Win(mover),
@@ -327,7 +386,9 @@ impl<B: Bits> Game for GekitaiBoard<B> {
     fn play(&mut self, mv: Place) -> Result<GekitaiEffect, IllegalMove> {
         self.check(mv)?;
         let mut moved = Vec::new();
-        self.apply(self.index(mv.0), |from, to, owner| moved.push((from, to, owner)));
+        self.apply(self.index(mv.0), |from, to, owner| {
+            moved.push((from, to, owner))
+        });
         let pushes = moved
             .into_iter()
             .map(|(from, to, owner)| Push {
@@ -351,9 +412,22 @@ impl<B: Bits> Game for GekitaiBoard<B> {
         if self.outcome.is_some() {
             return None;
         }
+        let side = self.settings.size;
+        let cells = side * side;
         let empty = self.empty();
-        let index = empty.select(rng.below(empty.count()));
-        Some(Place(self.cell(index)))
+        // Mostly the board is mostly empty, and drawing cells until an empty
+        // one comes up is cheaper than counting; both are uniform.
+        if empty.count() * 4 < cells {
+            return Some(Place(self.cell(empty.select(rng.below(empty.count())))));
+        }
+        loop {
+            let n = rng.below(cells);
+            let row = (n * self.side_magic) >> 20;
+            let index = (row + 1) * self.stride + n - row * side + 1;
+            if empty.has(index) {
+                return Some(Place(self.cell(index)));
+            }
+        }
     }
 
     fn plies(&self) -> usize {
@@ -362,14 +436,18 @@ impl<B: Bits> Game for GekitaiBoard<B> {
 }
 
 /// A Gekitai game of any allowed size: the bitboard is picked to fit.
+///
+/// Unboxed on purpose: search and random play clone positions constantly,
+/// and a box would add an allocation to every clone of a large board.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Gekitai {
-    /// Up to 7×7 (the default 6×6 among them): one machine word.
+    /// Up to 6×6, the default: one machine word.
     Small(GekitaiBoard<u64>),
-    /// 8×8 to 10×10.
+    /// 7×7 to 9×9.
     Medium(GekitaiBoard<u128>),
-    /// 11×11 to 26×26.
-    Large(GekitaiBoard<Wide<11>>),
+    /// 10×10 to 26×26.
+    Large(GekitaiBoard<Wide<12>>),
 }
 
 /// Runs `$body` with `$board` bound to the game's board, whatever its type.
@@ -386,7 +464,7 @@ macro_rules! with_gekitai_board {
 
 impl Gekitai {
     pub fn new(settings: GekitaiSettings) -> Gekitai {
-        let bits = settings.size * (settings.size + 1);
+        let bits = layout_bits(settings.size);
         if bits <= u64::CAPACITY {
             Gekitai::Small(GekitaiBoard::new(settings))
         } else if bits <= u128::CAPACITY {
@@ -478,11 +556,15 @@ mod tests {
         let err = GekitaiSettings::new(30, 8, 3, BothWin::Mover).unwrap_err();
         assert_eq!(err.to_string(), "--size must be between 4 and 26 (got 30)");
         assert_eq!(
-            GekitaiSettings::new(6, 19, 3, BothWin::Mover).unwrap_err().setting,
+            GekitaiSettings::new(6, 19, 3, BothWin::Mover)
+                .unwrap_err()
+                .setting,
             Setting::Pieces
         );
         assert_eq!(
-            GekitaiSettings::new(6, 4, 5, BothWin::Mover).unwrap_err().setting,
+            GekitaiSettings::new(6, 4, 5, BothWin::Mover)
+                .unwrap_err()
+                .setting,
             Setting::Line
         );
         assert!(GekitaiSettings::new(3, 3, 3, BothWin::Mover).is_err());

@@ -10,6 +10,7 @@ pub mod empties;
 pub mod game;
 pub mod gekitai;
 pub mod hex;
+pub mod perft;
 pub mod player;
 pub mod random;
 pub mod reversi;

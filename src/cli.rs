@@ -1,0 +1,376 @@
+//! The command line: which game, which settings, which front end.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::engine::connect6::{Connect6, Connect6Settings};
+use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
+use crate::engine::hex::{Hex, HexSettings};
+use crate::engine::perft::perft;
+use crate::engine::reversi::{self, Reversi, ReversiSettings};
+use crate::engine::{Game, SettingError};
+use crate::plain::{
+    self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
+};
+use crate::selfplay::selfplay;
+use crate::with_gekitai_board;
+
+/// Abstract board games in the terminal: Gekitai, Connect6, Hex and Reversi.
+///
+/// With no game named, tabletop plays Gekitai.
+#[derive(Parser, Debug)]
+#[command(name = "tabletop", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    gekitai: GekitaiArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Gekitai: place a piece, push the neighbours away, make a line (6x6).
+    Gekitai(GekitaiArgs),
+    /// Connect6: one stone, then two a turn; six in a row wins (19x19).
+    Connect6(Connect6Args),
+    /// Hex: join your two sides of the rhombus (11x11).
+    Hex(HexArgs),
+    /// Reversi: outflank and flip; most discs wins (8x8).
+    Reversi(ReversiArgs),
+    /// Count the leaf positions DEPTH plies from the start.
+    Perft(PerftArgs),
+    /// Play random games against each other and report who won how often.
+    Selfplay(SelfplayArgs),
+}
+
+#[derive(Args, Debug)]
+struct GekitaiArgs {
+    /// Board side, 4 to 26.
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    /// Pieces per player, 3 to size*size/2.
+    #[arg(long, default_value_t = 8)]
+    pieces: usize,
+    /// Pieces in a row that win, 3 to min(size, pieces).
+    #[arg(long, default_value_t = 3)]
+    line: usize,
+    /// Who wins when one move makes both players winners.
+    #[arg(long, value_enum, default_value_t = BothWinArg::Mover)]
+    both_win: BothWinArg,
+    /// How the plain mode draws the board.
+    #[arg(long, value_enum, default_value_t = StyleArg::Boxed)]
+    style: StyleArg,
+    /// Play line by line on standard input and output.
+    #[arg(long)]
+    plain: bool,
+}
+
+#[derive(Args, Debug)]
+struct Connect6Args {
+    /// Board side, 6 to 26.
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Stones in a row that win, 3 to size.
+    #[arg(long, default_value_t = 6)]
+    line: usize,
+    /// Play line by line on standard input and output.
+    #[arg(long)]
+    plain: bool,
+}
+
+#[derive(Args, Debug)]
+struct HexArgs {
+    /// Board side, 2 to 26.
+    #[arg(long, default_value_t = 11)]
+    size: usize,
+    /// Allow the second player to answer the first stone with `swap`.
+    #[arg(long)]
+    swap: bool,
+    /// Play line by line on standard input and output.
+    #[arg(long)]
+    plain: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReversiArgs {
+    /// Board side: 4, 6 or 8.
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    /// Play line by line on standard input and output.
+    #[arg(long)]
+    plain: bool,
+}
+
+#[derive(Args, Debug)]
+struct PerftArgs {
+    game: GameName,
+    depth: usize,
+    #[command(flatten)]
+    settings: AnySettings,
+}
+
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    game: GameName,
+    /// How many games to play.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Seed of the random players (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    settings: AnySettings,
+}
+
+/// Settings for a game named at run time; each game takes only its own.
+#[derive(Args, Debug)]
+struct AnySettings {
+    /// Board side.
+    #[arg(long)]
+    size: Option<usize>,
+    /// Gekitai: pieces per player.
+    #[arg(long)]
+    pieces: Option<usize>,
+    /// Gekitai and Connect6: pieces in a row that win.
+    #[arg(long)]
+    line: Option<usize>,
+    /// Gekitai: who wins when both do.
+    #[arg(long, value_enum)]
+    both_win: Option<BothWinArg>,
+    /// Hex: the swap rule.
+    #[arg(long)]
+    swap: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum GameName {
+    Gekitai,
+    Connect6,
+    Hex,
+    Reversi,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum BothWinArg {
+    /// The player who moved wins (the official rule).
+    Mover,
+    /// The game is drawn.
+    Draw,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum StyleArg {
+    /// `+---+` boxes and reserve lists.
+    Boxed,
+    /// Dots for empty cells and round numbers.
+    Dots,
+}
+
+/// A game of any kind, built from validated settings (once per command, so
+/// its size does not matter).
+#[allow(clippy::large_enum_variant)]
+enum AnyGame {
+    Gekitai(Gekitai),
+    Connect6(Connect6),
+    Hex(Hex),
+    Reversi(Reversi),
+}
+
+impl GekitaiArgs {
+    fn build(&self) -> Result<Gekitai, SettingError> {
+        let both_win = match self.both_win {
+            BothWinArg::Mover => BothWin::Mover,
+            BothWinArg::Draw => BothWin::Draw,
+        };
+        let settings = GekitaiSettings::new(self.size, self.pieces, self.line, both_win)?;
+        Ok(Gekitai::new(settings))
+    }
+}
+
+impl AnySettings {
+    /// The game, refusing settings it does not have.
+    fn build(&self, name: GameName) -> Result<AnyGame, String> {
+        let refuse = |flag: &str, given: bool| {
+            if given {
+                Err(format!("{} has no --{flag} setting", game_name(name)))
+            } else {
+                Ok(())
+            }
+        };
+        match name {
+            GameName::Gekitai => refuse("swap", self.swap)?,
+            GameName::Connect6 => {
+                refuse("pieces", self.pieces.is_some())?;
+                refuse("both-win", self.both_win.is_some())?;
+                refuse("swap", self.swap)?;
+            }
+            GameName::Hex | GameName::Reversi => {
+                refuse("pieces", self.pieces.is_some())?;
+                refuse("line", self.line.is_some())?;
+                refuse("both-win", self.both_win.is_some())?;
+                if matches!(name, GameName::Reversi) {
+                    refuse("swap", self.swap)?;
+                }
+            }
+        }
+        let built = match name {
+            GameName::Gekitai => GekitaiArgs {
+                size: self.size.unwrap_or(6),
+                pieces: self.pieces.unwrap_or(8),
+                line: self.line.unwrap_or(3),
+                both_win: self.both_win.unwrap_or(BothWinArg::Mover),
+                style: StyleArg::Boxed,
+                plain: true,
+            }
+            .build()
+            .map(AnyGame::Gekitai),
+            GameName::Connect6 => {
+                Connect6Settings::new(self.size.unwrap_or(19), self.line.unwrap_or(6))
+                    .map(|s| AnyGame::Connect6(Connect6::new(s)))
+            }
+            GameName::Hex => HexSettings::new(self.size.unwrap_or(11), self.swap)
+                .map(|s| AnyGame::Hex(Hex::new(s))),
+            GameName::Reversi => ReversiSettings::new(self.size.unwrap_or(8))
+                .map(|s| AnyGame::Reversi(Reversi::new(s))),
+        };
+        built.map_err(|e| e.to_string())
+    }
+}
+
+fn game_name(name: GameName) -> &'static str {
+    match name {
+        GameName::Gekitai => Gekitai::NAME,
+        GameName::Connect6 => Connect6::NAME,
+        GameName::Hex => Hex::NAME,
+        GameName::Reversi => Reversi::NAME,
+    }
+}
+
+/// Runs tabletop with the process's arguments; returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version: clap prints them in full.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            return fail(first.strip_prefix("error: ").unwrap_or(first), 2);
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure { message, code }) => fail(&message, code),
+    }
+}
+
+/// Prints a one-line error to standard error and gives the exit status.
+fn fail(message: &str, code: u8) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(code)
+}
+
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// Bad settings or arguments: exit status 2.
+    fn usage(message: impl ToString) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code: 2,
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure {
+            message: error.to_string(),
+            code: 1,
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    match cli.command {
+        None => play_gekitai(&cli.gekitai),
+        Some(Command::Gekitai(args)) => play_gekitai(&args),
+        Some(Command::Connect6(args)) => {
+            let settings = Connect6Settings::new(args.size, args.line).map_err(Failure::usage)?;
+            let mut console = Connect6Console::new(Connect6::new(settings));
+            play(&mut console, args.plain)
+        }
+        Some(Command::Hex(args)) => {
+            let settings = HexSettings::new(args.size, args.swap).map_err(Failure::usage)?;
+            play(&mut HexConsole::new(Hex::new(settings)), args.plain)
+        }
+        Some(Command::Reversi(args)) => {
+            let settings = ReversiSettings::new(args.size).map_err(Failure::usage)?;
+            play(&mut ReversiConsole::new(Reversi::new(settings)), args.plain)
+        }
+        Some(Command::Perft(args)) => {
+            let game = args.settings.build(args.game).map_err(Failure::usage)?;
+            let leaves = match &game {
+                AnyGame::Gekitai(game) => {
+                    with_gekitai_board!(game, board => perft(board, args.depth))
+                }
+                AnyGame::Connect6(game) => perft(game, args.depth),
+                AnyGame::Hex(game) => perft(game, args.depth),
+                AnyGame::Reversi(game) => reversi::perft(game, args.depth),
+            };
+            println!("{leaves}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Selfplay(args)) => {
+            let game = args.settings.build(args.game).map_err(Failure::usage)?;
+            let (games, seed) = (args.games, args.seed);
+            let report = match &game {
+                AnyGame::Gekitai(game) => {
+                    with_gekitai_board!(game, board => selfplay(board, games, seed))
+                }
+                AnyGame::Connect6(game) => selfplay(game, games, seed),
+                AnyGame::Hex(game) => selfplay(game, games, seed),
+                AnyGame::Reversi(game) => selfplay(game, games, seed),
+            };
+            print!("{}", report.to_lines());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
+    let game = args.build().map_err(Failure::usage)?;
+    let style = match args.style {
+        StyleArg::Boxed => plain::Style::Boxed,
+        StyleArg::Dots => plain::Style::Dots,
+    };
+    play(&mut GekitaiConsole::new(game, style), args.plain)
+}
+
+/// Plays a game in the chosen front end.
+fn play<C: Console>(console: &mut C, plain: bool) -> Result<ExitCode, Failure> {
+    if !plain {
+        return Err(Failure::usage(
+            "the full-screen app is not built yet; add --plain to play line by line",
+        ));
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let ending = plain::run(console, io::stdin().lock(), &mut out);
+    out.flush()?;
+    match ending? {
+        Ending::Finished => Ok(ExitCode::SUCCESS),
+        Ending::InputEnded => Err(Failure {
+            message: "input ended before the game did".to_string(),
+            code: 1,
+        }),
+    }
+}

@@ -1,0 +1,60 @@
+//! Hex in the plain console: the board drawn as a rhombus.
+
+use std::io::{self, Write};
+
+use super::{Console, letters, spaced_grid};
+use crate::engine::hex::{Hex, HexMove};
+use crate::engine::{Game, Outcome};
+
+pub struct HexConsole {
+    game: Hex,
+}
+
+impl HexConsole {
+    pub fn new(game: Hex) -> Self {
+        HexConsole { game }
+    }
+
+    fn board(&self) -> String {
+        let side = self.game.side();
+        spaced_grid(side, letters(side).map(String::from), 0, true, |cell| {
+            self.game.piece_at(cell).map_or('.', Hex::symbol)
+        })
+    }
+}
+
+impl Console for HexConsole {
+    type G = Hex;
+
+    fn game(&self) -> &Hex {
+        &self.game
+    }
+
+    fn show_start(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{}", self.board())
+    }
+
+    fn prompt(&self) -> String {
+        format!(
+            "Player {}, make your move: ",
+            Hex::symbol(self.game.to_move())
+        )
+    }
+
+    fn read_move(&self, line: &str) -> Result<HexMove, &'static str> {
+        const INVALID: &str = "Invalid move. Enter again!";
+        let mv: HexMove = line.parse().map_err(|_| INVALID)?;
+        self.game.check(mv).map_err(|_| INVALID)?;
+        Ok(mv)
+    }
+
+    fn play(&mut self, mv: HexMove, out: &mut dyn Write) -> io::Result<()> {
+        self.game.play_unchecked(mv);
+        write!(out, "{}", self.board())?;
+        match self.game.outcome() {
+            Some(Outcome::Win(player)) => writeln!(out, "Player {} wins!", Hex::symbol(player)),
+            Some(Outcome::Draw) => writeln!(out, "Draw game!"),
+            None => Ok(()),
+        }
+    }
+}
