@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
-use crate::engine::perft::perft;
+use crate::engine::perft::{Finished, perft};
 use crate::engine::reversi::{self, Reversi, ReversiSettings};
 use crate::engine::{Game, SettingError};
 use crate::plain::{
@@ -107,8 +107,21 @@ struct ReversiArgs {
 struct PerftArgs {
     game: GameName,
     depth: usize,
+    /// What a game that ends before DEPTH adds: one leaf, or nothing. The
+    /// default matches each game's published counts: nothing for Gekitai,
+    /// one leaf for the others.
+    #[arg(long, value_enum)]
+    finished: Option<FinishedArg>,
     #[command(flatten)]
     settings: AnySettings,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum FinishedArg {
+    /// One leaf where the game ended.
+    Leaf,
+    /// Nothing: only positions DEPTH plies deep count.
+    None,
 }
 
 #[derive(Args, Debug)]
@@ -318,13 +331,20 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }
         Some(Command::Perft(args)) => {
             let game = args.settings.build(args.game).map_err(Failure::usage)?;
+            let finished = match (args.finished, &game) {
+                (Some(FinishedArg::Leaf), _) => Finished::Leaf,
+                (Some(FinishedArg::None), _) | (None, AnyGame::Gekitai(_)) => Finished::Nothing,
+                (None, _) => Finished::Leaf,
+            };
+            let depth = args.depth;
             let leaves = match &game {
                 AnyGame::Gekitai(game) => {
-                    with_gekitai_board!(game, board => perft(board, args.depth))
+                    with_gekitai_board!(game, board => perft(board, depth, finished))
                 }
-                AnyGame::Connect6(game) => perft(game, args.depth),
-                AnyGame::Hex(game) => perft(game, args.depth),
-                AnyGame::Reversi(game) => reversi::perft(game, args.depth),
+                AnyGame::Connect6(game) => perft(game, depth, finished),
+                AnyGame::Hex(game) => perft(game, depth, finished),
+                AnyGame::Reversi(game) if finished == Finished::Leaf => reversi::perft(game, depth),
+                AnyGame::Reversi(game) => perft(game, depth, finished),
             };
             println!("{leaves}");
             Ok(ExitCode::SUCCESS)

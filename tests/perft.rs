@@ -3,9 +3,9 @@
 
 use std::process::Command;
 
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::perft::perft;
-use tabletop::engine::reversi::{self, Reversi};
+use tabletop::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
+use tabletop::engine::perft::{Finished, perft};
+use tabletop::engine::reversi::{self, Reversi, ReversiSettings};
 
 const GEKITAI: [u64; 5] = [36, 1_260, 42_900, 1_421_952, 45_923_628];
 const REVERSI: [u64; 9] = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288];
@@ -14,7 +14,12 @@ const REVERSI: [u64; 9] = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_
 fn gekitai_perft_matches_published_counts() {
     let game = Gekitai::default();
     for (depth, &expected) in GEKITAI.iter().enumerate() {
-        assert_eq!(perft(&game, depth + 1), expected, "depth {}", depth + 1);
+        assert_eq!(
+            perft(&game, depth + 1, Finished::Nothing),
+            expected,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -30,22 +35,48 @@ fn reversi_perft_matches_published_counts() {
         );
     }
     // The plain generic perft agrees where it is quick enough.
-    assert_eq!(perft(&game, 6), REVERSI[5]);
+    assert_eq!(perft(&game, 6, Finished::Leaf), REVERSI[5]);
+}
+
+fn perft_command(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .arg("perft")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]
 fn the_perft_command_prints_the_count() {
-    for (game, depth, expected) in [("gekitai", "3", "42900"), ("reversi", "7", "55092")] {
-        let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(["perft", game, depth])
-            .output()
-            .expect("the binary runs");
-        assert!(output.status.success());
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            format!("{expected}\n")
-        );
-    }
+    assert_eq!(perft_command(&["gekitai", "3"]), "42900\n");
+    assert_eq!(perft_command(&["reversi", "7"]), "55092\n");
+}
+
+#[test]
+fn the_perft_command_counts_finished_games_as_asked() {
+    // On 4x4 with 3 pieces each, games end within 5 plies.
+    let settings = GekitaiSettings::new(4, 3, 3, BothWin::Mover).expect("valid");
+    let game = Gekitai::new(settings);
+    let small = ["gekitai", "6", "--size", "4", "--pieces", "3"];
+    let default = perft_command(&small);
+    let leaf = perft_command(&[&small[..], &["--finished", "leaf"]].concat());
+    let none = perft_command(&[&small[..], &["--finished", "none"]].concat());
+    assert_eq!(default, none);
+    assert_eq!(none, format!("{}\n", perft(&game, 6, Finished::Nothing)));
+    assert_eq!(leaf, format!("{}\n", perft(&game, 6, Finished::Leaf)));
+    assert_ne!(leaf, none);
+    // Reversi counts finished games as leaves unless told otherwise.
+    let reversi = Reversi::new(ReversiSettings::new(4).expect("valid"));
+    assert_eq!(
+        perft_command(&["reversi", "9", "--size", "4"]),
+        format!("{}\n", perft(&reversi, 9, Finished::Leaf))
+    );
+    assert_eq!(
+        perft_command(&["reversi", "9", "--size", "4", "--finished", "none"]),
+        format!("{}\n", perft(&reversi, 9, Finished::Nothing))
+    );
 }
 
 #[test]
