@@ -68,7 +68,7 @@ impl<B: Bits> Iterator for Ones<B> {
 }
 
 macro_rules! primitive_bits {
-    ($t:ty) => {
+    ($t:ty, $select:path) => {
         impl Bits for $t {
             const CAPACITY: usize = <$t>::BITS as usize;
             const ZERO: Self = 0;
@@ -105,12 +105,67 @@ macro_rules! primitive_bits {
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline(always)]
+            fn select(self, n: usize) -> usize {
+                $select(self, n)
+            }
         }
     };
 }
 
-primitive_bits!(u64);
-primitive_bits!(u128);
+primitive_bits!(u64, select_u64);
+primitive_bits!(u128, select_u128);
+
+#[inline(always)]
+fn select_u128(x: u128, n: usize) -> usize {
+    let low = x as u64;
+    let low_ones = low.count_ones() as usize;
+    if n < low_ones {
+        select_u64(low, n)
+    } else {
+        64 + select_u64((x >> 64) as u64, n - low_ones)
+    }
+}
+
+/// For each byte value and rank `r` (index `r << 8 | byte`), the position of
+/// the byte's `r`-th set bit.
+const SELECT_IN_BYTE: [u8; 2048] = {
+    let mut table = [0u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut rank) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[(rank << 8) | byte] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The position of the `n`-th set bit of `x` (`n < x.count_ones()`), without
+/// a loop: byte counts summed in parallel locate the byte, and a table the
+/// bit within it (Vigna, "Broadword implementation of rank/select queries").
+#[inline(always)]
+fn select_u64(x: u64, n: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH_BITS: u64 = 0x80 * ONES;
+    let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i of `running` is the number of set bits in bytes 0..=i.
+    let running = counts.wrapping_mul(ONES);
+    let n = n as u64;
+    // A byte's high bit survives where its running count is at most n.
+    let at_most_n = ((n * ONES | HIGH_BITS) - running) & HIGH_BITS;
+    let byte_start = at_most_n.count_ones() as usize * 8;
+    let before = ((running << 8) >> byte_start) & 0xff;
+    let byte = (x >> byte_start) & 0xff;
+    byte_start + SELECT_IN_BYTE[(((n - before) << 8) | byte) as usize] as usize
+}
 
 /// A bit set of `W` 64-bit words, for boards beyond 128 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -247,6 +302,36 @@ mod tests {
             assert_eq!(wide.has(k), a.has(k));
             assert_eq!(as_u128(Wide::<2>::bit(k)), u128::bit(k));
         }
+    }
+
+    /// The broadword select agrees with clearing bits one by one.
+    #[test]
+    fn select_agrees_with_the_plain_loop() {
+        let mut rng = crate::engine::random::Rng::new(9);
+        for _ in 0..20_000 {
+            let x = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()));
+            if x == 0 {
+                continue;
+            }
+            let n = rng.below(x.count());
+            let mut rest = x;
+            for _ in 0..n {
+                rest = rest.without_lowest();
+            }
+            assert_eq!(x.select(n), rest.lowest(), "{x:#x} {n}");
+            let low = x as u64;
+            if low != 0 {
+                let n = n % low.count();
+                let mut rest = low;
+                for _ in 0..n {
+                    rest = rest.without_lowest();
+                }
+                assert_eq!(low.select(n), rest.lowest(), "{low:#x} {n}");
+            }
+        }
+        assert_eq!(u64::MAX.select(63), 63);
+        assert_eq!((1u64 << 63).select(0), 63);
     }
 
     #[test]

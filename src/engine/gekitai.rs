@@ -136,10 +136,8 @@ pub struct GekitaiBoard<B> {
     settings: GekitaiSettings,
     /// Bits per row: the side plus one spare.
     stride: usize,
-    /// `index * row_magic >> 20` is `index / stride`, and
-    /// `n * side_magic >> 20` is `n / side`, without a division.
+    /// `index * row_magic >> 20` is `index / stride`, without a division.
     row_magic: usize,
-    side_magic: usize,
     on_board: B,
     /// The eight neighbours of the layout's bit `stride + 1`.
     around_first: B,
@@ -173,7 +171,6 @@ impl<B: Bits> GekitaiBoard<B> {
             stride,
             around_first,
             row_magic: (1 << 20) / stride + 1,
-            side_magic: (1 << 20) / settings.size + 1,
             on_board,
             pieces: [B::ZERO; 2],
             reserve: [settings.pieces as u16; 2],
@@ -412,22 +409,8 @@ impl<B: Bits> Game for GekitaiBoard<B> {
         if self.outcome.is_some() {
             return None;
         }
-        let side = self.settings.size;
-        let cells = side * side;
         let empty = self.empty();
-        // Mostly the board is mostly empty, and drawing cells until an empty
-        // one comes up is cheaper than counting; both are uniform.
-        if empty.count() * 4 < cells {
-            return Some(Place(self.cell(empty.select(rng.below(empty.count())))));
-        }
-        loop {
-            let n = rng.below(cells);
-            let row = (n * self.side_magic) >> 20;
-            let index = (row + 1) * self.stride + n - row * side + 1;
-            if empty.has(index) {
-                return Some(Place(self.cell(index)));
-            }
-        }
+        Some(Place(self.cell(empty.select(rng.below(empty.count())))))
     }
 
     fn plies(&self) -> usize {
