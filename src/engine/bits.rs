@@ -160,7 +160,7 @@ fn select_u64(x: u64, n: usize) -> usize {
     let running = counts.wrapping_mul(ONES);
     let n = n as u64;
     // A byte's high bit survives where its running count is at most n.
-    let at_most_n = ((n * ONES | HIGH_BITS) - running) & HIGH_BITS;
+    let at_most_n = (((n * ONES) | HIGH_BITS) - running) & HIGH_BITS;
     let byte_start = at_most_n.count_ones() as usize * 8;
     let before = ((running << 8) >> byte_start) & 0xff;
     let byte = (x >> byte_start) & 0xff;
