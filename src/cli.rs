@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::app;
 use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
@@ -27,6 +28,9 @@ pub struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     gekitai: GekitaiArgs,
+    /// Show moves at once, without sliding pieces (full-screen app).
+    #[arg(long, global = true)]
+    no_animation: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -313,8 +317,17 @@ impl From<io::Error> for Failure {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let animate = !cli.no_animation;
     match cli.command {
+        None if !cli.gekitai.plain => {
+            let settings = cli.gekitai.build().map_err(Failure::usage)?.settings();
+            full_screen(StartWith::Menu(settings), animate)
+        }
         None => play_gekitai(&cli.gekitai),
+        Some(Command::Gekitai(args)) if !args.plain => {
+            let settings = args.build().map_err(Failure::usage)?.settings();
+            full_screen(StartWith::Game(settings), animate)
+        }
         Some(Command::Gekitai(args)) => play_gekitai(&args),
         Some(Command::Connect6(args)) => {
             let settings = Connect6Settings::new(args.size, args.line).map_err(Failure::usage)?;
@@ -375,12 +388,42 @@ fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
     play(&mut GekitaiConsole::new(game, style), args.plain)
 }
 
-/// Plays a game in the chosen front end.
+/// Where the full-screen app opens.
+enum StartWith {
+    /// The start screen, with these settings chosen.
+    Menu(GekitaiSettings),
+    /// A game with these settings, at once.
+    Game(GekitaiSettings),
+}
+
+fn full_screen(start: StartWith, animate: bool) -> Result<ExitCode, Failure> {
+    let options = match start {
+        StartWith::Menu(settings) => app::Options {
+            menu: settings,
+            game: None,
+            animate,
+        },
+        StartWith::Game(settings) => app::Options {
+            menu: settings,
+            game: Some(settings),
+            animate,
+        },
+    };
+    app::run(options).map_err(|error| Failure {
+        message: format!("{error:#}"),
+        code: 1,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays a game in the plain console (the full-screen app does not play
+/// this game yet).
 fn play<C: Console>(console: &mut C, plain: bool) -> Result<ExitCode, Failure> {
     if !plain {
-        return Err(Failure::usage(
-            "the full-screen app is not built yet; add --plain to play line by line",
-        ));
+        return Err(Failure::usage(format!(
+            "the full-screen app plays only Gekitai so far; add --plain to play {} line by line",
+            C::G::NAME
+        )));
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

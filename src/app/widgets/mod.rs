@@ -1,0 +1,5 @@
+//! The pieces of the game screen, each a ratatui widget that only draws.
+
+pub mod board;
+pub mod history;
+pub mod reserve;
