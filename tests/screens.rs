@@ -1,0 +1,185 @@
+//! Whole screens of the full-screen app, drawn on a test backend and kept
+//! as insta snapshots (`tests/snapshots/`).
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+
+use tabletop::app::action::{Action, Direction};
+use tabletop::app::theme::Theme;
+use tabletop::app::{App, Options};
+use tabletop::engine::gekitai::GekitaiSettings;
+
+fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
+    let options = Options {
+        menu: GekitaiSettings::default(),
+        game,
+        animate: false,
+    };
+    App::new(
+        options,
+        Rect::new(0, 0, width, height),
+        Theme { colour: false },
+    )
+}
+
+fn draw(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawing on a test backend");
+    terminal.backend().to_string()
+}
+
+/// Types an address and presses Enter.
+fn play(app: &mut App, address: &str) {
+    for c in address.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Confirm);
+}
+
+#[test]
+fn start_screen() {
+    let app = app(None, 80, 24);
+    assert_snapshot!(draw(&app, 80, 24));
+}
+
+#[test]
+fn empty_board() {
+    let app = app(Some(GekitaiSettings::default()), 80, 24);
+    assert_snapshot!(draw(&app, 80, 24));
+}
+
+#[test]
+fn mid_game_with_a_push_in_the_history() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "d4");
+    app.update(Action::Step(Direction::Right));
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("2. O D4 C3→B2"), "{screen}");
+    assert_snapshot!(screen);
+}
+
+#[test]
+fn typing_an_address() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    app.update(Action::Type('e'));
+    app.update(Action::Type('5'));
+    assert_snapshot!(draw(&app, 80, 24));
+}
+
+#[test]
+fn invalid_move() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "c3");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Invalid move!"), "{screen}");
+    assert!(
+        screen.contains("Player O's turn"),
+        "nothing changed: {screen}"
+    );
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    app.update(Action::Help);
+    assert_snapshot!(draw(&app, 80, 24));
+    app.update(Action::Cancel);
+    assert!(!draw(&app, 80, 24).contains("Esc closes this help"));
+}
+
+#[test]
+fn a_win() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    for address in ["a1", "a6", "c3", "d4", "c3"] {
+        play(&mut app, address);
+    }
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Player X wins!"), "{screen}");
+    assert_snapshot!(screen);
+    // The winning line A1-B2-C3 is highlighted, and nothing else is.
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    (&app).render(area, &mut buf);
+    let highlighted = |x: u16, y: u16| buf[(x, y)].modifier.contains(Modifier::REVERSED);
+    for (x, y) in [(5, 3), (9, 5), (13, 7)] {
+        assert!(highlighted(x, y), "winning cell at {x},{y}");
+    }
+    assert!(!highlighted(5, 13), "A6 is not in the line");
+}
+
+#[test]
+fn terminal_too_small() {
+    let app = app(Some(GekitaiSettings::default()), 40, 10);
+    let screen = draw(&app, 40, 10);
+    assert!(screen.contains("tabletop needs 60x18"), "{screen}");
+    assert_snapshot!(screen);
+}
+
+#[test]
+fn every_size_draws_without_panicking() {
+    let big = GekitaiSettings::new(26, 40, 5, Default::default()).expect("valid");
+    for game in [None, Some(GekitaiSettings::default()), Some(big)] {
+        let mut app = app(game, 80, 24);
+        app.update(Action::Help);
+        for (w, h) in [
+            (0, 0),
+            (1, 1),
+            (2, 1),
+            (10, 3),
+            (59, 17),
+            (60, 18),
+            (200, 60),
+            (120, 60),
+        ] {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+        }
+    }
+}
+
+#[test]
+fn a_large_board_at_200_by_60() {
+    let settings = GekitaiSettings::new(12, 20, 4, Default::default()).expect("valid");
+    let mut app = app(Some(settings), 200, 60);
+    play(&mut app, "L12");
+    let screen = draw(&app, 200, 60);
+    assert!(screen.contains("12 |"), "{screen}");
+    assert!(screen.contains(" L "), "{screen}");
+}
+
+#[test]
+fn a_click_plays_the_clicked_cell() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    // The board starts on the second line: C3's middle is column 13, row 7.
+    app.update(Action::Click { column: 13, row: 7 });
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("1. X C3"), "{screen}");
+    // A click off the board does nothing.
+    app.update(Action::Click {
+        column: 70,
+        row: 20,
+    });
+    assert!(!draw(&app, 80, 24).contains("2. O"));
+}
+
+#[test]
+fn undo_and_redo_from_the_keyboard() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "d4");
+    app.update(Action::Undo);
+    let screen = draw(&app, 80, 24);
+    assert!(!screen.contains("2. O"), "{screen}");
+    assert!(screen.contains("Player O's turn"), "{screen}");
+    app.update(Action::Redo);
+    assert!(draw(&app, 80, 24).contains("2. O D4 C3→B2"));
+}

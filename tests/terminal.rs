@@ -1,0 +1,156 @@
+//! The real binary in a pseudo-terminal: a game of Gekitai played to a win
+//! with typed addresses and arrow keys, then quit, checking that the
+//! terminal is given back (alternate screen left, cursor shown).
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tabletop"));
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        let child = pty.slave.spawn_command(command).expect("the binary starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let writer = pty.master.take_writer().expect("a writer");
+        let (rows, cols) = (NonZeroU16::new(24), NonZeroU16::new(80));
+        let (Some(rows), Some(cols)) = (rows, cols) else {
+            unreachable!("24 and 80 are not zero")
+        };
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let feed = Arc::clone(&parser);
+        thread::spawn(move || {
+            let _master = pty.master;
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                feed.lock().expect("parser lock").process(&chunk[..n]);
+            }
+        });
+        Session {
+            parser,
+            writer,
+            child,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().expect("parser lock").screen().contents()
+    }
+
+    /// Waits until the screen shows `text` (or fails after 10 seconds).
+    fn wait_for(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.screen().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "waited for {text:?}; the screen shows:\n{}",
+                self.screen()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for the app to exit, then checks its status and that the
+    /// terminal was given back: alternate screen left, cursor shown.
+    fn exits_cleanly(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("waiting") {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the app did not quit");
+            thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "exit status {status:?}");
+        // The last bytes the app wrote may still be on their way.
+        thread::sleep(Duration::from_millis(100));
+        let parser = self.parser.lock().expect("lock");
+        assert!(
+            !parser.screen().alternate_screen(),
+            "still on the alternate screen"
+        );
+        assert!(!parser.screen().hide_cursor(), "the cursor is still hidden");
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("typing");
+        self.writer.flush().expect("typing");
+        // Give the app a moment, as a person would.
+        thread::sleep(Duration::from_millis(60));
+    }
+}
+
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const RIGHT: &str = "\x1b[C";
+const LEFT: &str = "\x1b[D";
+
+#[test]
+fn a_game_of_gekitai_to_a_win_and_the_terminal_given_back() {
+    let mut session = Session::start(&["gekitai"]);
+    session.wait_for("Player X's turn");
+    assert!(
+        session
+            .parser
+            .lock()
+            .expect("lock")
+            .screen()
+            .alternate_screen()
+    );
+
+    session.send("a1\r");
+    session.wait_for("1. X A1");
+    session.send("A6\r");
+    session.wait_for("2. O A6");
+    // From A6: up three rows and right two columns is C3.
+    session.send(&format!("{UP}{UP}{UP}{RIGHT}{RIGHT}"));
+    session.send(" ");
+    session.wait_for("3. X C3");
+    session.send("d4\r");
+    session.wait_for("4. O D4 C3→B2");
+    // From D4, C3 is one left and one up; a push slides meanwhile.
+    session.send(&format!("{LEFT}{UP}{DOWN}{UP}\r"));
+    session.wait_for("Player X wins!");
+    let screen = session.screen();
+    assert!(screen.contains("5. X C3 D4→E5"), "{screen}");
+    assert!(
+        screen.contains("O: ['O', 'O', 'O', 'O', 'O', 'O']"),
+        "{screen}"
+    );
+
+    session.send("q");
+    session.exits_cleanly();
+}
+
+#[test]
+fn ctrl_c_quits_at_once_and_gives_the_terminal_back() {
+    let mut session = Session::start(&["--size", "7"]);
+    session.wait_for("[ Start ]");
+    session.send("\r");
+    session.wait_for("Gekitai 7x7");
+    session.send("\x03");
+    session.exits_cleanly();
+}
