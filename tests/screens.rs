@@ -107,7 +107,7 @@ fn a_win() {
     // The winning line A1-B2-C3 is highlighted, and nothing else is.
     let area = Rect::new(0, 0, 80, 24);
     let mut buf = Buffer::empty(area);
-    (&app).render(area, &mut buf);
+    app.render(area, &mut buf);
     let highlighted = |x: u16, y: u16| buf[(x, y)].modifier.contains(Modifier::REVERSED);
     for (x, y) in [(5, 3), (9, 5), (13, 7)] {
         assert!(highlighted(x, y), "winning cell at {x},{y}");
@@ -141,7 +141,7 @@ fn every_size_draws_without_panicking() {
         ] {
             let area = Rect::new(0, 0, w, h);
             let mut buf = Buffer::empty(area);
-            (&app).render(area, &mut buf);
+            app.render(area, &mut buf);
         }
     }
 }
