@@ -183,3 +183,20 @@ fn undo_and_redo_from_the_keyboard() {
     app.update(Action::Redo);
     assert!(draw(&app, 80, 24).contains("2. O D4 C3→B2"));
 }
+
+#[test]
+fn leaving_a_game_under_way_takes_two_presses() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    app.update(Action::NewGame);
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Press n again"), "{screen}");
+    app.update(Action::Step(Direction::Up));
+    app.update(Action::NewGame);
+    assert!(
+        draw(&app, 80, 24).contains("1. X C3"),
+        "another key in between cancels"
+    );
+    app.update(Action::NewGame);
+    assert!(draw(&app, 80, 24).contains("[ Start ]"));
+}

@@ -141,6 +141,9 @@ impl App {
                 // A key during an animation ends it, then counts as usual.
                 play.finish_animation();
                 play.clear_message();
+                if action != Action::NewGame {
+                    play.stay();
+                }
                 match action {
                     Action::Step(direction) => play.step(direction),
                     Action::Confirm => play.confirm(),
@@ -153,9 +156,12 @@ impl App {
                     Action::Click { column, row } => play.click(self.area, column, row),
                     Action::Undo => play.undo(),
                     Action::Redo => play.redo(),
-                    Action::NewGame => {
+                    // Leaving a game under way takes a second press, so one
+                    // stray key never throws a game away.
+                    Action::NewGame if play.game().is_over() || play.confirm_leaving() => {
                         self.screen = Screen::Start(StartMenu::new(self.last_settings));
                     }
+                    Action::NewGame => {}
                     Action::Help | Action::Quit | Action::Resize { .. } => {}
                 }
             }

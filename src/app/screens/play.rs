@@ -41,6 +41,8 @@ pub struct GekitaiPlay {
     message: Option<String>,
     /// The pushes of the last move while they slide, and when they began.
     slides: Option<(Slides, Instant)>,
+    /// The player asked to leave this game once already.
+    leaving: bool,
     animate: bool,
 }
 
@@ -54,6 +56,7 @@ impl GekitaiPlay {
             address: None,
             message: None,
             slides: None,
+            leaving: false,
             animate,
         }
     }
@@ -103,6 +106,22 @@ impl GekitaiPlay {
     /// Clears the last message: every new action gets a fresh status line.
     pub fn clear_message(&mut self) {
         self.message = None;
+    }
+
+    /// True on the second request in a row to leave this game; the first
+    /// asks for that confirmation.
+    pub fn confirm_leaving(&mut self) -> bool {
+        if self.leaving {
+            return true;
+        }
+        self.leaving = true;
+        self.message = Some("Press n again to leave this game for a new one".to_string());
+        false
+    }
+
+    /// Any other action cancels a request to leave.
+    pub fn stay(&mut self) {
+        self.leaving = false;
     }
 
     pub fn step(&mut self, direction: Direction) {
