@@ -1,0 +1,53 @@
+//! Drawing speed of the full-screen app: one whole frame of the game screen
+//! into a buffer, as the terminal backend would receive it.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use tabletop::app::action::Action;
+use tabletop::app::theme::Theme;
+use tabletop::app::{App, Options};
+use tabletop::engine::gekitai::GekitaiSettings;
+
+fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
+    let options = Options {
+        menu: settings,
+        game: Some(settings),
+        animate: false,
+    };
+    let mut app = App::new(options, area, Theme { colour: true });
+    for address in ["c3", "d4", "a1", "b2", "e5"] {
+        for c in address.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Confirm);
+    }
+    app
+}
+
+fn frames(c: &mut Criterion) {
+    let mut group = c.benchmark_group("render_frame");
+    let big = GekitaiSettings::new(12, 30, 4, Default::default()).unwrap_or_default();
+    for (name, settings, width, height) in [
+        ("gekitai_6x6_80x24", GekitaiSettings::default(), 80, 24),
+        ("gekitai_6x6_200x60", GekitaiSettings::default(), 200, 60),
+        ("gekitai_12x12_200x60", big, 200, 60),
+    ] {
+        let area = Rect::new(0, 0, width, height);
+        let app = mid_game(settings, area);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut buf = Buffer::empty(area);
+                app.render(area, &mut buf);
+                black_box(buf)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames);
+criterion_main!(benches);
