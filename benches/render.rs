@@ -8,14 +8,15 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use tabletop::app::action::Action;
+use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options};
 use tabletop::engine::gekitai::GekitaiSettings;
 
 fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
     let options = Options {
-        menu: settings,
-        game: Some(settings),
+        menu: Choice::Gekitai(settings),
+        game: Some(Choice::Gekitai(settings)),
         animate: false,
     };
     let mut app = App::new(options, area, Theme { colour: true });

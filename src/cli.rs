@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::app;
+use crate::app::screens::start::Choice;
 use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
@@ -321,26 +322,34 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         None if !cli.gekitai.plain => {
             let settings = cli.gekitai.build().map_err(Failure::usage)?.settings();
-            full_screen(StartWith::Menu(settings), animate)
+            full_screen(Choice::Gekitai(settings), false, animate)
         }
         None => play_gekitai(&cli.gekitai),
         Some(Command::Gekitai(args)) if !args.plain => {
             let settings = args.build().map_err(Failure::usage)?.settings();
-            full_screen(StartWith::Game(settings), animate)
+            full_screen(Choice::Gekitai(settings), true, animate)
         }
         Some(Command::Gekitai(args)) => play_gekitai(&args),
         Some(Command::Connect6(args)) => {
             let settings = Connect6Settings::new(args.size, args.line).map_err(Failure::usage)?;
-            let mut console = Connect6Console::new(Connect6::new(settings));
-            play(&mut console, args.plain)
+            if !args.plain {
+                return full_screen(Choice::Connect6(settings), true, animate);
+            }
+            play(&mut Connect6Console::new(Connect6::new(settings)))
         }
         Some(Command::Hex(args)) => {
             let settings = HexSettings::new(args.size, args.swap).map_err(Failure::usage)?;
-            play(&mut HexConsole::new(Hex::new(settings)), args.plain)
+            if !args.plain {
+                return full_screen(Choice::Hex(settings), true, animate);
+            }
+            play(&mut HexConsole::new(Hex::new(settings)))
         }
         Some(Command::Reversi(args)) => {
             let settings = ReversiSettings::new(args.size).map_err(Failure::usage)?;
-            play(&mut ReversiConsole::new(Reversi::new(settings)), args.plain)
+            if !args.plain {
+                return full_screen(Choice::Reversi(settings), true, animate);
+            }
+            play(&mut ReversiConsole::new(Reversi::new(settings)))
         }
         Some(Command::Perft(args)) => {
             let game = args.settings.build(args.game).map_err(Failure::usage)?;
@@ -385,29 +394,16 @@ fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
         StyleArg::Boxed => plain::Style::Boxed,
         StyleArg::Dots => plain::Style::Dots,
     };
-    play(&mut GekitaiConsole::new(game, style), args.plain)
+    play(&mut GekitaiConsole::new(game, style))
 }
 
-/// Where the full-screen app opens.
-enum StartWith {
-    /// The start screen, with these settings chosen.
-    Menu(GekitaiSettings),
-    /// A game with these settings, at once.
-    Game(GekitaiSettings),
-}
-
-fn full_screen(start: StartWith, animate: bool) -> Result<ExitCode, Failure> {
-    let options = match start {
-        StartWith::Menu(settings) => app::Options {
-            menu: settings,
-            game: None,
-            animate,
-        },
-        StartWith::Game(settings) => app::Options {
-            menu: settings,
-            game: Some(settings),
-            animate,
-        },
+/// Runs the full-screen app: on the start screen with `choice` selected,
+/// or straight into that game when `at_once`.
+fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+    let options = app::Options {
+        menu: choice,
+        game: at_once.then_some(choice),
+        animate,
     };
     app::run(options).map_err(|error| Failure {
         message: format!("{error:#}"),
@@ -416,15 +412,8 @@ fn full_screen(start: StartWith, animate: bool) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays a game in the plain console (the full-screen app does not play
-/// this game yet).
-fn play<C: Console>(console: &mut C, plain: bool) -> Result<ExitCode, Failure> {
-    if !plain {
-        return Err(Failure::usage(format!(
-            "the full-screen app plays only Gekitai so far; add --plain to play {} line by line",
-            C::G::NAME
-        )));
-    }
+/// Plays a game in the plain console.
+fn play<C: Console>(console: &mut C) -> Result<ExitCode, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let ending = plain::run(console, io::stdin().lock(), &mut out);

@@ -9,14 +9,15 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
+use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options};
 use tabletop::engine::gekitai::GekitaiSettings;
 
 fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
     let options = Options {
-        menu: GekitaiSettings::default(),
-        game,
+        menu: Choice::default(),
+        game: game.map(Choice::Gekitai),
         animate: false,
     };
     App::new(

@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod animation;
+pub mod games;
 pub mod screens;
 pub mod session;
 pub mod theme;
@@ -22,12 +23,9 @@ use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
 use action::{Action, GAME_KEYS, MENU_KEYS, Mode, action_for};
-use screens::play::GekitaiPlay;
-use screens::start::StartMenu;
+use screens::play::PlayScreen;
+use screens::start::{Choice, StartMenu};
 use theme::Theme;
-
-use crate::engine::Game;
-use crate::engine::gekitai::{Gekitai, GekitaiSettings};
 
 /// How often the screen is redrawn while something moves.
 const FRAME: Duration = Duration::from_millis(16);
@@ -35,16 +33,16 @@ const FRAME: Duration = Duration::from_millis(16);
 /// How the app starts.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The settings the start screen shows first.
-    pub menu: GekitaiSettings,
+    /// The game and settings the start screen shows first.
+    pub menu: Choice,
     /// Start this game at once instead of showing the start screen.
-    pub game: Option<GekitaiSettings>,
+    pub game: Option<Choice>,
     pub animate: bool,
 }
 
 enum Screen {
     Start(StartMenu),
-    Play(GekitaiPlay),
+    Play(Box<dyn PlayScreen>),
 }
 
 pub struct App {
@@ -54,17 +52,15 @@ pub struct App {
     area: Rect,
     theme: Theme,
     animate: bool,
-    /// The settings of the last game, offered again on the start screen.
-    last_settings: GekitaiSettings,
+    /// The last game chosen, offered again on the start screen.
+    last_choice: Choice,
     quit: bool,
 }
 
 impl App {
     pub fn new(options: Options, area: Rect, theme: Theme) -> App {
         let screen = match options.game {
-            Some(settings) => {
-                Screen::Play(GekitaiPlay::new(Gekitai::new(settings), options.animate))
-            }
+            Some(choice) => Screen::Play(choice.start(options.animate)),
             None => Screen::Start(StartMenu::new(options.menu)),
         };
         App {
@@ -73,7 +69,7 @@ impl App {
             area,
             theme,
             animate: options.animate,
-            last_settings: options.game.unwrap_or(options.menu),
+            last_choice: options.game.unwrap_or(options.menu),
             quit: false,
         }
     }
@@ -89,7 +85,7 @@ impl App {
             Screen::Start(_) => Mode::Menu,
             Screen::Play(play) if play.is_typing() => Mode::Typing,
             Screen::Play(play) => Mode::Board {
-                columns: play.game().side(),
+                columns: play.columns(),
             },
         }
     }
@@ -130,9 +126,8 @@ impl App {
             Screen::Start(menu) => match action {
                 Action::Step(direction) => menu.step(direction),
                 Action::Confirm => {
-                    self.last_settings = menu.settings();
-                    let game = Gekitai::new(self.last_settings);
-                    self.screen = Screen::Play(GekitaiPlay::new(game, self.animate));
+                    self.last_choice = menu.choice();
+                    self.screen = Screen::Play(self.last_choice.start(self.animate));
                 }
                 Action::Cancel => self.quit = true,
                 _ => {}
@@ -158,8 +153,8 @@ impl App {
                     Action::Redo => play.redo(),
                     // Leaving a game under way takes a second press, so one
                     // stray key never throws a game away.
-                    Action::NewGame if play.game().is_over() || play.confirm_leaving() => {
-                        self.screen = Screen::Start(StartMenu::new(self.last_settings));
+                    Action::NewGame if play.is_over() || play.confirm_leaving() => {
+                        self.screen = Screen::Start(StartMenu::new(self.last_choice));
                     }
                     Action::NewGame => {}
                     Action::Help | Action::Quit | Action::Resize { .. } => {}

@@ -35,6 +35,11 @@ impl<G: Game> Session<G> {
             .map(|i| &self.positions[i])
     }
 
+    /// Who played move `index` (counting from 0), if it was played.
+    pub fn mover(&self, index: usize) -> Option<crate::engine::Player> {
+        (index < self.played.len()).then(|| self.positions[index].to_move())
+    }
+
     /// Every move played so far, with its effect.
     pub fn played(&self) -> &[(G::Move, G::Effect)] {
         &self.played

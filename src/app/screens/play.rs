@@ -1,26 +1,56 @@
-//! The Gekitai game screen: the board, the reserves, whose turn it is, the
-//! move history, the address line, a status line and the main keys.
+//! The game screen, the same for every game: the board, whose turn it is,
+//! the game's own panel (reserves, disc counts, ...), the move history, the
+//! address line, a status line and the main keys.
 
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::action::Direction;
-use crate::app::animation::Slides;
+use crate::app::animation::Animation;
+use crate::app::games::{BoardView, GameUi};
 use crate::app::session::Session;
 use crate::app::theme::Theme;
-use crate::app::widgets::board::BoxedBoard;
 use crate::app::widgets::history::{Entry, History};
-use crate::app::widgets::reserve::Reserves;
-use crate::engine::cell::LetterNumber;
-use crate::engine::gekitai::{Gekitai, GekitaiEffect, Place};
-use crate::engine::{Cell, Game, Outcome, Player};
+use crate::engine::{Cell, Player};
 
 /// The narrowest side panel that still reads well.
 const PANEL_MIN: u16 = 30;
+
+/// What the app asks of the game screen, whatever the game.
+pub trait PlayScreen {
+    fn columns(&self) -> usize;
+    fn is_over(&self) -> bool;
+    fn is_typing(&self) -> bool;
+    /// Width and height the screen needs.
+    fn needs(&self) -> (u16, u16);
+    fn clear_message(&mut self);
+    /// True on the second request in a row to leave this game; the first
+    /// asks for that confirmation.
+    fn confirm_leaving(&mut self) -> bool;
+    /// Any other action cancels a request to leave.
+    fn stay(&mut self);
+    fn step(&mut self, direction: Direction);
+    /// Enter or Space: play the typed address, or the cursor cell.
+    fn confirm(&mut self);
+    fn type_char(&mut self, c: char);
+    fn open_address(&mut self);
+    fn erase(&mut self);
+    /// Esc: closes the address line; false when there was none.
+    fn cancel(&mut self) -> bool;
+    /// A click at a screen position of a screen of size `area`.
+    fn click(&mut self, area: Rect, column: u16, row: u16);
+    fn undo(&mut self);
+    fn redo(&mut self);
+    fn is_animating(&self) -> bool;
+    /// Moves the animation on to `now`; ends it when it is done.
+    fn tick(&mut self, now: Instant);
+    fn finish_animation(&mut self);
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
+}
 
 /// The parts of the screen, worked out from its size alone, so that mouse
 /// clicks are mapped with the same geometry that drawing used.
@@ -33,50 +63,47 @@ struct Areas {
     footer: Rect,
 }
 
-pub struct GekitaiPlay {
-    session: Session<Gekitai>,
+pub struct Play<G: GameUi> {
+    session: Session<G>,
     cursor: Cell,
     /// The address being typed, when the address line is open.
     address: Option<String>,
     message: Option<String>,
-    /// The pushes of the last move while they slide, and when they began.
-    slides: Option<(Slides, Instant)>,
+    /// The animation of the last move, and when it began.
+    animation: Option<(Animation, Instant)>,
     /// The player asked to leave this game once already.
     leaving: bool,
     animate: bool,
 }
 
-impl GekitaiPlay {
-    pub fn new(game: Gekitai, animate: bool) -> GekitaiPlay {
-        let middle = game.side() / 2;
-        GekitaiPlay {
+impl<G: GameUi> Play<G> {
+    pub fn new(game: G, animate: bool) -> Play<G> {
+        let middle = (game.side() - 1) / 2;
+        Play {
             session: Session::new(game),
-            cursor: Cell::new(middle.saturating_sub(1), middle.saturating_sub(1))
+            cursor: Cell::new(middle, middle)
                 .unwrap_or_else(|| unreachable!("boards are at most 26 wide")),
             address: None,
             message: None,
-            slides: None,
+            animation: None,
             leaving: false,
             animate,
         }
     }
 
-    pub fn game(&self) -> &Gekitai {
+    fn game(&self) -> &G {
         self.session.game()
     }
 
-    pub fn is_typing(&self) -> bool {
-        self.address.is_some()
-    }
-
-    /// Width and height the screen needs.
-    pub fn needs(&self) -> (u16, u16) {
-        let (board_w, board_h) = BoxedBoard::size(self.game().side());
-        (board_w + 2 + PANEL_MIN, 1 + board_h.max(10) + 3)
-    }
-
     fn areas(&self, area: Rect) -> Areas {
-        let (board_w, _) = BoxedBoard::size(self.game().side());
+        let game = self.game();
+        let (roomy_w, roomy_h) = game.roomy_board_size();
+        let fits = area.width >= roomy_w + 2 + PANEL_MIN && area.height >= roomy_h + 4;
+        let (board_w, _) = if fits {
+            (roomy_w, roomy_h)
+        } else {
+            game.board_size()
+        };
         let [title, middle, address, status, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Fill(1),
@@ -101,292 +128,130 @@ impl GekitaiPlay {
         }
     }
 
-    // ---- what the player does ----
-
-    /// Clears the last message: every new action gets a fresh status line.
-    pub fn clear_message(&mut self) {
-        self.message = None;
-    }
-
-    /// True on the second request in a row to leave this game; the first
-    /// asks for that confirmation.
-    pub fn confirm_leaving(&mut self) -> bool {
-        if self.leaving {
-            return true;
-        }
-        self.leaving = true;
-        self.message = Some("Press n again to leave this game for a new one".to_string());
-        false
-    }
-
-    /// Any other action cancels a request to leave.
-    pub fn stay(&mut self) {
-        self.leaving = false;
-    }
-
-    pub fn step(&mut self, direction: Direction) {
-        self.address = None;
-        let side = self.game().side();
-        let (row, col) = (self.cursor.row(), self.cursor.col());
-        let (row, col) = match direction {
-            Direction::Up => (row.saturating_sub(1), col),
-            Direction::Down => ((row + 1).min(side - 1), col),
-            Direction::Left => (row, col.saturating_sub(1)),
-            Direction::Right => (row, (col + 1).min(side - 1)),
-        };
-        if let Some(cell) = Cell::new(row, col) {
-            self.cursor = cell;
-        }
-    }
-
-    /// Enter or Space: play the typed address, or the cursor cell.
-    pub fn confirm(&mut self) {
-        match self.address.take() {
-            Some(text) => match LetterNumber::ONE_BASED.parse(&text) {
-                Ok(cell) => {
-                    self.play(cell);
-                    if cell.is_on(self.game().side()) {
-                        self.cursor = cell;
-                    }
-                }
-                Err(_) => self.message = Some("Invalid move!".to_string()),
-            },
-            None => self.play(self.cursor),
-        }
-    }
-
-    pub fn type_char(&mut self, c: char) {
-        let text = self.address.get_or_insert_with(String::new);
-        if text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' ') {
-            text.push(c);
-        }
-    }
-
-    pub fn open_address(&mut self) {
-        self.address.get_or_insert_with(String::new);
-    }
-
-    pub fn erase(&mut self) {
-        if let Some(text) = &mut self.address {
-            text.pop();
-        }
-    }
-
-    /// Esc: closes the address line; false when there was none.
-    pub fn cancel(&mut self) -> bool {
-        self.address.take().is_some()
-    }
-
-    /// A click at a screen position of a screen of size `area`.
-    pub fn click(&mut self, area: Rect, column: u16, row: u16) {
-        let board = self.areas(area).board;
-        if let Some(cell) = BoxedBoard::cell_at(board, self.game().side(), column, row) {
-            self.address = None;
-            self.cursor = cell;
-            self.play(cell);
-        }
-    }
-
-    fn play(&mut self, cell: Cell) {
+    /// Plays `mv`, starts its animation, then any move the game forces.
+    fn play(&mut self, mv: G::Move) {
         if self.game().is_over() {
             self.message = Some("The game is over: n for a new game, u to undo".to_string());
             return;
         }
-        match self.session.play(Place(cell)) {
+        let mover = self.game().to_move();
+        match self.session.play(mv) {
             Ok(effect) => {
-                let pushes = effect.pushes.clone();
-                if self.animate && !pushes.is_empty() {
-                    self.slides = Some((Slides::new(cell, pushes), Instant::now()));
+                let animation = G::animation(&mv, effect, mover);
+                if self.animate {
+                    self.animation = animation.map(|a| (a, Instant::now()));
+                }
+                if let Some(cell) = G::placed(&mv) {
+                    self.cursor = cell;
                 }
             }
-            Err(_) => self.message = Some("Invalid move!".to_string()),
-        }
-    }
-
-    pub fn undo(&mut self) {
-        self.slides = None;
-        if !self.session.undo() {
-            self.message = Some("Nothing to undo".to_string());
-        }
-    }
-
-    pub fn redo(&mut self) {
-        self.slides = None;
-        if self.session.redo().is_none() {
-            self.message = Some("Nothing to redo".to_string());
-        }
-    }
-
-    // ---- animation ----
-
-    pub fn is_animating(&self) -> bool {
-        self.slides.is_some()
-    }
-
-    /// Moves the animation on to `now`; ends it when it is done.
-    pub fn tick(&mut self, now: Instant) {
-        if let Some((slides, started)) = &mut self.slides {
-            slides.advance(now.saturating_duration_since(*started));
-            if slides.is_done() {
-                self.slides = None;
+            Err(_) => {
+                self.message = Some("Invalid move!".to_string());
+                return;
             }
         }
+        self.play_forced();
     }
 
-    pub fn finish_animation(&mut self) {
-        self.slides = None;
+    fn play_forced(&mut self) {
+        while let Some((mv, message)) = self.game().forced_move() {
+            if self.session.play(mv).is_err() {
+                break;
+            }
+            self.message = Some(message);
+        }
     }
 
-    // ---- drawing ----
-
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let areas = self.areas(area);
-        let game = self.game();
-        let settings = game.settings();
-        Line::from(vec![
-            Span::styled(" tabletop ", theme.title()),
-            Span::raw(format!(
-                "· Gekitai {0}x{0} · {1} pieces each · {2} in a row wins",
-                settings.size(),
-                settings.pieces(),
-                settings.line()
-            )),
-        ])
-        .render(areas.title, buf);
-        self.render_board(areas.board, buf, theme);
-        self.render_panel(areas.panel, buf, theme);
-        self.render_address(areas.address, buf, theme);
-        self.render_status(areas.status, buf, theme);
-        self.render_footer(areas.footer, buf, theme);
+    /// The cells placed by the last turn: the last move and the moves just
+    /// before it by the same player (Connect6's two stones).
+    fn last_turn(&self) -> Vec<Cell> {
+        let played = self.session.played();
+        let Some(last_mover) = self.session.mover(played.len().wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        (0..played.len())
+            .rev()
+            .take_while(|&i| self.session.mover(i) == Some(last_mover))
+            .filter_map(|i| G::placed(&played[i].0))
+            .collect()
     }
 
     fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let game = self.game();
-        let side = game.side();
-        let mut cells: Vec<Option<Player>> = Cell::all(side).map(|c| game.piece_at(c)).collect();
-        let sliding = match &self.slides {
-            Some((slides, _)) => {
-                for cell in slides.landing() {
-                    cells[cell.row() * side + cell.col()] = None;
-                }
-                slides.sliding()
+        let last = self.last_turn();
+        let winning = match self.session.played().last() {
+            Some((_, effect)) if self.animation.is_none() && game.is_over() => {
+                G::winning_cells(effect)
             }
-            None => Vec::new(),
-        };
-        let last = self.session.played().last();
-        let winning = match last {
-            Some((_, effect)) if self.slides.is_none() => effect.winning_line.as_slice(),
             _ => &[],
         };
         let addressed = self
             .address
             .as_deref()
-            .and_then(|text| LetterNumber::ONE_BASED.parse(text).ok())
-            .filter(|cell| cell.is_on(side));
-        let board = BoxedBoard {
-            side,
-            cells,
-            symbol: Gekitai::symbol,
+            .and_then(G::parse_cell)
+            .filter(|cell| cell.is_on(game.side()));
+        let view = BoardView {
             cursor: (!game.is_over()).then_some(self.cursor),
             addressed,
             winning,
-            last_placed: last.map(|(Place(cell), _)| *cell),
-            sliding: &sliding,
+            last: &last,
+            animation: self.animation.as_ref().map(|(a, _)| a),
             theme,
         };
-        (&board).render(area, buf);
+        game.render_board(&view, area, buf);
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let game = self.game();
-        let mut counts = [game.reserve(Player::First), game.reserve(Player::Second)];
-        if let Some((slides, _)) = &self.slides {
-            for player in Player::BOTH {
-                counts[player.index()] -= slides.falling_off(player);
-            }
-        }
-        let reserves = Reserves {
-            counts,
-            symbol: Gekitai::symbol,
-            theme,
-        };
-        let reserve_height = reserves.height(area.width);
-        let [turn, _, reserve_area, _, heading, history_area] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Length(reserve_height),
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
-        let turn_line = match game.outcome() {
-            Some(outcome) => Line::styled(result_text(outcome), theme.message()),
+        let mut lines = vec![match game.outcome() {
+            Some(outcome) => Line::styled(G::result(outcome), theme.message()),
             None => {
                 let player = game.to_move();
                 Line::from(vec![
                     Span::raw("Player "),
-                    Span::styled(Gekitai::symbol(player).to_string(), theme.piece(player)),
+                    Span::styled(G::symbol(player).to_string(), theme.piece(player)),
                     Span::raw("'s turn"),
                 ])
             }
-        };
-        turn_line.render(turn, buf);
-        (&reserves).render(reserve_area, buf);
-        Line::styled("Moves", theme.title()).render(heading, buf);
+        }];
+        lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Moves", theme.title()));
+        // Each line wraps into as many rows as its width needs (with a
+        // little slack for word wrapping).
+        let room = usize::from(area.width.saturating_sub(4).max(1));
+        let top_height = lines
+            .iter()
+            .map(|line| line.width().div_ceil(room).max(1))
+            .sum::<usize>()
+            .min(usize::from(area.height)) as u16;
+        let top = Paragraph::new(lines).wrap(Wrap { trim: false });
+        let [top_area, history_area] =
+            Layout::vertical([Constraint::Length(top_height), Constraint::Fill(1)]).areas(area);
+        top.render(top_area, buf);
         let entries: Vec<Entry> = self
             .session
             .played()
             .iter()
             .enumerate()
             .map(|(i, (mv, effect))| Entry {
-                player: if i % 2 == 0 {
-                    Player::First
-                } else {
-                    Player::Second
-                },
-                text: describe(mv, effect),
+                player: self.session.mover(i).unwrap_or(Player::First),
+                text: G::describe(mv, effect),
             })
             .collect();
         let history = History {
             entries: &entries,
-            symbol: Gekitai::symbol,
+            symbol: G::symbol,
             theme,
         };
         (&history).render(history_area, buf);
     }
 
-    fn render_address(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        if let Some(text) = &self.address {
-            Line::from(vec![
-                Span::styled("Cell: ", theme.key()),
-                Span::raw(text.clone()),
-                Span::styled("▏", theme.key()),
-                Span::styled("   Enter plays, Esc cancels", theme.dim()),
-            ])
-            .render(area, buf);
-        }
-    }
-
-    fn render_status(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let text = match (&self.message, self.game().outcome()) {
-            (Some(message), _) => message.clone(),
-            (None, Some(outcome)) => format!("{}  n: new game  q: quit", result_text(outcome)),
-            (None, None) => String::new(),
-        };
-        Paragraph::new(Line::styled(text, theme.message())).render(area, buf);
-    }
-
     fn render_footer(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let keys: &[(&str, &str)] = &[
-            ("←↑→↓", "move"),
-            ("Enter", "place"),
-            ("c3", "type a cell"),
-            ("u", "undo"),
-            ("n", "new"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
+        let mut keys: Vec<(&str, &str)> =
+            vec![("←↑→↓", "move"), ("Enter", "place"), ("c3", "type")];
+        keys.extend_from_slice(self.game().extra_keys());
+        keys.extend_from_slice(&[("u", "undo"), ("n", "new"), ("?", "help"), ("q", "quit")]);
         let spans: Vec<Span> = keys
             .iter()
             .flat_map(|(key, does)| {
@@ -400,22 +265,161 @@ impl GekitaiPlay {
     }
 }
 
-/// `Player X wins!`, `Player O wins!` or `Draw game!`.
-pub fn result_text(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win(player) => format!("Player {} wins!", Gekitai::symbol(player)),
-        Outcome::Draw => "Draw game!".to_string(),
+impl<G: GameUi> PlayScreen for Play<G> {
+    fn columns(&self) -> usize {
+        self.game().side()
     }
-}
 
-/// A move for the history: `C3`, then what it pushed (`D4→E5`, `B2→off`).
-fn describe(mv: &Place, effect: &GekitaiEffect) -> String {
-    let mut text = mv.to_string();
-    for push in &effect.pushes {
-        let to = push
-            .to
-            .map_or_else(|| "off".to_string(), |cell| Place(cell).to_string());
-        text += &format!(" {}→{}", Place(push.from), to);
+    fn is_over(&self) -> bool {
+        self.game().is_over()
     }
-    text
+
+    fn is_typing(&self) -> bool {
+        self.address.is_some()
+    }
+
+    fn needs(&self) -> (u16, u16) {
+        let (board_w, board_h) = self.game().board_size();
+        (board_w + 2 + PANEL_MIN, 1 + board_h.max(10) + 3)
+    }
+
+    fn clear_message(&mut self) {
+        self.message = None;
+    }
+
+    fn confirm_leaving(&mut self) -> bool {
+        if self.leaving {
+            return true;
+        }
+        self.leaving = true;
+        self.message = Some("Press n again to leave this game for a new one".to_string());
+        false
+    }
+
+    fn stay(&mut self) {
+        self.leaving = false;
+    }
+
+    fn step(&mut self, direction: Direction) {
+        self.address = None;
+        let (rows, cols) = match direction {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        };
+        self.cursor = self.game().step_cursor(self.cursor, rows, cols);
+    }
+
+    fn confirm(&mut self) {
+        let Some(text) = self.address.take() else {
+            self.play(G::place(self.cursor));
+            return;
+        };
+        let mv = self
+            .game()
+            .parse_word(&text)
+            .or_else(|| G::parse_cell(&text).map(G::place));
+        match mv {
+            Some(mv) => self.play(mv),
+            None => self.message = Some("Invalid move!".to_string()),
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        let text = self.address.get_or_insert_with(String::new);
+        if text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' ') {
+            text.push(c);
+        }
+    }
+
+    fn open_address(&mut self) {
+        self.address.get_or_insert_with(String::new);
+    }
+
+    fn erase(&mut self) {
+        if let Some(text) = &mut self.address {
+            text.pop();
+        }
+    }
+
+    fn cancel(&mut self) -> bool {
+        self.address.take().is_some()
+    }
+
+    fn click(&mut self, area: Rect, column: u16, row: u16) {
+        let board = self.areas(area).board;
+        if let Some(cell) = self.game().cell_at(board, column, row) {
+            self.address = None;
+            self.cursor = cell;
+            self.play(G::place(cell));
+        }
+    }
+
+    fn undo(&mut self) {
+        self.animation = None;
+        // A forced move (a pass) goes back with the move that forced it.
+        loop {
+            if !self.session.undo() {
+                self.message = Some("Nothing to undo".to_string());
+                return;
+            }
+            if self.game().forced_move().is_none() {
+                return;
+            }
+        }
+    }
+
+    fn redo(&mut self) {
+        self.animation = None;
+        if self.session.redo().is_none() {
+            self.message = Some("Nothing to redo".to_string());
+            return;
+        }
+        while self.game().forced_move().is_some() && self.session.redo().is_some() {}
+    }
+
+    fn is_animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    fn tick(&mut self, now: Instant) {
+        if let Some((animation, started)) = &mut self.animation {
+            animation.advance(now.saturating_duration_since(*started));
+            if animation.is_done() {
+                self.animation = None;
+            }
+        }
+    }
+
+    fn finish_animation(&mut self) {
+        self.animation = None;
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let areas = self.areas(area);
+        Line::from(vec![
+            Span::styled(" tabletop ", theme.title()),
+            Span::raw(format!("· {}", self.game().title())),
+        ])
+        .render(areas.title, buf);
+        self.render_board(areas.board, buf, theme);
+        self.render_panel(areas.panel, buf, theme);
+        if let Some(text) = &self.address {
+            Line::from(vec![
+                Span::styled("Cell: ", theme.key()),
+                Span::raw(text.clone()),
+                Span::styled("▏", theme.key()),
+                Span::styled("   Enter plays, Esc cancels", theme.dim()),
+            ])
+            .render(areas.address, buf);
+        }
+        let status = match (&self.message, self.game().outcome()) {
+            (Some(message), _) => message.clone(),
+            (None, Some(outcome)) => format!("{}  n: new game  q: quit", G::result(outcome)),
+            (None, None) => String::new(),
+        };
+        Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
+        self.render_footer(areas.footer, buf, theme);
+    }
 }

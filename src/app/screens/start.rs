@@ -6,18 +6,44 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::app::action::Direction;
+use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
-use crate::engine::gekitai::{BothWin, GekitaiSettings};
+use crate::engine::connect6::{Connect6, Connect6Settings};
+use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
+use crate::engine::hex::{Hex, HexSettings};
+use crate::engine::reversi::{Reversi, ReversiSettings};
+use crate::engine::{Game, Player};
 
-/// The games offered, and whether the full-screen app plays them yet.
-const GAMES: [(&str, bool); 4] = [
-    ("Gekitai", true),
-    ("Connect6", false),
-    ("Hex", false),
-    ("Reversi", false),
-];
+/// A game to start, with its validated settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Gekitai(GekitaiSettings),
+    Connect6(Connect6Settings),
+    Hex(HexSettings),
+    Reversi(ReversiSettings),
+}
 
-/// The lines of the menu, top to bottom.
+impl Choice {
+    /// The game screen for this choice.
+    pub fn start(self, animate: bool) -> Box<dyn PlayScreen> {
+        match self {
+            Choice::Gekitai(s) => Box::new(Play::new(Gekitai::new(s), animate)),
+            Choice::Connect6(s) => Box::new(Play::new(Connect6::new(s), animate)),
+            Choice::Hex(s) => Box::new(Play::new(Hex::new(s), animate)),
+            Choice::Reversi(s) => Box::new(Play::new(Reversi::new(s), animate)),
+        }
+    }
+}
+
+impl Default for Choice {
+    fn default() -> Self {
+        Choice::Gekitai(GekitaiSettings::default())
+    }
+}
+
+const GAMES: [&str; 4] = ["Gekitai", "Connect6", "Hex", "Reversi"];
+
+/// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Row {
     Game,
@@ -25,53 +51,71 @@ enum Row {
     Pieces,
     Line,
     BothWin,
+    Swap,
     FirstPlayer,
     SecondPlayer,
     Start,
 }
 
-const ROWS: [Row; 8] = [
-    Row::Game,
-    Row::Size,
-    Row::Pieces,
-    Row::Line,
-    Row::BothWin,
-    Row::FirstPlayer,
-    Row::SecondPlayer,
-    Row::Start,
-];
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartMenu {
+    game: usize,
     selected: usize,
-    size: usize,
-    pieces: usize,
-    line: usize,
-    both_win: BothWin,
+    /// Each game keeps its own settings while the player looks around.
+    gekitai: GekitaiSettings,
+    connect6: Connect6Settings,
+    hex: HexSettings,
+    reversi: ReversiSettings,
 }
 
 impl StartMenu {
-    /// The menu showing `settings` (the defaults, or the last game's).
-    pub fn new(settings: GekitaiSettings) -> StartMenu {
-        StartMenu {
-            selected: ROWS.len() - 1,
-            size: settings.size(),
-            pieces: settings.pieces(),
-            line: settings.line(),
-            both_win: settings.both_win(),
+    /// Width and height the menu needs.
+    pub const NEEDS: (u16, u16) = (50, 17);
+
+    /// The menu showing `choice` (the defaults, or the last game's).
+    pub fn new(choice: Choice) -> StartMenu {
+        let mut menu = StartMenu {
+            game: 0,
+            selected: 0,
+            gekitai: GekitaiSettings::default(),
+            connect6: Connect6Settings::default(),
+            hex: HexSettings::default(),
+            reversi: ReversiSettings::default(),
+        };
+        match choice {
+            Choice::Gekitai(s) => menu.gekitai = s,
+            Choice::Connect6(s) => (menu.game, menu.connect6) = (1, s),
+            Choice::Hex(s) => (menu.game, menu.hex) = (2, s),
+            Choice::Reversi(s) => (menu.game, menu.reversi) = (3, s),
+        }
+        menu.selected = menu.rows().len() - 1;
+        menu
+    }
+
+    pub fn choice(&self) -> Choice {
+        match self.game {
+            1 => Choice::Connect6(self.connect6),
+            2 => Choice::Hex(self.hex),
+            3 => Choice::Reversi(self.reversi),
+            _ => Choice::Gekitai(self.gekitai),
         }
     }
 
-    /// Width and height the menu needs.
-    pub const NEEDS: (u16, u16) = (46, 16);
-
-    /// The settings chosen; the menu only ever holds valid ones.
-    pub fn settings(&self) -> GekitaiSettings {
-        GekitaiSettings::new(self.size, self.pieces, self.line, self.both_win).unwrap_or_default()
+    fn rows(&self) -> Vec<Row> {
+        let settings: &[Row] = match self.game {
+            0 => &[Row::Size, Row::Pieces, Row::Line, Row::BothWin],
+            1 => &[Row::Size, Row::Line],
+            2 => &[Row::Size, Row::Swap],
+            _ => &[Row::Size],
+        };
+        let mut rows = vec![Row::Game];
+        rows.extend_from_slice(settings);
+        rows.extend_from_slice(&[Row::FirstPlayer, Row::SecondPlayer, Row::Start]);
+        rows
     }
 
     pub fn step(&mut self, direction: Direction) {
-        let count = ROWS.len();
+        let count = self.rows().len();
         match direction {
             Direction::Up => self.selected = (self.selected + count - 1) % count,
             Direction::Down => self.selected = (self.selected + 1) % count,
@@ -80,51 +124,117 @@ impl StartMenu {
         }
     }
 
-    /// Moves the selected setting one step, keeping every setting valid.
+    /// Moves the selected setting one step; settings are only ever valid,
+    /// so a change that would break one is not made.
     fn change(&mut self, by: isize) {
-        let nudge =
-            |value: usize, min: usize, max: usize| value.saturating_add_signed(by).clamp(min, max);
-        match ROWS[self.selected] {
-            Row::Size => self.size = nudge(self.size, 4, 26),
-            Row::Pieces => self.pieces = nudge(self.pieces, 3, self.size * self.size / 2),
-            Row::Line => self.line = nudge(self.line, 3, self.size.min(self.pieces)),
-            Row::BothWin => {
-                self.both_win = match self.both_win {
-                    BothWin::Mover => BothWin::Draw,
-                    BothWin::Draw => BothWin::Mover,
+        let row = self.rows()[self.selected];
+        let nudge = |value: usize| value.saturating_add_signed(by);
+        match (self.game, row) {
+            (_, Row::Game) => {
+                self.game = (self.game + GAMES.len()).saturating_add_signed(by) % GAMES.len();
+                self.selected = 0;
+            }
+            (0, _) => {
+                let s = self.gekitai;
+                let (mut size, mut pieces, mut line, mut both) =
+                    (s.size(), s.pieces(), s.line(), s.both_win());
+                match row {
+                    Row::Size => size = nudge(size).clamp(4, 26),
+                    Row::Pieces => pieces = nudge(pieces),
+                    Row::Line => line = nudge(line),
+                    Row::BothWin => {
+                        both = match both {
+                            BothWin::Mover => BothWin::Draw,
+                            BothWin::Draw => BothWin::Mover,
+                        }
+                    }
+                    _ => {}
+                }
+                pieces = pieces.clamp(3, size * size / 2);
+                line = line.clamp(3, size.min(pieces));
+                if let Ok(s) = GekitaiSettings::new(size, pieces, line, both) {
+                    self.gekitai = s;
                 }
             }
-            Row::Game | Row::FirstPlayer | Row::SecondPlayer | Row::Start => {}
+            (1, Row::Size | Row::Line) => {
+                let s = self.connect6;
+                let (mut size, mut line) = (s.size(), s.line());
+                if row == Row::Size {
+                    size = nudge(size).clamp(6, 26);
+                } else {
+                    line = nudge(line);
+                }
+                if let Ok(s) = Connect6Settings::new(size, line.clamp(3, size)) {
+                    self.connect6 = s;
+                }
+            }
+            (2, Row::Size) => {
+                if let Ok(s) =
+                    HexSettings::new(nudge(self.hex.size()).clamp(2, 26), self.hex.swap())
+                {
+                    self.hex = s;
+                }
+            }
+            (2, Row::Swap) => {
+                if let Ok(s) = HexSettings::new(self.hex.size(), !self.hex.swap()) {
+                    self.hex = s;
+                }
+            }
+            (3, Row::Size) => {
+                let size = self
+                    .reversi
+                    .size()
+                    .saturating_add_signed(2 * by)
+                    .clamp(4, 8);
+                if let Ok(s) = ReversiSettings::new(size) {
+                    self.reversi = s;
+                }
+            }
+            _ => {}
         }
-        self.pieces = self.pieces.clamp(3, self.size * self.size / 2);
-        self.line = self.line.clamp(3, self.size.min(self.pieces));
+    }
+
+    fn symbol(&self, player: Player) -> char {
+        match self.game {
+            1 => Connect6::symbol(player),
+            2 => Hex::symbol(player),
+            3 => Reversi::symbol(player),
+            _ => Gekitai::symbol(player),
+        }
     }
 
     fn value(&self, row: Row) -> String {
-        match row {
-            Row::Game => "Gekitai".to_string(),
-            Row::Size => format!("{0}x{0}", self.size),
-            Row::Pieces => self.pieces.to_string(),
-            Row::Line => self.line.to_string(),
-            Row::BothWin => match self.both_win {
+        let size = |n: usize| format!("{n}x{n}");
+        match (self.game, row) {
+            (_, Row::Game) => GAMES[self.game].to_string(),
+            (0, Row::Size) => size(self.gekitai.size()),
+            (1, Row::Size) => size(self.connect6.size()),
+            (2, Row::Size) => size(self.hex.size()),
+            (_, Row::Size) => size(self.reversi.size()),
+            (_, Row::Pieces) => self.gekitai.pieces().to_string(),
+            (1, Row::Line) => self.connect6.line().to_string(),
+            (_, Row::Line) => self.gekitai.line().to_string(),
+            (_, Row::BothWin) => match self.gekitai.both_win() {
                 BothWin::Mover => "mover wins".to_string(),
                 BothWin::Draw => "draw".to_string(),
             },
-            Row::FirstPlayer | Row::SecondPlayer => "Human".to_string(),
-            Row::Start => String::new(),
+            (_, Row::Swap) => if self.hex.swap() { "on" } else { "off" }.to_string(),
+            (_, Row::FirstPlayer | Row::SecondPlayer) => "Human".to_string(),
+            (_, Row::Start) => String::new(),
         }
     }
 
-    fn label(row: Row) -> &'static str {
+    fn label(&self, row: Row) -> String {
         match row {
-            Row::Game => "Game",
-            Row::Size => "Board",
-            Row::Pieces => "Pieces each",
-            Row::Line => "In a row to win",
-            Row::BothWin => "If both win",
-            Row::FirstPlayer => "Player X",
-            Row::SecondPlayer => "Player O",
-            Row::Start => "",
+            Row::Game => "Game".to_string(),
+            Row::Size => "Board".to_string(),
+            Row::Pieces => "Pieces each".to_string(),
+            Row::Line => "In a row to win".to_string(),
+            Row::BothWin => "If both win".to_string(),
+            Row::Swap => "Swap rule".to_string(),
+            Row::FirstPlayer => format!("Player {}", self.symbol(Player::First)),
+            Row::SecondPlayer => format!("Player {}", self.symbol(Player::Second)),
+            Row::Start => String::new(),
         }
     }
 
@@ -139,42 +249,42 @@ impl StartMenu {
         let inner = block.inner(area);
         block.render(area, buf);
 
-        let mut lines = vec![Line::raw("")];
         let games: Vec<Span> = GAMES
             .iter()
-            .flat_map(|&(name, playable)| {
-                let style = if playable {
+            .enumerate()
+            .flat_map(|(i, name)| {
+                let style = if i == self.game {
                     theme.selected()
                 } else {
                     theme.dim()
                 };
-                [Span::styled(name, style), Span::raw("  ")]
+                [Span::styled(format!(" {name} "), style), Span::raw(" ")]
             })
             .collect();
-        lines.push(Line::from(games).centered());
-        lines.push(Line::styled("(the others come soon)", theme.dim()).centered());
-        lines.push(Line::raw(""));
-        for (i, &row) in ROWS.iter().enumerate() {
-            let selected = i == self.selected;
-            let style = if selected {
+        let mut lines = vec![Line::raw(""), Line::from(games).centered(), Line::raw("")];
+        let rows = self.rows();
+        for (i, &row) in rows.iter().enumerate() {
+            let style = if i == self.selected {
                 theme.selected()
             } else {
                 Default::default()
             };
             let line = match row {
                 Row::Start => Line::styled("[ Start ]", style).centered(),
-                Row::Game | Row::FirstPlayer | Row::SecondPlayer => Line::from(vec![
-                    Span::raw(format!("  {:<16}", Self::label(row))),
+                Row::FirstPlayer | Row::SecondPlayer => Line::from(vec![
+                    Span::raw(format!("  {:<16}", self.label(row))),
                     Span::styled(format!("  {}  ", self.value(row)), style),
                 ]),
                 _ => Line::from(vec![
-                    Span::raw(format!("  {:<16}", Self::label(row))),
+                    Span::raw(format!("  {:<16}", self.label(row))),
                     Span::styled(format!("‹ {} ›", self.value(row)), style),
                 ]),
             };
             lines.push(line);
         }
-        lines.push(Line::raw(""));
+        let used = lines.len() as u16;
+        let spare = inner.height.saturating_sub(used + 1);
+        lines.extend((0..spare).map(|_| Line::raw("")));
         lines.push(
             Line::from(vec![
                 Span::styled("↑↓", theme.key()),
@@ -196,25 +306,52 @@ impl StartMenu {
 mod tests {
     use super::*;
 
+    fn select(menu: &mut StartMenu, row: Row) {
+        menu.selected = menu
+            .rows()
+            .iter()
+            .position(|&r| r == row)
+            .expect("row shown");
+    }
+
     #[test]
     fn settings_stay_valid_whatever_is_changed() {
-        let mut menu = StartMenu::new(GekitaiSettings::default());
-        menu.selected = 1; // board size
+        let mut menu = StartMenu::new(Choice::default());
+        select(&mut menu, Row::Size);
         for _ in 0..10 {
             menu.step(Direction::Left);
         }
-        assert_eq!(menu.size, 4);
-        assert_eq!(menu.pieces, 8);
-        menu.selected = 3; // line
+        assert_eq!(menu.gekitai.size(), 4);
+        assert_eq!(menu.gekitai.pieces(), 8);
+        select(&mut menu, Row::Line);
         for _ in 0..10 {
             menu.step(Direction::Right);
         }
-        assert_eq!(menu.line, 4);
-        menu.selected = 1;
+        assert_eq!(menu.gekitai.line(), 4);
+        select(&mut menu, Row::Size);
         for _ in 0..40 {
             menu.step(Direction::Right);
         }
-        assert_eq!(menu.size, 26);
-        assert!(GekitaiSettings::new(menu.size, menu.pieces, menu.line, menu.both_win).is_ok());
+        assert_eq!(menu.gekitai.size(), 26);
+    }
+
+    #[test]
+    fn every_game_can_be_chosen_with_its_own_settings() {
+        let mut menu = StartMenu::new(Choice::default());
+        select(&mut menu, Row::Game);
+        menu.step(Direction::Right);
+        assert!(matches!(menu.choice(), Choice::Connect6(_)));
+        menu.step(Direction::Right);
+        select(&mut menu, Row::Swap);
+        menu.step(Direction::Right);
+        assert!(matches!(menu.choice(), Choice::Hex(s) if s.swap()));
+        select(&mut menu, Row::Game);
+        menu.step(Direction::Right);
+        select(&mut menu, Row::Size);
+        menu.step(Direction::Left);
+        assert!(matches!(menu.choice(), Choice::Reversi(s) if s.size() == 6));
+        select(&mut menu, Row::Game);
+        menu.step(Direction::Right);
+        assert!(matches!(menu.choice(), Choice::Gekitai(_)));
     }
 }

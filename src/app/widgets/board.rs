@@ -14,6 +14,8 @@ use crate::engine::{Cell, Player};
 /// What the board shows; built fresh for every frame.
 pub struct BoxedBoard<'a> {
     pub side: usize,
+    /// The number of the top row: 1, or 0 where the game counts from 0.
+    pub first_row: usize,
     /// The piece on each cell, row by row (`side * side` entries).
     pub cells: Vec<Option<Player>>,
     pub symbol: fn(Player) -> char,
@@ -21,8 +23,10 @@ pub struct BoxedBoard<'a> {
     /// The cell named by the address being typed.
     pub addressed: Option<Cell>,
     pub winning: &'a [Cell],
-    /// The cell of the last move's new piece.
-    pub last_placed: Option<Cell>,
+    /// The cells of the last turn's new pieces.
+    pub last: &'a [Cell],
+    /// Empty cells to mark (Reversi's legal moves), drawn as `*`.
+    pub marks: &'a [Cell],
     pub sliding: &'a [Sliding],
     pub theme: Theme,
 }
@@ -99,7 +103,7 @@ impl Widget for &BoxedBoard<'_> {
                 };
                 let piece = self.cells.get(row * side + col).copied().flatten();
                 let mut style = piece.map_or(Style::new(), |p| self.piece_style(p));
-                if self.last_placed == Some(cell) {
+                if self.last.contains(&cell) {
                     style = style.patch(self.theme.last_move());
                 }
                 if self.winning.contains(&cell) {
@@ -111,7 +115,11 @@ impl Widget for &BoxedBoard<'_> {
                 if self.addressed == Some(cell) {
                     style = style.patch(self.theme.addressed());
                 }
-                let symbol = piece.map_or(' ', self.symbol);
+                let marked = piece.is_none() && self.marks.contains(&cell);
+                if marked {
+                    style = style.patch(self.theme.dim());
+                }
+                let symbol = piece.map_or(if marked { '*' } else { ' ' }, self.symbol);
                 put(buf, x + 1, y, &format!(" {symbol} "), style);
             }
             put(buf, area.x + 3 + 4 * side as u16, y, "|", self.theme.grid());
@@ -151,12 +159,14 @@ mod tests {
     fn board(cells: Vec<Option<Player>>) -> BoxedBoard<'static> {
         BoxedBoard {
             side: 4,
+            first_row: 1,
             cells,
             symbol: Gekitai::symbol,
             cursor: None,
             addressed: None,
             winning: &[],
-            last_placed: None,
+            last: &[],
+            marks: &[],
             sliding: &[],
             theme: Theme { colour: false },
         }

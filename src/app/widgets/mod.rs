@@ -1,5 +1,6 @@
 //! The pieces of the game screen, each a ratatui widget that only draws.
 
 pub mod board;
+pub mod grid;
 pub mod history;
 pub mod reserve;

@@ -17,7 +17,8 @@ pub struct Reserves {
 }
 
 impl Reserves {
-    fn line(&self, player: Player) -> Line<'static> {
+    /// One player's list: `X: ['X', 'X']`.
+    pub fn line(&self, player: Player) -> Line<'static> {
         let symbol = (self.symbol)(player);
         let style = self.theme.piece(player);
         let mut spans = vec![Span::raw(format!("{symbol}: ["))];

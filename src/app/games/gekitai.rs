@@ -1,0 +1,114 @@
+//! Gekitai on the game screen: the boxed board, reserve lists, sliding pushes.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use super::{BoardView, GameUi};
+use crate::app::animation::{Animation, Slides};
+use crate::app::theme::Theme;
+use crate::app::widgets::board::BoxedBoard;
+use crate::app::widgets::reserve::Reserves;
+use crate::engine::cell::LetterNumber;
+use crate::engine::gekitai::{Gekitai, GekitaiEffect, Place};
+use crate::engine::{Cell, Game, Player};
+
+impl GameUi for Gekitai {
+    fn title(&self) -> String {
+        let s = self.settings();
+        format!(
+            "Gekitai {0}x{0} · {1} pieces each · {2} in a row wins",
+            s.size(),
+            s.pieces(),
+            s.line()
+        )
+    }
+
+    fn parse_cell(text: &str) -> Option<Cell> {
+        LetterNumber::ONE_BASED.parse(text).ok()
+    }
+
+    fn place(cell: Cell) -> Place {
+        Place(cell)
+    }
+
+    fn placed(mv: &Place) -> Option<Cell> {
+        Some(mv.0)
+    }
+
+    /// `C3`, then what it pushed: `D4→E5`, `B2→off`.
+    fn describe(mv: &Place, effect: &GekitaiEffect) -> String {
+        let mut text = mv.to_string();
+        for push in &effect.pushes {
+            let to = push
+                .to
+                .map_or_else(|| "off".to_string(), |cell| Place(cell).to_string());
+            text += &format!(" {}→{}", Place(push.from), to);
+        }
+        text
+    }
+
+    fn winning_cells(effect: &GekitaiEffect) -> &[Cell] {
+        &effect.winning_line
+    }
+
+    fn animation(mv: &Place, effect: &GekitaiEffect, _mover: Player) -> Option<Animation> {
+        (!effect.pushes.is_empty())
+            .then(|| Animation::Slides(Slides::new(mv.0, effect.pushes.clone())))
+    }
+
+    fn panel(&self, animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>> {
+        let mut counts = Player::BOTH.map(|p| self.reserve(p));
+        // Pieces falling off reach the reserve when they have slid out.
+        if let Some(Animation::Slides(slides)) = animation {
+            for player in Player::BOTH {
+                counts[player.index()] -= slides.falling_off(player);
+            }
+        }
+        let reserves = Reserves {
+            counts,
+            symbol: Gekitai::symbol,
+            theme,
+        };
+        let mut lines = vec![Line::raw("")];
+        lines.extend(Player::BOTH.map(|p| reserves.line(p)));
+        lines
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        BoxedBoard::size(self.side())
+    }
+
+    fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
+        BoxedBoard::cell_at(area, self.side(), column, row)
+    }
+
+    fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
+        let side = self.side();
+        let mut cells: Vec<Option<Player>> = Cell::all(side).map(|c| self.piece_at(c)).collect();
+        let sliding = match view.animation {
+            Some(Animation::Slides(slides)) => {
+                for cell in slides.landing() {
+                    cells[cell.row() * side + cell.col()] = None;
+                }
+                slides.sliding()
+            }
+            _ => Vec::new(),
+        };
+        let board = BoxedBoard {
+            side,
+            first_row: 1,
+            cells,
+            symbol: Gekitai::symbol,
+            cursor: view.cursor,
+            addressed: view.addressed,
+            winning: view.winning,
+            last: view.last,
+            marks: &[],
+            sliding: &sliding,
+            theme: view.theme,
+        };
+        (&board).render(area, buf);
+    }
+}

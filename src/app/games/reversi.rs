@@ -1,0 +1,137 @@
+//! Reversi on the game screen: the boxed board with the legal moves marked,
+//! disc counts, discs turning one after another, and passes announced.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::{BoardView, GameUi};
+use crate::app::animation::{Animation, Flips};
+use crate::app::theme::Theme;
+use crate::app::widgets::board::BoxedBoard;
+use crate::engine::cell::LetterNumber;
+use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
+use crate::engine::{Cell, Game, Outcome, Player};
+
+impl GameUi for Reversi {
+    fn title(&self) -> String {
+        format!(
+            "Reversi {0}x{0} · outflank to turn · most discs wins",
+            self.side()
+        )
+    }
+
+    /// The Othello convention: `d3`, column letter and row from 1.
+    fn parse_cell(text: &str) -> Option<Cell> {
+        LetterNumber::ONE_BASED.parse(text).ok()
+    }
+
+    fn parse_word(&self, text: &str) -> Option<ReversiMove> {
+        // `pass` is only ever legal when it is the only move, which the
+        // screen plays by itself; typed, it gets the usual refusal.
+        match text.parse() {
+            Ok(ReversiMove::Pass) => Some(ReversiMove::Pass),
+            _ => None,
+        }
+    }
+
+    fn place(cell: Cell) -> ReversiMove {
+        ReversiMove::Place(cell)
+    }
+
+    fn placed(mv: &ReversiMove) -> Option<Cell> {
+        match mv {
+            ReversiMove::Place(cell) => Some(*cell),
+            ReversiMove::Pass => None,
+        }
+    }
+
+    fn describe(mv: &ReversiMove, effect: &ReversiEffect) -> String {
+        match mv {
+            ReversiMove::Place(_) => format!("{mv} turns {}", effect.flipped.len()),
+            ReversiMove::Pass => "passes".to_string(),
+        }
+    }
+
+    fn winning_cells(_effect: &ReversiEffect) -> &[Cell] {
+        &[]
+    }
+
+    fn animation(_mv: &ReversiMove, effect: &ReversiEffect, mover: Player) -> Option<Animation> {
+        (!effect.flipped.is_empty())
+            .then(|| Animation::Flips(Flips::new(effect.flipped.clone(), mover)))
+    }
+
+    fn panel(&self, _animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>> {
+        let count = |player: Player, name: &str| {
+            Line::from(vec![
+                Span::styled(Reversi::symbol(player).to_string(), theme.piece(player)),
+                Span::raw(match self.discs(player) {
+                    1 => format!(" {name}: 1 disc"),
+                    n => format!(" {name}: {n} discs"),
+                }),
+            ])
+        };
+        vec![
+            Line::raw(""),
+            count(Player::First, "Black"),
+            count(Player::Second, "White"),
+        ]
+    }
+
+    fn result(outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(Player::First) => "Black wins!".to_string(),
+            Outcome::Win(Player::Second) => "White wins!".to_string(),
+            Outcome::Draw => "Draw game!".to_string(),
+        }
+    }
+
+    fn forced_move(&self) -> Option<(ReversiMove, String)> {
+        self.check(ReversiMove::Pass).ok().map(|()| {
+            let passer = Reversi::symbol(self.to_move());
+            (
+                ReversiMove::Pass,
+                format!("{passer} has no valid move, turn passes"),
+            )
+        })
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        BoxedBoard::size(self.side())
+    }
+
+    fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
+        BoxedBoard::cell_at(area, self.side(), column, row)
+    }
+
+    fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
+        let side = self.side();
+        let mut cells: Vec<Option<Player>> = Cell::all(side).map(|c| self.piece_at(c)).collect();
+        if let Some(Animation::Flips(flips)) = view.animation {
+            for cell in flips.unturned() {
+                cells[cell.row() * side + cell.col()] = Some(flips.to.other());
+            }
+        }
+        let mut moves = Vec::new();
+        if view.animation.is_none() {
+            self.legal_moves(&mut moves);
+        }
+        let marks: Vec<Cell> = moves.iter().filter_map(Reversi::placed).collect();
+        let board = BoxedBoard {
+            side,
+            first_row: 1,
+            cells,
+            symbol: Reversi::symbol,
+            cursor: view.cursor,
+            addressed: view.addressed,
+            winning: view.winning,
+            last: view.last,
+            marks: &marks,
+            sliding: &[],
+            theme: view.theme,
+        };
+        (&board).render(area, buf);
+    }
+}
