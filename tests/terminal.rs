@@ -154,3 +154,55 @@ fn ctrl_c_quits_at_once_and_gives_the_terminal_back() {
     session.send("\x03");
     session.exits_cleanly();
 }
+
+/// Types each address followed by Enter.
+fn play_moves(session: &mut Session, moves: &str) {
+    for address in moves.split_whitespace() {
+        session.send(&format!("{address}\r"));
+    }
+}
+
+#[test]
+fn a_full_game_of_hex_to_its_result() {
+    let mut session = Session::start(&["hex", "--size", "5"]);
+    session.wait_for("Player O's turn");
+    play_moves(&mut session, "A0 A2 B0 B2 C0 C2 D0 D2 E0");
+    session.wait_for("Player O wins!");
+    assert!(session.screen().contains("9. O E0"), "{}", session.screen());
+    session.send("q");
+    session.exits_cleanly();
+}
+
+#[test]
+fn a_full_game_of_reversi_with_a_pass_to_its_result() {
+    let mut session = Session::start(&["reversi", "--size", "4"]);
+    session.wait_for("Player B's turn");
+    play_moves(&mut session, "c4 b4 a4 d2 a1 a2 c1 d4 b1 a3");
+    session.wait_for("B has no valid move, turn passes");
+    play_moves(&mut session, "d1 d3");
+    // As in the plain transcript of the same game.
+    session.wait_for("Black wins!");
+    assert!(
+        session.screen().contains("13. B d3"),
+        "{}",
+        session.screen()
+    );
+    session.send("q");
+    session.exits_cleanly();
+}
+
+#[test]
+fn a_game_of_connect6_to_six_in_a_row() {
+    let mut session = Session::start(&["connect6"]);
+    session.wait_for("stone 1 of 1");
+    play_moves(&mut session, "J9 A0 A1 K9 L9 A2 A3 M9 N9 A4 B5 O9");
+    session.wait_for("Player B wins!");
+    // On 19 columns `q` is column Q: the footer offers Ctrl-q instead.
+    assert!(
+        session.screen().contains("Ctrl-q quit"),
+        "{}",
+        session.screen()
+    );
+    session.send("\x11");
+    session.exits_cleanly();
+}

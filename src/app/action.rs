@@ -126,6 +126,15 @@ fn is_address_start(c: char, columns: usize) -> bool {
     c.is_ascii_uppercase() || (c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < columns)
 }
 
+/// How to show a command in the footer of a board with `columns` columns:
+/// its letter where that is not a column, else its `Ctrl` key.
+pub fn command_label(letter: &'static str, control: &'static str, columns: usize) -> &'static str {
+    match letter.chars().next() {
+        Some(c) if is_address_start(c, columns) => control,
+        _ => letter,
+    }
+}
+
 /// The lowercase command keys (used only where they are not columns).
 fn command(c: char) -> Option<Action> {
     match c {
@@ -253,6 +262,14 @@ mod tests {
             let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
             assert_eq!(action_for(&ctrl_z, mode), Some(Action::Undo));
         }
+    }
+
+    #[test]
+    fn the_footer_names_keys_that_work_on_the_board() {
+        assert_eq!(command_label("q", "Ctrl-q", 6), "q");
+        assert_eq!(command_label("q", "Ctrl-q", 19), "Ctrl-q");
+        assert_eq!(command_label("u", "Ctrl-z", 19), "u");
+        assert_eq!(command_label("u", "Ctrl-z", 26), "Ctrl-z");
     }
 
     #[test]

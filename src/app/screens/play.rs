@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::action::Direction;
+use crate::app::action::{Direction, command_label};
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi};
 use crate::app::session::Session;
@@ -251,7 +251,13 @@ impl<G: GameUi> Play<G> {
         let mut keys: Vec<(&str, &str)> =
             vec![("←↑→↓", "move"), ("Enter", "place"), ("c3", "type")];
         keys.extend_from_slice(self.game().extra_keys());
-        keys.extend_from_slice(&[("u", "undo"), ("n", "new"), ("?", "help"), ("q", "quit")]);
+        let columns = self.game().side();
+        keys.extend_from_slice(&[
+            (command_label("u", "Ctrl-z", columns), "undo"),
+            (command_label("n", "Ctrl-n", columns), "new"),
+            ("?", "help"),
+            (command_label("q", "Ctrl-q", columns), "quit"),
+        ]);
         let spans: Vec<Span> = keys
             .iter()
             .flat_map(|(key, does)| {
@@ -416,7 +422,15 @@ impl<G: GameUi> PlayScreen for Play<G> {
         }
         let status = match (&self.message, self.game().outcome()) {
             (Some(message), _) => message.clone(),
-            (None, Some(outcome)) => format!("{}  n: new game  q: quit", G::result(outcome)),
+            (None, Some(outcome)) => {
+                let columns = self.game().side();
+                format!(
+                    "{}  {}: new game  {}: quit",
+                    G::result(outcome),
+                    command_label("n", "Ctrl-n", columns),
+                    command_label("q", "Ctrl-q", columns)
+                )
+            }
             (None, None) => String::new(),
         };
         Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);

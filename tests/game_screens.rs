@@ -1,0 +1,179 @@
+//! Connect6, Hex and Reversi on the game screen: start, middle and end of a
+//! game of each, kept as insta snapshots, with the things each game must
+//! show checked outright (Hex's edges, Reversi's marks and passes).
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+
+use tabletop::app::action::{Action, Direction};
+use tabletop::app::screens::start::Choice;
+use tabletop::app::theme::Theme;
+use tabletop::app::{App, Options};
+use tabletop::engine::connect6::Connect6Settings;
+use tabletop::engine::hex::HexSettings;
+use tabletop::engine::reversi::ReversiSettings;
+
+fn app(choice: Choice, at_once: bool) -> App {
+    let options = Options {
+        menu: choice,
+        game: at_once.then_some(choice),
+        animate: false,
+    };
+    App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false })
+}
+
+fn draw(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawing on a test backend");
+    terminal.backend().to_string()
+}
+
+fn buffer(app: &App) -> Buffer {
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+/// Types each address and presses Enter.
+fn play(app: &mut App, moves: &str) {
+    for address in moves.split_whitespace() {
+        for c in address.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Confirm);
+    }
+}
+
+#[test]
+fn connect6() {
+    let choice = Choice::Connect6(Connect6Settings::default());
+    assert_snapshot!("connect6_start", draw(&app(choice, false)));
+    let mut game = app(choice, true);
+    play(&mut game, "J9 A0 A1 K9 L9");
+    let screen = draw(&game);
+    assert!(screen.contains("Player W's turn"), "{screen}");
+    assert!(screen.contains("stone 1 of 2"), "{screen}");
+    assert_snapshot!("connect6_middle", screen);
+    play(&mut game, "A2 A3 M9 N9 A4 B5 O9");
+    let screen = draw(&game);
+    assert!(screen.contains("Player B wins!"), "{screen}");
+    assert_snapshot!("connect6_end", screen);
+    // The six from J9 to O9 are highlighted; the grid puts J9 at column 21.
+    let buf = buffer(&game);
+    for col in 9..15 {
+        let x = 3 + 2 * col;
+        assert!(
+            buf[(x, 11)].modifier.contains(Modifier::REVERSED),
+            "column {col}"
+        );
+    }
+    // Undo takes back one stone: the winning O9, then W's B5.
+    game.update(Action::Undo);
+    let screen = draw(&game);
+    assert!(screen.contains("Player B's turn"), "{screen}");
+    assert!(screen.contains("stone 1 of 2"), "{screen}");
+    game.update(Action::Undo);
+    let screen = draw(&game);
+    assert!(screen.contains("Player W's turn"), "{screen}");
+    assert!(screen.contains("stone 2 of 2"), "{screen}");
+}
+
+#[test]
+fn hex() {
+    let choice = Choice::Hex(HexSettings::new(5, true).expect("valid"));
+    assert_snapshot!("hex_start", draw(&app(choice, false)));
+    let mut game = app(choice, true);
+    play(&mut game, "C2 swap");
+    let screen = draw(&game);
+    assert!(screen.contains("2. X swap"), "{screen}");
+    assert!(screen.contains("O joins left and right"), "{screen}");
+    // The rhombus: each row half a cell further right, X's stone mirrored.
+    assert!(screen.contains(" 2  \\· · X · · \\"), "{screen}");
+    assert_snapshot!("hex_middle", screen);
+    play(&mut game, "A0 A1 B0 B1 C0 C1 D0 D1 E0");
+    let screen = draw(&game);
+    assert!(screen.contains("Player O wins!"), "{screen}");
+    assert_snapshot!("hex_end", screen);
+    let buf = buffer(&game);
+    for col in 0..5 {
+        let x = 3 + 2 * col;
+        assert!(
+            buf[(x, 3)].modifier.contains(Modifier::REVERSED),
+            "chain at column {col}"
+        );
+    }
+}
+
+#[test]
+fn hex_edges_are_drawn_in_the_colour_of_their_player() {
+    let options = Options {
+        menu: Choice::Hex(HexSettings::default()),
+        game: Some(Choice::Hex(HexSettings::default())),
+        animate: false,
+    };
+    let game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: true });
+    let buf = buffer(&game);
+    let top = buf[(3, 2)].fg;
+    let left = buf[(2, 3)].fg;
+    assert_eq!(buf[(3, 2)].symbol(), "─");
+    assert_eq!(buf[(2, 3)].symbol(), "\\");
+    assert_ne!(top, left, "the two players' edges differ");
+    // The edges carry the colours of the players' stones.
+    let mut game = game;
+    play(&mut game, "F5 E5");
+    let buf = buffer(&game);
+    // Row 5 is on screen line 8, shifted 5; F is column 5, E column 4.
+    assert_eq!(buf[(3 + 5 + 10, 8)].fg, left, "O's stone");
+    assert_eq!(buf[(3 + 5 + 8, 8)].fg, top, "X's stone");
+}
+
+#[test]
+fn reversi() {
+    let choice = Choice::Reversi(ReversiSettings::new(4).expect("valid"));
+    assert_snapshot!("reversi_start", draw(&app(choice, false)));
+    let mut game = app(choice, true);
+    let screen = draw(&game);
+    // B's four legal moves are marked.
+    assert_eq!(screen.matches(" * ").count(), 4, "{screen}");
+    play(&mut game, "c4 b4 a4 d2 a1 a2 c1 d4 b1 a3");
+    let screen = draw(&game);
+    assert!(
+        screen.contains("B has no valid move, turn passes"),
+        "{screen}"
+    );
+    assert!(screen.contains("Player W's turn"), "{screen}");
+    assert_snapshot!("reversi_pass", screen);
+    play(&mut game, "d1 d3");
+    let screen = draw(&game);
+    assert!(
+        screen.contains("Black wins!")
+            || screen.contains("White wins!")
+            || screen.contains("Draw game!")
+    );
+    assert!(screen.contains("discs"), "{screen}");
+    assert_snapshot!("reversi_end", screen);
+    // Undo takes back the move and the pass it forced together.
+    let mut game = app(choice, true);
+    play(&mut game, "c4 b4 a4 d2 a1 a2 c1 d4 b1 a3");
+    game.update(Action::Undo);
+    let screen = draw(&game);
+    assert!(screen.contains("Player W's turn"), "{screen}");
+    assert!(!screen.contains("10. W a3"), "{screen}");
+}
+
+#[test]
+fn the_hex_cursor_follows_the_screen() {
+    let choice = Choice::Hex(HexSettings::new(5, false).expect("valid"));
+    let mut game = app(choice, true);
+    // The cursor starts in the middle, C2; up is the row above.
+    game.update(Action::Step(Direction::Up));
+    game.update(Action::Confirm);
+    assert!(draw(&game).contains("1. O C1"));
+}
