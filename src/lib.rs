@@ -3,5 +3,6 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod plain;
 pub mod selfplay;

@@ -13,6 +13,7 @@ pub mod hex;
 pub mod perft;
 pub mod player;
 pub mod random;
+pub mod record;
 pub mod reversi;
 pub mod settings;
 
