@@ -10,14 +10,15 @@ use ratatui::layout::Rect;
 use tabletop::app::action::Action;
 use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options};
+use tabletop::app::{App, Options, Start};
 use tabletop::engine::gekitai::GekitaiSettings;
 
 fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
     let options = Options {
         menu: Choice::Gekitai(settings),
-        game: Some(Choice::Gekitai(settings)),
+        start: Start::Game(Choice::Gekitai(settings)),
         animate: false,
+        autosave: None,
     };
     let mut app = App::new(options, area, Theme { colour: true });
     for address in ["c3", "d4", "a1", "b2", "e5"] {

@@ -1,7 +1,9 @@
 //! The command line: which game, which settings, which front end.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::SystemTime;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -11,8 +13,10 @@ use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
 use crate::engine::perft::{Finished, perft};
+use crate::engine::record::{AnyRecord, Record, Recorded};
 use crate::engine::reversi::{self, Reversi, ReversiSettings};
 use crate::engine::{Game, SettingError};
+use crate::files;
 use crate::plain::{
     self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
 };
@@ -32,6 +36,9 @@ pub struct Cli {
     /// Show moves at once, without sliding pieces (full-screen app).
     #[arg(long, global = true)]
     no_animation: bool,
+    /// Resume the unfinished game saved automatically (full-screen app).
+    #[arg(long)]
+    resume: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -48,6 +55,22 @@ enum Command {
     Perft(PerftArgs),
     /// Play random games against each other and report who won how often.
     Selfplay(SelfplayArgs),
+    /// Continue a saved game from its last position.
+    Load(RecordArgs),
+    /// Watch a saved game move by move.
+    Replay(RecordArgs),
+}
+
+#[derive(Args, Debug)]
+struct RecordArgs {
+    /// A game record (TOML), as saved by tabletop.
+    file: PathBuf,
+    /// Line by line on standard input and output.
+    #[arg(long)]
+    plain: bool,
+    /// How the plain mode draws a Gekitai board.
+    #[arg(long, value_enum, default_value_t = StyleArg::Boxed)]
+    style: StyleArg,
 }
 
 #[derive(Args, Debug)]
@@ -67,6 +90,10 @@ struct GekitaiArgs {
     /// How the plain mode draws the board.
     #[arg(long, value_enum, default_value_t = StyleArg::Boxed)]
     style: StyleArg,
+    /// Plain mode: write the game's record to FILE when the game or the
+    /// input ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Play line by line on standard input and output.
     #[arg(long)]
     plain: bool,
@@ -80,6 +107,10 @@ struct Connect6Args {
     /// Stones in a row that win, 3 to size.
     #[arg(long, default_value_t = 6)]
     line: usize,
+    /// Plain mode: write the game's record to FILE when the game or the
+    /// input ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Play line by line on standard input and output.
     #[arg(long)]
     plain: bool,
@@ -93,6 +124,10 @@ struct HexArgs {
     /// Allow the second player to answer the first stone with `swap`.
     #[arg(long)]
     swap: bool,
+    /// Plain mode: write the game's record to FILE when the game or the
+    /// input ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Play line by line on standard input and output.
     #[arg(long)]
     plain: bool,
@@ -103,6 +138,10 @@ struct ReversiArgs {
     /// Board side: 4, 6 or 8.
     #[arg(long, default_value_t = 8)]
     size: usize,
+    /// Plain mode: write the game's record to FILE when the game or the
+    /// input ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Play line by line on standard input and output.
     #[arg(long)]
     plain: bool,
@@ -241,6 +280,7 @@ impl AnySettings {
                 both_win: self.both_win.unwrap_or(BothWinArg::Mover),
                 style: StyleArg::Boxed,
                 plain: true,
+                save: None,
             }
             .build()
             .map(AnyGame::Gekitai),
@@ -320,6 +360,7 @@ impl From<io::Error> for Failure {
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let animate = !cli.no_animation;
     match cli.command {
+        None if cli.resume => resume(animate),
         None if !cli.gekitai.plain => {
             let settings = cli.gekitai.build().map_err(Failure::usage)?.settings();
             full_screen(Choice::Gekitai(settings), false, animate)
@@ -335,22 +376,33 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             if !args.plain {
                 return full_screen(Choice::Connect6(settings), true, animate);
             }
-            play(&mut Connect6Console::new(Connect6::new(settings)))
+            play(
+                &mut Connect6Console::new(Connect6::new(settings)),
+                args.save.as_deref(),
+            )
         }
         Some(Command::Hex(args)) => {
             let settings = HexSettings::new(args.size, args.swap).map_err(Failure::usage)?;
             if !args.plain {
                 return full_screen(Choice::Hex(settings), true, animate);
             }
-            play(&mut HexConsole::new(Hex::new(settings)))
+            play(
+                &mut HexConsole::new(Hex::new(settings)),
+                args.save.as_deref(),
+            )
         }
         Some(Command::Reversi(args)) => {
             let settings = ReversiSettings::new(args.size).map_err(Failure::usage)?;
             if !args.plain {
                 return full_screen(Choice::Reversi(settings), true, animate);
             }
-            play(&mut ReversiConsole::new(Reversi::new(settings)))
+            play(
+                &mut ReversiConsole::new(Reversi::new(settings)),
+                args.save.as_deref(),
+            )
         }
+        Some(Command::Load(args)) => load(&args, animate),
+        Some(Command::Replay(args)) => replay(&args, animate),
         Some(Command::Perft(args)) => {
             let game = args.settings.build(args.game).map_err(Failure::usage)?;
             let finished = match (args.finished, &game) {
@@ -390,11 +442,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
 
 fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
     let game = args.build().map_err(Failure::usage)?;
-    let style = match args.style {
-        StyleArg::Boxed => plain::Style::Boxed,
-        StyleArg::Dots => plain::Style::Dots,
-    };
-    play(&mut GekitaiConsole::new(game, style))
+    let style = plain_style(args.style);
+    play(&mut GekitaiConsole::new(game, style), args.save.as_deref())
 }
 
 /// Runs the full-screen app: on the start screen with `choice` selected,
@@ -402,8 +451,13 @@ fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
 fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
     let options = app::Options {
         menu: choice,
-        game: at_once.then_some(choice),
+        start: if at_once {
+            app::Start::Game(choice)
+        } else {
+            app::Start::Menu
+        },
         animate,
+        autosave: files::autosave_path(),
     };
     app::run(options).map_err(|error| Failure {
         message: format!("{error:#}"),
@@ -413,16 +467,104 @@ fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode,
 }
 
 /// Plays a game in the plain console.
-fn play<C: Console>(console: &mut C) -> Result<ExitCode, Failure> {
+fn play<C: Console>(console: &mut C, save: Option<&Path>) -> Result<ExitCode, Failure>
+where
+    C::G: Recorded,
+{
+    let start = console.game().clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let ending = plain::run(console, io::stdin().lock(), &mut out);
+    let played = plain::run(console, io::stdin().lock(), &mut out);
     out.flush()?;
-    match ending? {
+    let (ending, moves) = played?;
+    if let Some(path) = save {
+        let mut record = Record::of_moves(start, moves);
+        record.date = Some(files::timestamp(SystemTime::now()));
+        files::save(path, &record.to_toml()).map_err(|error| Failure {
+            message: format!("cannot save the game to {}: {error}", path.display()),
+            code: 1,
+        })?;
+    }
+    match ending {
         Ending::Finished => Ok(ExitCode::SUCCESS),
         Ending::InputEnded => Err(Failure {
             message: "input ended before the game did".to_string(),
             code: 1,
         }),
+    }
+}
+
+/// Reads a record named on the command line; a bad one is a usage error.
+fn read_record(path: &Path) -> Result<AnyRecord, Failure> {
+    files::load(path).map_err(|error| Failure::usage(format!("{error:#}")))
+}
+
+/// `tabletop load FILE`: the saved game, continued from its last position.
+fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+    let record = read_record(&args.file)?;
+    if !args.plain {
+        return full_screen_record(app::Start::Continue(record), animate);
+    }
+    let style = plain_style(args.style);
+    match record {
+        AnyRecord::Gekitai(r) => play(&mut GekitaiConsole::new(r.end(), style), None),
+        AnyRecord::Connect6(r) => play(&mut Connect6Console::new(r.end()), None),
+        AnyRecord::Hex(r) => play(&mut HexConsole::new(r.end()), None),
+        AnyRecord::Reversi(r) => play(&mut ReversiConsole::new(r.end()), None),
+    }
+}
+
+/// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
+/// plain mode prints when the record's moves are typed in order.
+fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+    let record = read_record(&args.file)?;
+    if !args.plain {
+        return full_screen_record(app::Start::Replay(record), animate);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let style = plain_style(args.style);
+    match record {
+        AnyRecord::Gekitai(r) => {
+            plain::replay(&mut GekitaiConsole::new(r.start, style), &r.moves, &mut out)
+        }
+        AnyRecord::Connect6(r) => {
+            plain::replay(&mut Connect6Console::new(r.start), &r.moves, &mut out)
+        }
+        AnyRecord::Hex(r) => plain::replay(&mut HexConsole::new(r.start), &r.moves, &mut out),
+        AnyRecord::Reversi(r) => {
+            plain::replay(&mut ReversiConsole::new(r.start), &r.moves, &mut out)
+        }
+    }?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tabletop --resume`: the unfinished game saved automatically.
+fn resume(animate: bool) -> Result<ExitCode, Failure> {
+    match app::unfinished_autosave() {
+        Some(record) => full_screen_record(app::Start::Continue(record), animate),
+        None => Err(Failure::usage("there is no unfinished game to resume")),
+    }
+}
+
+fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
+    let options = app::Options {
+        menu: Choice::default(),
+        start,
+        animate,
+        autosave: files::autosave_path(),
+    };
+    app::run(options).map_err(|error| Failure {
+        message: format!("{error:#}"),
+        code: 1,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn plain_style(style: StyleArg) -> plain::Style {
+    match style {
+        StyleArg::Boxed => plain::Style::Boxed,
+        StyleArg::Dots => plain::Style::Dots,
     }
 }

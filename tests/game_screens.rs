@@ -12,7 +12,7 @@ use ratatui::style::Modifier;
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options};
+use tabletop::app::{App, Options, Start};
 use tabletop::engine::connect6::Connect6Settings;
 use tabletop::engine::hex::HexSettings;
 use tabletop::engine::reversi::ReversiSettings;
@@ -20,8 +20,13 @@ use tabletop::engine::reversi::ReversiSettings;
 fn app(choice: Choice, at_once: bool) -> App {
     let options = Options {
         menu: choice,
-        game: at_once.then_some(choice),
+        start: if at_once {
+            Start::Game(choice)
+        } else {
+            Start::Menu
+        },
         animate: false,
+        autosave: None,
     };
     App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false })
 }
@@ -115,8 +120,9 @@ fn hex() {
 fn hex_edges_are_drawn_in_the_colour_of_their_player() {
     let options = Options {
         menu: Choice::Hex(HexSettings::default()),
-        game: Some(Choice::Hex(HexSettings::default())),
+        start: Start::Game(Choice::Hex(HexSettings::default())),
         animate: false,
+        autosave: None,
     };
     let game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: true });
     let buf = buffer(&game);

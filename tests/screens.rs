@@ -11,14 +11,15 @@ use ratatui::style::Modifier;
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options};
+use tabletop::app::{App, Options, Start};
 use tabletop::engine::gekitai::GekitaiSettings;
 
 fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
     let options = Options {
         menu: Choice::default(),
-        game: game.map(Choice::Gekitai),
+        start: game.map_or(Start::Menu, |s| Start::Game(Choice::Gekitai(s))),
         animate: false,
+        autosave: None,
     };
     App::new(
         options,

@@ -4,6 +4,8 @@
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -11,6 +13,8 @@ use std::time::{Duration, Instant};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 
 struct Session {
+    /// The app's data folder (autosaves), private to this session.
+    data: PathBuf,
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
@@ -18,6 +22,11 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_with_data(args, fresh_folder())
+    }
+
+    /// Starts the binary with `data` as its data folder.
+    fn start_with_data(args: &[&str], data: PathBuf) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -29,6 +38,7 @@ impl Session {
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tabletop"));
         command.args(args);
         command.env("TERM", "xterm-256color");
+        command.env("XDG_DATA_HOME", &data);
         let child = pty.slave.spawn_command(command).expect("the binary starts");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("a reader");
@@ -50,6 +60,7 @@ impl Session {
             }
         });
         Session {
+            data,
             parser,
             writer,
             child,
@@ -101,6 +112,16 @@ impl Session {
         // Give the app a moment, as a person would.
         thread::sleep(Duration::from_millis(60));
     }
+}
+
+/// A new empty folder for one test.
+fn fresh_folder() -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::SeqCst);
+    let folder = std::env::temp_dir().join(format!("tabletop-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    folder
 }
 
 const UP: &str = "\x1b[A";
@@ -205,4 +226,39 @@ fn a_game_of_connect6_to_six_in_a_row() {
     );
     session.send("\x11");
     session.exits_cleanly();
+}
+
+#[test]
+fn a_game_killed_mid_way_is_resumed_with_every_move() {
+    let mut session = Session::start(&["gekitai", "--no-animation"]);
+    session.wait_for("Player X's turn");
+    play_moves(&mut session, "a1 f6 c3 d4");
+    session.wait_for("4. O D4 C3→B2");
+    // SIGKILL: no chance to save anything on the way out.
+    let pid = session.child.process_id().expect("a process id");
+    let killed = std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let _ = session.child.wait();
+    let data = session.data.clone();
+    let autosave = data.join("tabletop").join("autosave.toml");
+    assert!(autosave.exists(), "no autosave in {}", data.display());
+
+    let mut resumed = Session::start_with_data(&["--resume"], data.clone());
+    resumed.wait_for("4. O D4 C3→B2");
+    let screen = resumed.screen();
+    assert!(screen.contains("1. X A1"), "{screen}");
+    assert!(screen.contains("Player X's turn"), "{screen}");
+    resumed.send("q");
+    resumed.exits_cleanly();
+
+    // The start screen offers the unfinished game too.
+    let mut offered = Session::start_with_data(&[], data);
+    offered.wait_for("Resume the unfinished game: Gekitai, 4 moves");
+    offered.send("\r");
+    offered.wait_for("4. O D4 C3→B2");
+    offered.send("q");
+    offered.exits_cleanly();
 }

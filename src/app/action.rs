@@ -44,6 +44,18 @@ pub enum Action {
     Undo,
     Redo,
     NewGame,
+    /// Open the prompt that saves the game to a file.
+    Save,
+    /// Replay: jump to the first or the last position.
+    First,
+    Last,
+    /// Replay: start or stop playing the moves by themselves.
+    Autoplay,
+    /// Replay: play the moves by themselves faster or slower.
+    Faster,
+    Slower,
+    /// Replay: continue playing from the position shown, as a new game.
+    Continue,
     Help,
     Quit,
     /// The terminal changed size.
@@ -64,6 +76,8 @@ pub enum Mode {
     Typing,
     /// The help overlay is open.
     Help,
+    /// The replay viewer.
+    Replay,
 }
 
 /// The action an input event asks for in `mode`, if any.
@@ -92,6 +106,7 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
             KeyCode::Char('z') => Some(Action::Undo),
             KeyCode::Char('r') | KeyCode::Char('y') => Some(Action::Redo),
             KeyCode::Char('n') => Some(Action::NewGame),
+            KeyCode::Char('s') => Some(Action::Save),
             _ => None,
         };
     }
@@ -105,6 +120,20 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (_, KeyCode::Esc) => Some(Action::Cancel),
         (Mode::Help, KeyCode::Char('?' | 'q')) => Some(Action::Cancel),
         (Mode::Help, _) => None,
+        (Mode::Replay, KeyCode::Home) => Some(Action::First),
+        (Mode::Replay, KeyCode::End) => Some(Action::Last),
+        (Mode::Replay, KeyCode::Char(' ')) => Some(Action::Autoplay),
+        (Mode::Replay, KeyCode::Char('+' | '=')) => Some(Action::Faster),
+        (Mode::Replay, KeyCode::Char('-' | '_')) => Some(Action::Slower),
+        (Mode::Replay, KeyCode::Char('p')) => Some(Action::Continue),
+        (Mode::Replay, KeyCode::Char('q')) => Some(Action::Quit),
+        (Mode::Replay, KeyCode::Char('?')) => Some(Action::Help),
+        (Mode::Replay, KeyCode::Char(c)) if c.is_ascii_digit() => Some(Action::Type(c)),
+        (Mode::Replay, KeyCode::Backspace) => Some(Action::Erase),
+        (Mode::Replay, KeyCode::Enter) => Some(Action::Confirm),
+        (Mode::Replay, KeyCode::Char('h')) => Some(Action::Step(Direction::Left)),
+        (Mode::Replay, KeyCode::Char('l')) => Some(Action::Step(Direction::Right)),
+        (Mode::Replay, _) => None,
         (Mode::Typing, KeyCode::Enter) => Some(Action::Confirm),
         (Mode::Typing, KeyCode::Backspace) => Some(Action::Erase),
         (Mode::Typing, KeyCode::Char(c)) => Some(Action::Type(c)),
@@ -144,6 +173,7 @@ fn command(c: char) -> Option<Action> {
         'l' => Some(Action::Step(Direction::Right)),
         'u' => Some(Action::Undo),
         'n' => Some(Action::NewGame),
+        's' => Some(Action::Save),
         'q' => Some(Action::Quit),
         _ => None,
     }
@@ -192,6 +222,42 @@ pub const GAME_KEYS: &[KeyHelp] = &[
     KeyHelp {
         keys: "q  Ctrl-c  Ctrl-q",
         does: "quit at once",
+    },
+];
+
+/// Every key of the replay viewer.
+pub const REPLAY_KEYS: &[KeyHelp] = &[
+    KeyHelp {
+        keys: "← →  h l",
+        does: "one move back, one move on",
+    },
+    KeyHelp {
+        keys: "Home  End",
+        does: "the start, the end",
+    },
+    KeyHelp {
+        keys: "Space",
+        does: "play the moves by themselves, or stop",
+    },
+    KeyHelp {
+        keys: "+  -",
+        does: "faster, slower",
+    },
+    KeyHelp {
+        keys: "12 Enter",
+        does: "jump to after move 12",
+    },
+    KeyHelp {
+        keys: "p",
+        does: "play on from here as a new game",
+    },
+    KeyHelp {
+        keys: "?  F1",
+        does: "this help; Esc closes it",
+    },
+    KeyHelp {
+        keys: "q  Ctrl-c",
+        does: "quit",
     },
 ];
 

@@ -13,6 +13,7 @@ pub mod theme;
 pub mod widgets;
 
 use std::io;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
@@ -22,10 +23,15 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
-use action::{Action, GAME_KEYS, MENU_KEYS, Mode, action_for};
-use screens::play::PlayScreen;
+use action::{Action, Direction, GAME_KEYS, MENU_KEYS, Mode, REPLAY_KEYS, action_for};
+use screens::play::{Play, PlayScreen};
+use screens::replay::{Replay, ReplayScreen};
 use screens::start::{Choice, StartMenu};
 use theme::Theme;
+
+use crate::engine::Game;
+use crate::engine::record::AnyRecord;
+use crate::files;
 
 /// How often the screen is redrawn while something moves.
 const FRAME: Duration = Duration::from_millis(16);
@@ -35,14 +41,79 @@ const FRAME: Duration = Duration::from_millis(16);
 pub struct Options {
     /// The game and settings the start screen shows first.
     pub menu: Choice,
-    /// Start this game at once instead of showing the start screen.
-    pub game: Option<Choice>,
+    pub start: Start,
     pub animate: bool,
+    /// Where every game is saved after each move (none in tests).
+    pub autosave: Option<PathBuf>,
+}
+
+/// The first screen.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// The start screen (offering to resume an unfinished autosaved game).
+    Menu,
+    /// A new game, at once.
+    Game(Choice),
+    /// A saved game, continued from its last position.
+    Continue(AnyRecord),
+    /// A saved game in the replay viewer.
+    Replay(AnyRecord),
 }
 
 enum Screen {
     Start(StartMenu),
     Play(Box<dyn PlayScreen>),
+    Replay(Box<dyn ReplayScreen>),
+}
+
+/// The autosaved game, if it is there, loads, and is not finished.
+pub fn unfinished_autosave() -> Option<AnyRecord> {
+    let path = files::autosave_path()?;
+    if !path.exists() {
+        return None;
+    }
+    let record = files::load(&path).ok()?;
+    let over = match &record {
+        AnyRecord::Gekitai(r) => r.end().is_over(),
+        AnyRecord::Connect6(r) => r.end().is_over(),
+        AnyRecord::Hex(r) => r.end().is_over(),
+        AnyRecord::Reversi(r) => r.end().is_over(),
+    };
+    (!over).then_some(record)
+}
+
+/// The game screen for a record, continued from its last position.
+fn continue_record(
+    record: &AnyRecord,
+    animate: bool,
+    autosave: Option<PathBuf>,
+) -> Box<dyn PlayScreen> {
+    match record {
+        AnyRecord::Gekitai(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
+        AnyRecord::Connect6(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
+        AnyRecord::Hex(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
+        AnyRecord::Reversi(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
+    }
+}
+
+fn replay_record(record: AnyRecord, animate: bool) -> Box<dyn ReplayScreen> {
+    match record {
+        AnyRecord::Gekitai(r) => Box::new(Replay::new(r, animate)),
+        AnyRecord::Connect6(r) => Box::new(Replay::new(r, animate)),
+        AnyRecord::Hex(r) => Box::new(Replay::new(r, animate)),
+        AnyRecord::Reversi(r) => Box::new(Replay::new(r, animate)),
+    }
+}
+
+/// `Gekitai, 12 moves`: how the start screen names an unfinished game.
+fn describe_record(record: &AnyRecord) -> String {
+    let (name, moves) = match record {
+        AnyRecord::Gekitai(r) => ("Gekitai", r.moves.len()),
+        AnyRecord::Connect6(r) => ("Connect6", r.moves.len()),
+        AnyRecord::Hex(r) => ("Hex", r.moves.len()),
+        AnyRecord::Reversi(r) => ("Reversi", r.moves.len()),
+    };
+    format!("{name}, {moves} moves")
 }
 
 pub struct App {
@@ -54,22 +125,37 @@ pub struct App {
     animate: bool,
     /// The last game chosen, offered again on the start screen.
     last_choice: Choice,
+    autosave: Option<PathBuf>,
+    /// An unfinished autosaved game the start screen offers to resume.
+    unfinished: Option<AnyRecord>,
     quit: bool,
 }
 
 impl App {
     pub fn new(options: Options, area: Rect, theme: Theme) -> App {
-        let screen = match options.game {
-            Some(choice) => Screen::Play(choice.start(options.animate)),
-            None => Screen::Start(StartMenu::new(options.menu)),
+        let (animate, autosave) = (options.animate, options.autosave.clone());
+        let mut unfinished = None;
+        let screen = match options.start {
+            Start::Menu => {
+                unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
+                let resume = unfinished.as_ref().map(describe_record);
+                Screen::Start(StartMenu::new(options.menu).with_resume(resume))
+            }
+            Start::Game(choice) => Screen::Play(choice.start(animate, autosave.clone())),
+            Start::Continue(record) => {
+                Screen::Play(continue_record(&record, animate, autosave.clone()))
+            }
+            Start::Replay(record) => Screen::Replay(replay_record(record, animate)),
         };
         App {
             screen,
             help: false,
             area,
             theme,
-            animate: options.animate,
-            last_choice: options.game.unwrap_or(options.menu),
+            animate,
+            last_choice: options.menu,
+            autosave,
+            unfinished,
             quit: false,
         }
     }
@@ -87,18 +173,25 @@ impl App {
             Screen::Play(play) => Mode::Board {
                 columns: play.columns(),
             },
+            Screen::Replay(_) => Mode::Replay,
         }
     }
 
     /// Whether the loop must wake up without input (pieces are sliding).
     pub fn is_animating(&self) -> bool {
-        matches!(&self.screen, Screen::Play(play) if play.is_animating())
+        match &self.screen {
+            Screen::Play(play) => play.is_animating(),
+            Screen::Replay(replay) => replay.is_ticking(),
+            Screen::Start(_) => false,
+        }
     }
 
     /// Moves animations on to `now`.
     pub fn tick(&mut self, now: Instant) {
-        if let Screen::Play(play) = &mut self.screen {
-            play.tick(now);
+        match &mut self.screen {
+            Screen::Play(play) => play.tick(now),
+            Screen::Replay(replay) => replay.tick(now),
+            Screen::Start(_) => {}
         }
     }
 
@@ -125,9 +218,19 @@ impl App {
         match &mut self.screen {
             Screen::Start(menu) => match action {
                 Action::Step(direction) => menu.step(direction),
+                Action::Confirm if menu.resume_selected() => {
+                    if let Some(record) = self.unfinished.take() {
+                        self.screen = Screen::Play(continue_record(
+                            &record,
+                            self.animate,
+                            self.autosave.clone(),
+                        ));
+                    }
+                }
                 Action::Confirm => {
                     self.last_choice = menu.choice();
-                    self.screen = Screen::Play(self.last_choice.start(self.animate));
+                    self.screen =
+                        Screen::Play(self.last_choice.start(self.animate, self.autosave.clone()));
                 }
                 Action::Cancel => self.quit = true,
                 _ => {}
@@ -144,6 +247,7 @@ impl App {
                     Action::Confirm => play.confirm(),
                     Action::Type(c) => play.type_char(c),
                     Action::OpenAddress => play.open_address(),
+                    Action::Save => play.open_save(),
                     Action::Erase => play.erase(),
                     Action::Cancel => {
                         play.cancel();
@@ -157,7 +261,29 @@ impl App {
                         self.screen = Screen::Start(StartMenu::new(self.last_choice));
                     }
                     Action::NewGame => {}
-                    Action::Help | Action::Quit | Action::Resize { .. } => {}
+                    _ => {}
+                }
+            }
+            Screen::Replay(replay) => {
+                replay.finish_animation();
+                match action {
+                    Action::Step(direction) => {
+                        replay.step(matches!(direction, Direction::Right | Direction::Down));
+                    }
+                    Action::First => replay.first(),
+                    Action::Last => replay.last(),
+                    Action::Autoplay => replay.toggle_autoplay(),
+                    Action::Faster => replay.faster(),
+                    Action::Slower => replay.slower(),
+                    Action::Type(c) => replay.type_digit(c),
+                    Action::Erase => replay.erase(),
+                    Action::Confirm => replay.confirm(),
+                    Action::Cancel if !replay.cancel() => self.quit = true,
+                    Action::Continue => {
+                        let play = replay.continue_play(self.animate, self.autosave.clone());
+                        self.screen = Screen::Play(play);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -168,6 +294,7 @@ impl App {
         match &self.screen {
             Screen::Start(_) => StartMenu::NEEDS,
             Screen::Play(play) => play.needs(),
+            Screen::Replay(replay) => replay.needs(),
         }
     }
 
@@ -180,11 +307,13 @@ impl App {
         match &self.screen {
             Screen::Start(menu) => menu.render(area, buf, self.theme),
             Screen::Play(play) => play.render(area, buf, self.theme),
+            Screen::Replay(replay) => replay.render(area, buf, self.theme),
         }
         if self.help {
             let keys = match self.screen {
                 Screen::Start(_) => MENU_KEYS,
                 Screen::Play(_) => GAME_KEYS,
+                Screen::Replay(_) => REPLAY_KEYS,
             };
             screens::help::render(keys, area, buf, self.theme);
         }

@@ -20,6 +20,11 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// The position the session started from.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
     /// The position now.
     pub fn game(&self) -> &G {
         self.positions

@@ -45,29 +45,40 @@ pub trait Console {
     /// Plays a legal move and prints what follows it: the next position or
     /// the result.
     fn play(&mut self, mv: <Self::G as Game>::Move, out: &mut dyn Write) -> io::Result<()>;
+
+    /// The line a player types to play `mv`.
+    fn typed(mv: &<Self::G as Game>::Move) -> String {
+        mv.to_string()
+    }
 }
 
-/// Plays `console`'s game to its end or the end of `input`.
+/// Plays `console`'s game to its end or the end of `input`; returns how it
+/// ended and the moves typed (the moves the game made by itself, such as
+/// Reversi's passes, are not among them).
 pub fn run<C: Console>(
     console: &mut C,
     input: impl BufRead,
     out: &mut dyn Write,
-) -> io::Result<Ending> {
+) -> io::Result<(Ending, Vec<<C::G as Game>::Move>)> {
     let mut lines = LineReader::new(input);
+    let mut moves = Vec::new();
     console.show_start(out)?;
     while !console.game().is_over() {
         write!(out, "{}", console.prompt())?;
         out.flush()?;
         let Some(line) = lines.next_line()? else {
-            return Ok(Ending::InputEnded);
+            return Ok((Ending::InputEnded, moves));
         };
         match console.read_move(&line) {
-            Ok(mv) => console.play(mv, out)?,
+            Ok(mv) => {
+                console.play(mv, out)?;
+                moves.push(mv);
+            }
             Err(message) => writeln!(out, "{message}")?,
         }
     }
     out.flush()?;
-    Ok(Ending::Finished)
+    Ok((Ending::Finished, moves))
 }
 
 /// Column letters `A B C ...` for a board of side `side`.
@@ -104,4 +115,15 @@ fn spaced_grid(
         );
     }
     text
+}
+
+/// Plays `moves` as if typed, one line each, printing exactly what the
+/// plain mode prints (a finished game ends with its result line).
+pub fn replay<C: Console>(
+    console: &mut C,
+    moves: &[<C::G as Game>::Move],
+    out: &mut dyn Write,
+) -> io::Result<Ending> {
+    let typed: String = moves.iter().map(|mv| C::typed(mv) + "\n").collect();
+    run(console, typed.as_bytes(), out).map(|(ending, _)| ending)
 }

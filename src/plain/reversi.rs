@@ -62,6 +62,13 @@ impl Console for ReversiConsole {
         Ok(mv)
     }
 
+    fn typed(mv: &ReversiMove) -> String {
+        match mv {
+            ReversiMove::Place(cell) => RowColumn(*cell).to_string(),
+            ReversiMove::Pass => mv.to_string(),
+        }
+    }
+
     fn play(&mut self, mv: ReversiMove, out: &mut dyn Write) -> io::Result<()> {
         self.game.play_unchecked(mv);
         if let Some(outcome) = self.game.outcome() {

@@ -14,7 +14,8 @@ use ratatui::text::Line;
 
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
-use crate::engine::{Cell, Game, Outcome, Player};
+use crate::engine::record::Recorded;
+use crate::engine::{Cell, Outcome, Player};
 
 /// What to show on the board besides the pieces.
 pub struct BoardView<'a> {
@@ -29,7 +30,7 @@ pub struct BoardView<'a> {
     pub theme: Theme,
 }
 
-pub trait GameUi: Game {
+pub trait GameUi: Recorded {
     /// The game and its settings, for the title line.
     fn title(&self) -> String;
 

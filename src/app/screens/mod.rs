@@ -3,6 +3,7 @@
 
 pub mod help;
 pub mod play;
+pub mod replay;
 pub mod start;
 
 use ratatui::buffer::Buffer;

@@ -2,7 +2,8 @@
 //! the game's own panel (reserves, disc counts, ...), the move history, the
 //! address line, a status line and the main keys.
 
-use std::time::Instant;
+use std::path::PathBuf;
+use std::time::{Instant, SystemTime};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -15,7 +16,9 @@ use crate::app::games::{BoardView, GameUi};
 use crate::app::session::Session;
 use crate::app::theme::Theme;
 use crate::app::widgets::history::{Entry, History};
+use crate::engine::record::Record;
 use crate::engine::{Cell, Player};
+use crate::files;
 
 /// The narrowest side panel that still reads well.
 const PANEL_MIN: u16 = 30;
@@ -38,6 +41,8 @@ pub trait PlayScreen {
     fn confirm(&mut self);
     fn type_char(&mut self, c: char);
     fn open_address(&mut self);
+    /// Opens the save prompt with a new file in the data folder.
+    fn open_save(&mut self);
     fn erase(&mut self);
     /// Esc: closes the address line; false when there was none.
     fn cancel(&mut self) -> bool;
@@ -63,11 +68,22 @@ struct Areas {
     footer: Rect,
 }
 
+/// What the input line at the bottom is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Prompt {
+    /// A cell address (or a word move such as `swap`).
+    Address,
+    /// The file to save the game to.
+    SavePath,
+}
+
 pub struct Play<G: GameUi> {
     session: Session<G>,
     cursor: Cell,
-    /// The address being typed, when the address line is open.
-    address: Option<String>,
+    /// The input line, when it is open, and what it is for.
+    input: Option<(Prompt, String)>,
+    /// Where the game is saved after every move, if anywhere.
+    autosave: Option<PathBuf>,
     message: Option<String>,
     /// The animation of the last move, and when it began.
     animation: Option<(Animation, Instant)>,
@@ -83,11 +99,59 @@ impl<G: GameUi> Play<G> {
             session: Session::new(game),
             cursor: Cell::new(middle, middle)
                 .unwrap_or_else(|| unreachable!("boards are at most 26 wide")),
-            address: None,
+            input: None,
+            autosave: None,
             message: None,
             animation: None,
             leaving: false,
             animate,
+        }
+    }
+
+    /// The game of `record`, continued from its last position.
+    pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
+        let mut play = Play::new(record.start.clone(), animate);
+        play.play_forced();
+        for &mv in &record.moves {
+            if play.session.play(mv).is_err() {
+                break;
+            }
+            if let Some(cell) = G::placed(&mv) {
+                play.cursor = cell;
+            }
+            play.play_forced();
+        }
+        play.message = None;
+        play
+    }
+
+    /// Saves the game to `path` after every move from now on.
+    pub fn autosave_to(mut self, path: Option<PathBuf>) -> Play<G> {
+        self.autosave = path;
+        self
+    }
+
+    /// The game so far as a record.
+    fn record(&self) -> Record<G> {
+        let moves = self.session.played().iter().map(|(mv, _)| *mv);
+        let mut record = Record::of_moves(self.session.start().clone(), moves);
+        record.date = Some(files::timestamp(SystemTime::now()));
+        record
+    }
+
+    /// Writes the autosave file; a failure is reported, never fatal.
+    fn autosave(&mut self) {
+        if let Some(path) = &self.autosave
+            && let Err(error) = files::save(path, &self.record().to_toml())
+        {
+            self.message = Some(format!("Autosave failed: {error}"));
+        }
+    }
+
+    fn address(&self) -> Option<&str> {
+        match &self.input {
+            Some((Prompt::Address, text)) => Some(text),
+            _ => None,
         }
     }
 
@@ -151,6 +215,7 @@ impl<G: GameUi> Play<G> {
             }
         }
         self.play_forced();
+        self.autosave();
     }
 
     fn play_forced(&mut self) {
@@ -186,8 +251,7 @@ impl<G: GameUi> Play<G> {
             _ => &[],
         };
         let addressed = self
-            .address
-            .as_deref()
+            .address()
             .and_then(G::parse_cell)
             .filter(|cell| cell.is_on(game.side()));
         let view = BoardView {
@@ -281,7 +345,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn is_typing(&self) -> bool {
-        self.address.is_some()
+        self.input.is_some()
     }
 
     fn needs(&self) -> (u16, u16) {
@@ -307,7 +371,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn step(&mut self, direction: Direction) {
-        self.address = None;
+        self.input = None;
         let (rows, cols) = match direction {
             Direction::Up => (-1, 0),
             Direction::Down => (1, 0),
@@ -318,10 +382,18 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn confirm(&mut self) {
-        let Some(text) = self.address.take() else {
+        let Some((prompt, text)) = self.input.take() else {
             self.play(G::place(self.cursor));
             return;
         };
+        if prompt == Prompt::SavePath {
+            let path = PathBuf::from(text.trim());
+            self.message = Some(match files::save(&path, &self.record().to_toml()) {
+                Ok(()) => format!("Saved to {}", path.display()),
+                Err(error) => format!("Not saved: {}: {error}", path.display()),
+            });
+            return;
+        }
         let mv = self
             .game()
             .parse_word(&text)
@@ -333,30 +405,42 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn type_char(&mut self, c: char) {
-        let text = self.address.get_or_insert_with(String::new);
-        if text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' ') {
+        let (prompt, text) = self
+            .input
+            .get_or_insert_with(|| (Prompt::Address, String::new()));
+        let fits = match prompt {
+            Prompt::Address => text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' '),
+            Prompt::SavePath => text.len() < 4096 && !c.is_control(),
+        };
+        if fits {
             text.push(c);
         }
     }
 
     fn open_address(&mut self) {
-        self.address.get_or_insert_with(String::new);
+        self.input
+            .get_or_insert_with(|| (Prompt::Address, String::new()));
+    }
+
+    fn open_save(&mut self) {
+        let path = files::default_save_path(G::NAME);
+        self.input = Some((Prompt::SavePath, path.display().to_string()));
     }
 
     fn erase(&mut self) {
-        if let Some(text) = &mut self.address {
+        if let Some((_, text)) = &mut self.input {
             text.pop();
         }
     }
 
     fn cancel(&mut self) -> bool {
-        self.address.take().is_some()
+        self.input.take().is_some()
     }
 
     fn click(&mut self, area: Rect, column: u16, row: u16) {
         let board = self.areas(area).board;
         if let Some(cell) = self.game().cell_at(board, column, row) {
-            self.address = None;
+            self.input = None;
             self.cursor = cell;
             self.play(G::place(cell));
         }
@@ -371,6 +455,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 return;
             }
             if self.game().forced_move().is_none() {
+                self.autosave();
                 return;
             }
         }
@@ -383,6 +468,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
             return;
         }
         while self.game().forced_move().is_some() && self.session.redo().is_some() {}
+        self.autosave();
     }
 
     fn is_animating(&self) -> bool {
@@ -411,12 +497,27 @@ impl<G: GameUi> PlayScreen for Play<G> {
         .render(areas.title, buf);
         self.render_board(areas.board, buf, theme);
         self.render_panel(areas.panel, buf, theme);
-        if let Some(text) = &self.address {
+        if let Some((prompt, text)) = &self.input {
+            let (label, hint) = match prompt {
+                Prompt::Address => ("Cell: ", "   Enter plays, Esc cancels"),
+                Prompt::SavePath => ("Save to: ", "   Enter saves, Esc cancels"),
+            };
+            // A long path shows its end, where the cursor is.
+            let room =
+                usize::from(areas.address.width).saturating_sub(label.len() + hint.len() + 1);
+            let shown: String = text
+                .chars()
+                .rev()
+                .take(room)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
             Line::from(vec![
-                Span::styled("Cell: ", theme.key()),
-                Span::raw(text.clone()),
+                Span::styled(label, theme.key()),
+                Span::raw(shown),
                 Span::styled("▏", theme.key()),
-                Span::styled("   Enter plays, Esc cancels", theme.dim()),
+                Span::styled(hint, theme.dim()),
             ])
             .render(areas.address, buf);
         }

@@ -1,5 +1,7 @@
 //! The start screen: which game, its settings, who plays each side.
 
+use std::path::PathBuf;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -24,13 +26,19 @@ pub enum Choice {
 }
 
 impl Choice {
-    /// The game screen for this choice.
-    pub fn start(self, animate: bool) -> Box<dyn PlayScreen> {
+    /// The game screen for this choice, autosaving to `autosave`.
+    pub fn start(self, animate: bool, autosave: Option<PathBuf>) -> Box<dyn PlayScreen> {
         match self {
-            Choice::Gekitai(s) => Box::new(Play::new(Gekitai::new(s), animate)),
-            Choice::Connect6(s) => Box::new(Play::new(Connect6::new(s), animate)),
-            Choice::Hex(s) => Box::new(Play::new(Hex::new(s), animate)),
-            Choice::Reversi(s) => Box::new(Play::new(Reversi::new(s), animate)),
+            Choice::Gekitai(s) => {
+                Box::new(Play::new(Gekitai::new(s), animate).autosave_to(autosave))
+            }
+            Choice::Connect6(s) => {
+                Box::new(Play::new(Connect6::new(s), animate).autosave_to(autosave))
+            }
+            Choice::Hex(s) => Box::new(Play::new(Hex::new(s), animate).autosave_to(autosave)),
+            Choice::Reversi(s) => {
+                Box::new(Play::new(Reversi::new(s), animate).autosave_to(autosave))
+            }
         }
     }
 }
@@ -46,6 +54,8 @@ const GAMES: [&str; 4] = ["Gekitai", "Connect6", "Hex", "Reversi"];
 /// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Row {
+    /// Resume the unfinished autosaved game.
+    Resume,
     Game,
     Size,
     Pieces,
@@ -66,11 +76,13 @@ pub struct StartMenu {
     connect6: Connect6Settings,
     hex: HexSettings,
     reversi: ReversiSettings,
+    /// How the unfinished game on offer is described, if there is one.
+    resume: Option<String>,
 }
 
 impl StartMenu {
     /// Width and height the menu needs.
-    pub const NEEDS: (u16, u16) = (50, 17);
+    pub const NEEDS: (u16, u16) = (60, 18);
 
     /// The menu showing `choice` (the defaults, or the last game's).
     pub fn new(choice: Choice) -> StartMenu {
@@ -81,6 +93,7 @@ impl StartMenu {
             connect6: Connect6Settings::default(),
             hex: HexSettings::default(),
             reversi: ReversiSettings::default(),
+            resume: None,
         };
         match choice {
             Choice::Gekitai(s) => menu.gekitai = s,
@@ -90,6 +103,20 @@ impl StartMenu {
         }
         menu.selected = menu.rows().len() - 1;
         menu
+    }
+
+    /// Offers to resume an unfinished game (described by `resume`) first.
+    pub fn with_resume(mut self, resume: Option<String>) -> StartMenu {
+        if resume.is_some() {
+            self.resume = resume;
+            self.selected = 0;
+        }
+        self
+    }
+
+    /// Whether Enter now resumes the unfinished game.
+    pub fn resume_selected(&self) -> bool {
+        self.rows().get(self.selected) == Some(&Row::Resume)
     }
 
     pub fn choice(&self) -> Choice {
@@ -108,7 +135,11 @@ impl StartMenu {
             2 => &[Row::Size, Row::Swap],
             _ => &[Row::Size],
         };
-        let mut rows = vec![Row::Game];
+        let mut rows = Vec::new();
+        if self.resume.is_some() {
+            rows.push(Row::Resume);
+        }
+        rows.push(Row::Game);
         rows.extend_from_slice(settings);
         rows.extend_from_slice(&[Row::FirstPlayer, Row::SecondPlayer, Row::Start]);
         rows
@@ -132,7 +163,7 @@ impl StartMenu {
         match (self.game, row) {
             (_, Row::Game) => {
                 self.game = (self.game + GAMES.len()).saturating_add_signed(by) % GAMES.len();
-                self.selected = 0;
+                self.selected = usize::from(self.resume.is_some());
             }
             (0, _) => {
                 let s = self.gekitai;
@@ -220,7 +251,7 @@ impl StartMenu {
             },
             (_, Row::Swap) => if self.hex.swap() { "on" } else { "off" }.to_string(),
             (_, Row::FirstPlayer | Row::SecondPlayer) => "Human".to_string(),
-            (_, Row::Start) => String::new(),
+            (_, Row::Start | Row::Resume) => String::new(),
         }
     }
 
@@ -234,7 +265,7 @@ impl StartMenu {
             Row::Swap => "Swap rule".to_string(),
             Row::FirstPlayer => format!("Player {}", self.symbol(Player::First)),
             Row::SecondPlayer => format!("Player {}", self.symbol(Player::Second)),
-            Row::Start => String::new(),
+            Row::Start | Row::Resume => String::new(),
         }
     }
 
@@ -271,6 +302,14 @@ impl StartMenu {
             };
             let line = match row {
                 Row::Start => Line::styled("[ Start ]", style).centered(),
+                Row::Resume => Line::styled(
+                    format!(
+                        "[ Resume the unfinished game: {} ]",
+                        self.resume.as_deref().unwrap_or("")
+                    ),
+                    style,
+                )
+                .centered(),
                 Row::FirstPlayer | Row::SecondPlayer => Line::from(vec![
                     Span::raw(format!("  {:<16}", self.label(row))),
                     Span::styled(format!("  {}  ", self.value(row)), style),
