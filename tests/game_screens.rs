@@ -183,3 +183,73 @@ fn the_hex_cursor_follows_the_screen() {
     game.update(Action::Confirm);
     assert!(draw(&game).contains("1. O C1"));
 }
+
+/// The piece drawn on each cell of a boxed 6x6 board shown at the top left.
+fn boxed_cells(app: &App) -> Vec<char> {
+    let buf = buffer(app);
+    tabletop::engine::Cell::all(6)
+        .map(|cell| {
+            let (x, y) = (5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
+            buf[(x, y)].symbol().chars().next().unwrap_or(' ')
+        })
+        .collect()
+}
+
+#[test]
+fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
+    use tabletop::engine::Game;
+    use tabletop::engine::gekitai::Gekitai;
+    use tabletop::engine::record::{self, AnyRecord};
+
+    let text = include_str!("../assets/records/gekitai-both-win-draw.toml");
+    let Ok(AnyRecord::Gekitai(record)) = record::parse(text) else {
+        panic!("the sample record loads");
+    };
+    let options = Options {
+        menu: Choice::default(),
+        start: Start::Replay(AnyRecord::Gekitai(record.clone())),
+        animate: false,
+        autosave: None,
+    };
+    let mut viewer = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
+    let expected = |moves: usize| -> Vec<char> {
+        let mut game = record.start.clone();
+        for &mv in &record.moves[..moves] {
+            game.play(mv).expect("legal");
+        }
+        tabletop::engine::Cell::all(6)
+            .map(|cell| game.piece_at(cell).map_or(' ', Gekitai::symbol))
+            .collect()
+    };
+    let total = record.moves.len();
+    for shown in 0..=total {
+        assert_eq!(
+            boxed_cells(&viewer),
+            expected(shown),
+            "after {shown} moves forward"
+        );
+        assert!(draw(&viewer).contains(&format!("Move {shown} of {total}")));
+        viewer.update(Action::Step(Direction::Right));
+    }
+    for shown in (0..total).rev() {
+        viewer.update(Action::Step(Direction::Left));
+        assert_eq!(
+            boxed_cells(&viewer),
+            expected(shown),
+            "after {shown} moves back"
+        );
+    }
+    viewer.update(Action::Last);
+    let screen = draw(&viewer);
+    assert!(screen.contains("Draw game!"), "{screen}");
+    assert_snapshot!("replay_end", screen);
+    // A typed move number jumps there.
+    viewer.update(Action::Type('4'));
+    viewer.update(Action::Confirm);
+    assert_eq!(boxed_cells(&viewer), expected(4));
+    // And play goes on from there as a new game.
+    viewer.update(Action::Continue);
+    let screen = draw(&viewer);
+    assert!(screen.contains("4. O C2"), "{screen}");
+    assert!(screen.contains("Player X's turn"), "{screen}");
+}
