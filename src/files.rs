@@ -106,14 +106,19 @@ pub fn autosave_path() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join("autosave.toml"))
 }
 
-/// A new file name for saving a game of `game` now.
+/// A new file name for saving a game of `game` now: dated, and numbered
+/// when a game was already saved that minute.
 pub fn default_save_path(game: &str) -> PathBuf {
     let stamp = timestamp(SystemTime::now()).replace([' ', ':'], "-");
-    let name = format!("{game}-{}.toml", stamp.trim_end_matches("-UTC"));
-    match data_dir() {
-        Some(dir) => dir.join("games").join(name),
-        None => PathBuf::from(name),
-    }
+    let stem = format!("{game}-{}", stamp.trim_end_matches("-UTC"));
+    let folder = data_dir().map_or_else(PathBuf::new, |dir| dir.join("games"));
+    (1..)
+        .map(|n| match n {
+            1 => folder.join(format!("{stem}.toml")),
+            n => folder.join(format!("{stem}-{n}.toml")),
+        })
+        .find(|path| !path.exists())
+        .unwrap_or_else(|| folder.join(format!("{stem}.toml")))
 }
 
 /// `2026-11-21 13:20 UTC` for `time`.
