@@ -420,7 +420,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 AnyGame::Reversi(game) if finished == Finished::Leaf => reversi::perft(game, depth),
                 AnyGame::Reversi(game) => perft(game, depth, finished),
             };
-            println!("{leaves}");
+            // A closed pipe (`| head`) is not worth a panic.
+            let _ = writeln!(io::stdout(), "{leaves}");
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Selfplay(args)) => {
@@ -434,7 +435,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 AnyGame::Hex(game) => selfplay(game, games, seed),
                 AnyGame::Reversi(game) => selfplay(game, games, seed),
             };
-            print!("{}", report.to_lines());
+            let _ = write!(io::stdout(), "{}", report.to_lines());
             Ok(ExitCode::SUCCESS)
         }
     }
