@@ -7,6 +7,7 @@ use std::time::SystemTime;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::ai::Searchable;
 use crate::app;
 use crate::app::screens::start::Choice;
 use crate::engine::connect6::{Connect6, Connect6Settings};
@@ -20,6 +21,7 @@ use crate::files;
 use crate::plain::{
     self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
 };
+use crate::seat::Seat;
 use crate::selfplay::selfplay;
 use crate::with_gekitai_board;
 
@@ -90,6 +92,12 @@ struct GekitaiArgs {
     /// How the plain mode draws the board.
     #[arg(long, value_enum, default_value_t = StyleArg::Boxed)]
     style: StyleArg,
+    /// Who plays X (moves first): human, ai or ai:LEVEL (1-5).
+    #[arg(long = "x", value_name = "PLAYER", default_value = "human")]
+    x: Seat,
+    /// Who plays O: human, ai or ai:LEVEL (1-5).
+    #[arg(long = "o", value_name = "PLAYER", default_value = "human")]
+    o: Seat,
     /// Plain mode: write the game's record to FILE when the game or the
     /// input ends.
     #[arg(long, value_name = "FILE")]
@@ -107,6 +115,12 @@ struct Connect6Args {
     /// Stones in a row that win, 3 to size.
     #[arg(long, default_value_t = 6)]
     line: usize,
+    /// Who plays B (moves first): human, ai or ai:LEVEL (1-5).
+    #[arg(long = "b", value_name = "PLAYER", default_value = "human")]
+    b: Seat,
+    /// Who plays W: human, ai or ai:LEVEL (1-5).
+    #[arg(long = "w", value_name = "PLAYER", default_value = "human")]
+    w: Seat,
     /// Plain mode: write the game's record to FILE when the game or the
     /// input ends.
     #[arg(long, value_name = "FILE")]
@@ -124,6 +138,12 @@ struct HexArgs {
     /// Allow the second player to answer the first stone with `swap`.
     #[arg(long)]
     swap: bool,
+    /// Who plays O (moves first): human, ai or ai:LEVEL (1-5).
+    #[arg(long = "o", value_name = "PLAYER", default_value = "human")]
+    o: Seat,
+    /// Who plays X: human, ai or ai:LEVEL (1-5).
+    #[arg(long = "x", value_name = "PLAYER", default_value = "human")]
+    x: Seat,
     /// Plain mode: write the game's record to FILE when the game or the
     /// input ends.
     #[arg(long, value_name = "FILE")]
@@ -138,6 +158,12 @@ struct ReversiArgs {
     /// Board side: 4, 6 or 8.
     #[arg(long, default_value_t = 8)]
     size: usize,
+    /// Who plays B (moves first): human, ai or ai:LEVEL (1-5).
+    #[arg(long = "b", value_name = "PLAYER", default_value = "human")]
+    b: Seat,
+    /// Who plays W: human, ai or ai:LEVEL (1-5).
+    #[arg(long = "w", value_name = "PLAYER", default_value = "human")]
+    w: Seat,
     /// Plain mode: write the game's record to FILE when the game or the
     /// input ends.
     #[arg(long, value_name = "FILE")]
@@ -281,6 +307,8 @@ impl AnySettings {
                 style: StyleArg::Boxed,
                 plain: true,
                 save: None,
+                x: Seat::Human,
+                o: Seat::Human,
             }
             .build()
             .map(AnyGame::Gekitai),
@@ -378,6 +406,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             play(
                 &mut Connect6Console::new(Connect6::new(settings)),
+                [args.b, args.w],
                 args.save.as_deref(),
             )
         }
@@ -388,6 +417,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             play(
                 &mut HexConsole::new(Hex::new(settings)),
+                [args.o, args.x],
                 args.save.as_deref(),
             )
         }
@@ -398,6 +428,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             play(
                 &mut ReversiConsole::new(Reversi::new(settings)),
+                [args.b, args.w],
                 args.save.as_deref(),
             )
         }
@@ -444,7 +475,12 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
 fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
     let game = args.build().map_err(Failure::usage)?;
     let style = plain_style(args.style);
-    play(&mut GekitaiConsole::new(game, style), args.save.as_deref())
+    let seats = [args.x, args.o];
+    play(
+        &mut GekitaiConsole::new(game, style),
+        seats,
+        args.save.as_deref(),
+    )
 }
 
 /// Runs the full-screen app: on the start screen with `choice` selected,
@@ -468,19 +504,24 @@ fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode,
 }
 
 /// Plays a game in the plain console.
-fn play<C: Console>(console: &mut C, save: Option<&Path>) -> Result<ExitCode, Failure>
+fn play<C: Console>(
+    console: &mut C,
+    seats: [Seat; 2],
+    save: Option<&Path>,
+) -> Result<ExitCode, Failure>
 where
-    C::G: Recorded,
+    C::G: Recorded + Searchable,
 {
     let start = console.game().clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let played = plain::run(console, io::stdin().lock(), &mut out);
+    let played = plain::run(console, seats, io::stdin().lock(), &mut out);
     out.flush()?;
     let (ending, moves) = played?;
     if let Some(path) = save {
         let mut record = Record::of_moves(start, moves);
         record.date = Some(files::timestamp(SystemTime::now()));
+        record.players = seats.map(|seat| seat.to_string());
         files::save(path, &record.to_toml()).map_err(|error| Failure {
             message: format!("cannot save the game to {}: {error}", path.display()),
             code: 1,
@@ -508,10 +549,22 @@ fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
     }
     let style = plain_style(args.style);
     match record {
-        AnyRecord::Gekitai(r) => play(&mut GekitaiConsole::new(r.end(), style), None),
-        AnyRecord::Connect6(r) => play(&mut Connect6Console::new(r.end()), None),
-        AnyRecord::Hex(r) => play(&mut HexConsole::new(r.end()), None),
-        AnyRecord::Reversi(r) => play(&mut ReversiConsole::new(r.end()), None),
+        AnyRecord::Gekitai(r) => play(
+            &mut GekitaiConsole::new(r.end(), style),
+            seats_of(&r.players),
+            None,
+        ),
+        AnyRecord::Connect6(r) => play(
+            &mut Connect6Console::new(r.end()),
+            seats_of(&r.players),
+            None,
+        ),
+        AnyRecord::Hex(r) => play(&mut HexConsole::new(r.end()), seats_of(&r.players), None),
+        AnyRecord::Reversi(r) => play(
+            &mut ReversiConsole::new(r.end()),
+            seats_of(&r.players),
+            None,
+        ),
     }
 }
 
@@ -568,4 +621,9 @@ fn plain_style(style: StyleArg) -> plain::Style {
         StyleArg::Boxed => plain::Style::Boxed,
         StyleArg::Dots => plain::Style::Dots,
     }
+}
+
+/// The seats a record names (anything unknown plays as a human).
+fn seats_of(players: &[String; 2]) -> [Seat; 2] {
+    players.clone().map(|name| name.parse().unwrap_or_default())
 }

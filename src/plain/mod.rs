@@ -9,6 +9,7 @@ mod input;
 mod reversi;
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
 
 pub use connect6::Connect6Console;
 pub use gekitai::{GekitaiConsole, Style};
@@ -16,7 +17,9 @@ pub use hex::HexConsole;
 pub use input::LineReader;
 pub use reversi::ReversiConsole;
 
+use crate::ai::{self, Searchable};
 use crate::engine::{Cell, Game};
+use crate::seat::Seat;
 
 /// How a plain-mode session ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,33 +55,63 @@ pub trait Console {
     }
 }
 
-/// Plays `console`'s game to its end or the end of `input`; returns how it
-/// ended and the moves typed (the moves the game made by itself, such as
-/// Reversi's passes, are not among them).
+/// Plays `console`'s game to its end or the end of `input`, the computer
+/// moving for the seats it has; returns how it ended and the moves played
+/// (the moves the game made by itself, such as Reversi's passes, are not
+/// among them). The computer's moves are printed after its prompt.
 pub fn run<C: Console>(
     console: &mut C,
+    seats: [Seat; 2],
     input: impl BufRead,
     out: &mut dyn Write,
-) -> io::Result<(Ending, Vec<<C::G as Game>::Move>)> {
+) -> io::Result<(Ending, Vec<<C::G as Game>::Move>)>
+where
+    C::G: Searchable,
+{
     let mut lines = LineReader::new(input);
     let mut moves = Vec::new();
+    let seed = clock_seed();
     console.show_start(out)?;
     while !console.game().is_over() {
         write!(out, "{}", console.prompt())?;
         out.flush()?;
-        let Some(line) = lines.next_line()? else {
-            return Ok((Ending::InputEnded, moves));
-        };
-        match console.read_move(&line) {
-            Ok(mv) => {
-                console.play(mv, out)?;
-                moves.push(mv);
+        let mover = console.game().to_move();
+        let mv = match seats[mover.index()] {
+            Seat::Computer(level) => {
+                let never = AtomicBool::new(false);
+                let game = console.game();
+                let seed = seed ^ game.plies() as u64;
+                let Some(mv) = ai::choose(game, level, level.budget(), seed, &never) else {
+                    break;
+                };
+                writeln!(out, "{}", C::typed(&mv))?;
+                mv
             }
-            Err(message) => writeln!(out, "{message}")?,
-        }
+            Seat::Human => {
+                let Some(line) = lines.next_line()? else {
+                    return Ok((Ending::InputEnded, moves));
+                };
+                match console.read_move(&line) {
+                    Ok(mv) => mv,
+                    Err(message) => {
+                        writeln!(out, "{message}")?;
+                        continue;
+                    }
+                }
+            }
+        };
+        console.play(mv, out)?;
+        moves.push(mv);
     }
     out.flush()?;
     Ok((Ending::Finished, moves))
+}
+
+/// A seed that differs from run to run, so the computer's games vary.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Column letters `A B C ...` for a board of side `side`.
@@ -123,7 +156,10 @@ pub fn replay<C: Console>(
     console: &mut C,
     moves: &[<C::G as Game>::Move],
     out: &mut dyn Write,
-) -> io::Result<Ending> {
+) -> io::Result<Ending>
+where
+    C::G: Searchable,
+{
     let typed: String = moves.iter().map(|mv| C::typed(mv) + "\n").collect();
-    run(console, typed.as_bytes(), out).map(|(ending, _)| ending)
+    run(console, [Seat::Human; 2], typed.as_bytes(), out).map(|(ending, _)| ending)
 }
