@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::ai::Searchable;
+use crate::ai::{Level, Searchable};
 use crate::app;
 use crate::app::screens::start::Choice;
 use crate::engine::connect6::{Connect6, Connect6Settings};
@@ -18,9 +18,11 @@ use crate::engine::record::{AnyRecord, Record, Recorded};
 use crate::engine::reversi::{self, Reversi, ReversiSettings};
 use crate::engine::{Game, SettingError};
 use crate::files;
+use crate::gtp;
 use crate::plain::{
     self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
 };
+use crate::referee::{Contender, run_match};
 use crate::seat::Seat;
 use crate::selfplay::selfplay;
 use crate::with_gekitai_board;
@@ -57,10 +59,43 @@ enum Command {
     Perft(PerftArgs),
     /// Play random games against each other and report who won how often.
     Selfplay(SelfplayArgs),
+    /// Speak the Go Text Protocol (version 2) on standard input and output.
+    Gtp(GtpArgs),
+    /// Play two engines against each other and report the score.
+    Match(MatchArgs),
     /// Continue a saved game from its last position.
     Load(RecordArgs),
     /// Watch a saved game move by move.
     Replay(RecordArgs),
+}
+
+#[derive(Args, Debug)]
+struct GtpArgs {
+    game: GameName,
+    /// The engine's strength, 1 to 5.
+    #[arg(long, default_value_t = Level::DEFAULT)]
+    level: Level,
+    #[command(flatten)]
+    settings: AnySettings,
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    game: GameName,
+    /// ai:LEVEL, random, or gtp:COMMAND (an external GTP engine).
+    #[arg(long)]
+    first: Contender,
+    /// ai:LEVEL, random, or gtp:COMMAND.
+    #[arg(long)]
+    second: Contender,
+    /// How many games (the contenders take turns to start).
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Seconds per move for this engine's levels (default: each level's own).
+    #[arg(long, value_name = "SECONDS")]
+    time_per_move: Option<f64>,
+    #[command(flatten)]
+    settings: AnySettings,
 }
 
 #[derive(Args, Debug)]
@@ -432,6 +467,20 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 args.save.as_deref(),
             )
         }
+        Some(Command::Gtp(args)) => {
+            let game = args.settings.build(args.game).map_err(Failure::usage)?;
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            let input = io::stdin().lock();
+            match game {
+                AnyGame::Gekitai(g) => gtp::server::serve(g, args.level, input, &mut out),
+                AnyGame::Connect6(g) => gtp::server::serve(g, args.level, input, &mut out),
+                AnyGame::Hex(g) => gtp::server::serve(g, args.level, input, &mut out),
+                AnyGame::Reversi(g) => gtp::server::serve(g, args.level, input, &mut out),
+            }?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Match(args)) => referee(&args),
         Some(Command::Load(args)) => load(&args, animate),
         Some(Command::Replay(args)) => replay(&args, animate),
         Some(Command::Perft(args)) => {
@@ -626,4 +675,46 @@ fn plain_style(style: StyleArg) -> plain::Style {
 /// The seats a record names (anything unknown plays as a human).
 fn seats_of(players: &[String; 2]) -> [Seat; 2] {
     players.clone().map(|name| name.parse().unwrap_or_default())
+}
+
+/// `tabletop match`: plays the games, then prints the totals.
+fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
+    let time = match args.time_per_move {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0 => {
+            Some(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => {
+            return Err(Failure::usage(format!(
+                "--time-per-move must be between 0 and 3600 seconds (got {seconds})"
+            )));
+        }
+        None => None,
+    };
+    let game = args.settings.build(args.game).map_err(Failure::usage)?;
+    let (first, second, games) = (&args.first, &args.second, args.games);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let tally = match &game {
+        AnyGame::Gekitai(g) => run_match(g, first, second, games, time, &mut out),
+        AnyGame::Connect6(g) => run_match(g, first, second, games, time, &mut out),
+        AnyGame::Hex(g) => run_match(g, first, second, games, time, &mut out),
+        AnyGame::Reversi(g) => run_match(g, first, second, games, time, &mut out),
+    }
+    .map_err(|error| Failure {
+        message: format!("{error:#}"),
+        code: 1,
+    })?;
+    let (elo, margin) = tally.elo();
+    let _ = write!(
+        out,
+        "games {}\nwins {}\nlosses {}\ndraws {}\nscore {:.3}\nelo {:+.0} ± {:.0}\n",
+        tally.games(),
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        elo,
+        margin
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,8 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod files;
+pub mod gtp;
 pub mod plain;
+pub mod referee;
 pub mod seat;
 pub mod selfplay;

@@ -1,0 +1,236 @@
+//! `tabletop gtp`: the engine speaking GTP version 2 on standard input and
+//! output, so GUIs and referees can play it. Bad commands and illegal moves
+//! get `?` answers; nothing a controller sends can crash it.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
+
+use super::notation::Vertex;
+use crate::ai::{self, Level, Searchable};
+use crate::engine::connect6::{Connect6, Connect6Settings};
+use crate::engine::gekitai::{Gekitai, GekitaiSettings};
+use crate::engine::hex::{Hex, HexSettings};
+use crate::engine::record::Recorded;
+use crate::engine::reversi::{Reversi, ReversiSettings};
+use crate::engine::{Cell, Game, Player};
+use crate::plain::LineReader;
+
+const COMMANDS: [&str; 12] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+];
+
+/// A game GTP can set up: the same game on another board size.
+pub trait GtpGame: Vertex + Searchable + Recorded {
+    fn resized(&self, size: usize) -> Result<Self, String>;
+}
+
+impl GtpGame for Gekitai {
+    fn resized(&self, size: usize) -> Result<Gekitai, String> {
+        let s = self.settings();
+        let pieces = s.pieces().min(size * size / 2);
+        let line = s.line().min(size).min(pieces);
+        GekitaiSettings::new(size, pieces, line, s.both_win())
+            .map(Gekitai::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl GtpGame for Connect6 {
+    fn resized(&self, size: usize) -> Result<Connect6, String> {
+        let line = self.settings().line().min(size);
+        Connect6Settings::new(size, line)
+            .map(Connect6::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl GtpGame for Hex {
+    fn resized(&self, size: usize) -> Result<Hex, String> {
+        HexSettings::new(size, self.settings().swap())
+            .map(Hex::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl GtpGame for Reversi {
+    fn resized(&self, size: usize) -> Result<Reversi, String> {
+        ReversiSettings::new(size)
+            .map(Reversi::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The GTP session: the starting position and every position since.
+struct Session<G> {
+    start: G,
+    positions: Vec<G>,
+    level: Level,
+    seed: u64,
+}
+
+impl<G: GtpGame> Session<G> {
+    fn game(&self) -> &G {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    /// Gets the game ready for `color` to move: a controller may leave a
+    /// forced pass unsaid.
+    fn turn_of(&mut self, color: Player) -> Result<G, String> {
+        let mut game = self.game().clone();
+        if game.is_over() {
+            return Err("the game is over".to_string());
+        }
+        if game.to_move() != color {
+            game.play_forced();
+        }
+        if game.to_move() == color {
+            Ok(game)
+        } else {
+            Err(format!("it is not {}'s turn", color_name(color)))
+        }
+    }
+
+    fn answer(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok("tabletop".to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or(""))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => {
+                let size = args
+                    .first()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .ok_or("boardsize needs a number")?;
+                self.start = self.start.resized(size).map_err(|_| "unacceptable size")?;
+                self.positions.clear();
+                Ok(String::new())
+            }
+            "clear_board" => {
+                self.positions.clear();
+                Ok(String::new())
+            }
+            "play" => {
+                let [color, vertex] = args else {
+                    return Err("play needs a colour and a vertex".to_string());
+                };
+                let color = parse_color(color)?;
+                let mv = G::from_vertex(vertex).ok_or("illegal move")?;
+                let mut game = self.turn_of(color)?;
+                game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
+                self.positions.push(game);
+                Ok(String::new())
+            }
+            "genmove" => {
+                let [color] = args else {
+                    return Err("genmove needs a colour".to_string());
+                };
+                let color = parse_color(color)?;
+                let mut game = self.turn_of(color)?;
+                let never = AtomicBool::new(false);
+                self.seed = self.seed.wrapping_add(1);
+                let mv = ai::choose(&game, self.level, self.level.budget(), self.seed, &never)
+                    .ok_or("no move")?;
+                game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
+                self.positions.push(game);
+                Ok(G::to_vertex(&mv))
+            }
+            "undo" => match self.positions.pop() {
+                Some(_) => Ok(String::new()),
+                None => Err("cannot undo".to_string()),
+            },
+            "showboard" => Ok(format!("\n{}", board_text(self.game()))),
+            _ => Err("unknown command".to_string()),
+        }
+    }
+}
+
+fn parse_color(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::First),
+        "w" | "white" => Ok(Player::Second),
+        _ => Err(format!("invalid color {text}")),
+    }
+}
+
+fn color_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "black",
+        Player::Second => "white",
+    }
+}
+
+/// The board as text, rows from the top, `.` for empty cells.
+fn board_text<G: Game>(game: &G) -> String {
+    let side = game.side();
+    let letters: Vec<String> = (0..side)
+        .map(|c| char::from(b'A' + c as u8).to_string())
+        .collect();
+    let mut text = format!("   {}", letters.join(" "));
+    for row in 0..side {
+        let cells: Vec<String> = (0..side)
+            .filter_map(|col| Cell::new(row, col))
+            .map(|cell| game.piece_at(cell).map_or('.', G::symbol).to_string())
+            .collect();
+        text += &format!("\n{:>2} {}", row + 1, cells.join(" "));
+    }
+    text
+}
+
+/// Speaks GTP until `quit` or the end of input.
+pub fn serve<G: GtpGame>(
+    start: G,
+    level: Level,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut session = Session {
+        start,
+        positions: Vec::new(),
+        level,
+        seed: 0x5eed,
+    };
+    let mut lines = LineReader::new(input);
+    while let Some(line) = lines.next_line()? {
+        // Comments and control characters are not part of commands.
+        let line: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect();
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (Some(id), words.next().unwrap_or("")),
+            Err(_) => (None, first),
+        };
+        let args: Vec<&str> = words.collect();
+        let command = command.to_ascii_lowercase();
+        let id = id.map_or(String::new(), |id| id.to_string());
+        match session.answer(&command, &args) {
+            Ok(result) => write!(out, "={id} {result}\n\n")?,
+            Err(message) => write!(out, "?{id} {message}\n\n")?,
+        }
+        out.flush()?;
+        if command == "quit" {
+            break;
+        }
+    }
+    Ok(())
+}

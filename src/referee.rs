@@ -1,0 +1,299 @@
+//! `tabletop match`: a referee that plays two contenders against each other
+//! (this engine at some level, random moves, or any GTP engine), alternating
+//! who starts, and reports wins, losses, draws and an Elo difference.
+
+use std::fmt;
+use std::io::Write;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail};
+
+use crate::ai::{self, Level};
+use crate::engine::{Outcome, Player, Rng};
+use crate::gtp::client::GtpClient;
+use crate::gtp::server::GtpGame;
+
+/// Games longer than this are drawn by the referee (Gekitai can cycle).
+pub const MAX_PLIES: usize = 2_000;
+
+/// Who plays in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Contender {
+    Ai(Level),
+    Random,
+    /// An external GTP engine, started with this shell command.
+    Gtp(String),
+}
+
+impl FromStr for Contender {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Contender, String> {
+        if let Some(command) = text.strip_prefix("gtp:") {
+            return if command.trim().is_empty() {
+                Err("gtp: needs a command".to_string())
+            } else {
+                Ok(Contender::Gtp(command.to_string()))
+            };
+        }
+        match text {
+            "random" => Ok(Contender::Random),
+            "ai" => Ok(Contender::Ai(Level::DEFAULT)),
+            _ => match text.strip_prefix("ai:") {
+                Some(level) => level.parse().map(Contender::Ai),
+                None => Err(format!(
+                    "a contender is ai:LEVEL, random or gtp:COMMAND (got {text:?})"
+                )),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contender::Ai(level) => write!(f, "ai:{level}"),
+            Contender::Random => f.write_str("random"),
+            Contender::Gtp(command) => write!(f, "gtp:{command}"),
+        }
+    }
+}
+
+/// A contender at the board.
+enum Agent {
+    Ai { level: Level, seed: u64 },
+    Random(Rng),
+    Gtp(GtpClient),
+}
+
+impl Agent {
+    fn new(contender: &Contender, seed: u64) -> anyhow::Result<Agent> {
+        Ok(match contender {
+            Contender::Ai(level) => Agent::Ai {
+                level: *level,
+                seed,
+            },
+            Contender::Random => Agent::Random(Rng::new(seed)),
+            Contender::Gtp(command) => Agent::Gtp(GtpClient::spawn(command)?),
+        })
+    }
+}
+
+/// What a match came to, from the first contender's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+}
+
+impl Tally {
+    pub fn games(&self) -> usize {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first contender's score, from 0 to 1.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference the score implies, and its 95% margin.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let elo_of = |score: f64| {
+            let score = score.clamp(0.5 / n, 1.0 - 0.5 / n);
+            -400.0 * (1.0 / score - 1.0).log10()
+        };
+        let score = self.score();
+        let spread = 1.96 * (score * (1.0 - score) / n).sqrt().max(0.5 / n);
+        let elo = elo_of(score);
+        let margin = (elo_of(score + spread) - elo_of(score - spread)) / 2.0;
+        (elo, margin)
+    }
+}
+
+/// How long a move may take: the given time, or the level's own.
+fn budget_of(level: Level, time_per_move: Option<Duration>) -> Duration {
+    time_per_move.unwrap_or_else(|| level.budget())
+}
+
+fn color(player: Player) -> &'static str {
+    match player {
+        Player::First => "b",
+        Player::Second => "w",
+    }
+}
+
+/// Plays one game; the result, or who forfeited by an illegal move or a
+/// failure to answer.
+fn play_game<G: GtpGame>(
+    start: &G,
+    agents: &mut [Agent; 2],
+    time_per_move: Option<Duration>,
+) -> anyhow::Result<Option<Outcome>> {
+    // An external engine gets generous time before it forfeits.
+    let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
+    for agent in agents.iter_mut() {
+        if let Agent::Gtp(client) = agent {
+            client.send(&format!("boardsize {}", start.side()), patience)?;
+            client.send("clear_board", patience)?;
+        }
+    }
+    let mut game = start.clone();
+    let never = AtomicBool::new(false);
+    while !game.is_over() {
+        if game.plies() - start.plies() >= MAX_PLIES {
+            return Ok(Some(Outcome::Draw));
+        }
+        let mover = game.to_move();
+        let mv = match &mut agents[mover.index()] {
+            Agent::Ai { level, seed } => {
+                *seed = seed.wrapping_add(1);
+                ai::choose(
+                    &game,
+                    *level,
+                    budget_of(*level, time_per_move),
+                    *seed,
+                    &never,
+                )
+                .ok_or_else(|| anyhow!("the engine found no move"))?
+            }
+            Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
+            Agent::Gtp(client) => {
+                let answer = client.send(&format!("genmove {}", color(mover)), patience);
+                match answer.ok().and_then(|vertex| G::from_vertex(&vertex)) {
+                    Some(mv) if game.check(mv).is_ok() => mv,
+                    // A bad or missing answer loses the game.
+                    _ => return Ok(Some(Outcome::Win(mover.other()))),
+                }
+            }
+        };
+        game.play(mv)
+            .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
+        if let Agent::Gtp(client) = &mut agents[mover.other().index()] {
+            let told = client.send(
+                &format!("play {} {}", color(mover), G::to_vertex(&mv)),
+                patience,
+            );
+            if told.is_err() {
+                return Ok(Some(Outcome::Win(mover)));
+            }
+        }
+    }
+    Ok(game.outcome())
+}
+
+/// Plays `games` games between `first` and `second`, alternating who
+/// starts, printing a line per game to `progress`.
+pub fn run_match<G: GtpGame>(
+    start: &G,
+    first: &Contender,
+    second: &Contender,
+    games: usize,
+    time_per_move: Option<Duration>,
+    progress: &mut impl Write,
+) -> anyhow::Result<Tally> {
+    if games == 0 {
+        bail!("a match needs at least one game");
+    }
+    let mut tally = Tally::default();
+    let mut agents = [Agent::new(first, 1)?, Agent::new(second, 2)?];
+    for number in 0..games {
+        // Even games: the first contender moves first.
+        let swapped = number % 2 == 1;
+        if swapped {
+            agents.swap(0, 1);
+        }
+        let outcome = play_game(start, &mut agents, time_per_move);
+        if swapped {
+            agents.swap(0, 1);
+        }
+        let first_player = if swapped {
+            Player::Second
+        } else {
+            Player::First
+        };
+        let verdict = match outcome? {
+            Some(Outcome::Win(winner)) if winner == first_player => {
+                tally.wins += 1;
+                format!("{first} wins")
+            }
+            Some(Outcome::Win(_)) => {
+                tally.losses += 1;
+                format!("{second} wins")
+            }
+            Some(Outcome::Draw) | None => {
+                tally.draws += 1;
+                "draw".to_string()
+            }
+        };
+        let opener = if swapped { second } else { first };
+        let _ = writeln!(
+            progress,
+            "game {}/{games} ({opener} first): {verdict}; {first} {} - {} {second}, {} drawn",
+            number + 1,
+            tally.wins,
+            tally.losses,
+            tally.draws
+        );
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::gekitai::Gekitai;
+
+    #[test]
+    fn contenders_read_and_write() {
+        for text in ["ai:5", "random", "gtp:gnugo --mode gtp"] {
+            let contender: Contender = text.parse().expect("valid");
+            assert_eq!(contender.to_string(), text);
+        }
+        assert!("ai:9".parse::<Contender>().is_err());
+        assert!("gtp:".parse::<Contender>().is_err());
+        assert!("alphazero".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn elo_is_zero_for_even_scores_and_grows_with_wins() {
+        let even = Tally {
+            wins: 10,
+            losses: 10,
+            draws: 0,
+        };
+        assert!(even.elo().0.abs() < 1e-9);
+        let strong = Tally {
+            wins: 45,
+            losses: 5,
+            draws: 0,
+        };
+        let (elo, margin) = strong.elo();
+        assert!(elo > 300.0 && elo < 450.0, "{elo}");
+        assert!(margin > 50.0 && margin < 300.0, "{margin}");
+        let perfect = Tally {
+            wins: 50,
+            losses: 0,
+            draws: 0,
+        };
+        assert!(perfect.elo().0.is_finite());
+    }
+
+    #[test]
+    fn random_against_random_plays_every_game() {
+        let mut out = Vec::new();
+        let tally = run_match(
+            &Gekitai::default(),
+            &Contender::Random,
+            &Contender::Random,
+            6,
+            None,
+            &mut out,
+        )
+        .expect("a match");
+        assert_eq!(tally.games(), 6);
+        assert_eq!(String::from_utf8_lossy(&out).lines().count(), 6);
+    }
+}

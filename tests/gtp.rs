@@ -1,0 +1,154 @@
+//! GTP conversations with the real binary, and the match referee driving
+//! it as an external engine.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn converse(args: &[&str], commands: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let _ = stdin.write_all(commands.as_bytes());
+    drop(stdin);
+    let output = child.wait_with_output().expect("it finishes");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// The answers, one string each (a GTP answer ends with a blank line).
+fn answers(text: &str) -> Vec<String> {
+    text.split("\n\n")
+        .filter(|a| !a.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_administrative_commands() {
+    let (out, status) = converse(
+        &["gekitai"],
+        "protocol_version\n7 name\nversion\nknown_command genmove\nknown_command fly\nlist_commands\nquit\nname\n",
+    );
+    assert_eq!(status, 0);
+    let a = answers(&out);
+    assert_eq!(a[0], "= 2");
+    assert_eq!(a[1], "=7 tabletop");
+    assert!(a[2].starts_with("= ") && a[2].len() > 2);
+    assert_eq!(a[3], "= true");
+    assert_eq!(a[4], "= false");
+    for command in [
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "boardsize",
+        "clear_board",
+    ] {
+        assert!(
+            a[5].lines().any(|l| l.trim_start_matches("= ") == command),
+            "{}",
+            a[5]
+        );
+    }
+    assert_eq!(a[6], "= ", "quit is answered");
+    assert_eq!(a.len(), 7, "nothing after quit: {out}");
+}
+
+#[test]
+fn playing_generating_and_undoing_moves() {
+    let (out, _) = converse(
+        &["gekitai"],
+        "play black c3\nplay w D4\nshowboard\nundo\nshowboard\nplay b a1\ngenmove w\ngenmove b\n",
+    );
+    let a = answers(&out);
+    assert_eq!(a[0], "= ");
+    assert_eq!(a[1], "= ");
+    // D4 pushed C3 to B2.
+    assert!(a[2].contains(" 2 . X . . . ."), "{}", a[2]);
+    assert!(a[2].contains(" 4 . . . O . ."), "{}", a[2]);
+    assert!(a[4].contains(" 3 . . X . . ."), "after undo: {}", a[4]);
+    assert!(a[5].starts_with('?'), "white is to move: {}", a[5]);
+    assert!(a[6].starts_with("= ") && a[6].len() > 2, "{}", a[6]);
+    assert!(a[7].starts_with("= ") && a[7].len() > 2, "{}", a[7]);
+}
+
+#[test]
+fn bad_input_gets_error_answers_never_a_crash() {
+    let junk = "fly away\nplay\nplay b\nplay purple c3\nplay b Z99\nplay b c3\nplay w c3\n\
+                boardsize\nboardsize 99\nboardsize -3\ngenmove\ngenmove green\nundo\nundo\nundo\n\
+                \u{1b}[31m\nplay b ÀÉ\n12345678901234567890 name\n";
+    let (out, status) = converse(&["gekitai"], junk);
+    assert_eq!(status, 0);
+    let a = answers(&out);
+    let errors = a.iter().filter(|a| a.starts_with('?')).count();
+    assert!(errors >= 14, "{out}");
+    assert!(!out.contains("panicked"));
+}
+
+#[test]
+fn hex_speaks_the_hexgui_convention() {
+    // Black (first) joins top and bottom in HexGui: a column of black
+    // stones a1..a5 wins on 5x5, whatever SPEC.md calls the cells.
+    let commands = "boardsize 5\nplay b a1\nplay w b1\nplay b a2\nplay w b2\nplay b a3\nplay w b3\n\
+                    play b a4\nplay w b4\nplay b a5\ngenmove w\nshowboard\n";
+    let (out, _) = converse(&["hex"], commands);
+    let a = answers(&out);
+    assert!(a[..10].iter().all(|a| a == "= "), "{out}");
+    assert!(
+        a[10].starts_with('?'),
+        "the game is over after a1-a5: {out}"
+    );
+    // SPEC.md's board shows the same stones along its top row, joining its
+    // left and right edges: O's, the first player's.
+    assert!(a[11].contains(" 1 O O O O O"), "{}", a[11]);
+}
+
+#[test]
+fn reversi_passes_and_vertices() {
+    let (out, _) = converse(&["reversi"], "genmove b\nplay w pass\nshowboard\n");
+    let a = answers(&out);
+    let vertex = a[0].trim_start_matches("= ");
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&vertex.to_ascii_lowercase().as_str()),
+        "{vertex}"
+    );
+    assert!(
+        a[1].starts_with('?'),
+        "white has moves and may not pass: {out}"
+    );
+}
+
+#[test]
+fn the_referee_plays_this_engine_over_gtp() {
+    let own = format!(
+        "gtp:{} gtp gekitai --level 1",
+        env!("CARGO_BIN_EXE_tabletop")
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "match", "gekitai", "--first", "random", "--second", &own, "--games", "2",
+        ])
+        .output()
+        .expect("the referee runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("\ngames 2\n"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("elo ")), "{text}");
+}
