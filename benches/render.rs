@@ -12,6 +12,7 @@ use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::engine::gekitai::GekitaiSettings;
+use tabletop::seat::Seat;
 
 fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
     let options = Options {
@@ -19,6 +20,7 @@ fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
         start: Start::Game(Choice::Gekitai(settings)),
         animate: false,
         autosave: None,
+        seats: [Seat::Human; 2],
     };
     let mut app = App::new(options, area, Theme { colour: true });
     for address in ["c3", "d4", "a1", "b2", "e5"] {

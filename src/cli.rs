@@ -426,18 +426,23 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         None if cli.resume => resume(animate),
         None if !cli.gekitai.plain => {
             let settings = cli.gekitai.build().map_err(Failure::usage)?.settings();
-            full_screen(Choice::Gekitai(settings), false, animate)
+            full_screen(
+                Choice::Gekitai(settings),
+                false,
+                [cli.gekitai.x, cli.gekitai.o],
+                animate,
+            )
         }
         None => play_gekitai(&cli.gekitai),
         Some(Command::Gekitai(args)) if !args.plain => {
             let settings = args.build().map_err(Failure::usage)?.settings();
-            full_screen(Choice::Gekitai(settings), true, animate)
+            full_screen(Choice::Gekitai(settings), true, [args.x, args.o], animate)
         }
         Some(Command::Gekitai(args)) => play_gekitai(&args),
         Some(Command::Connect6(args)) => {
             let settings = Connect6Settings::new(args.size, args.line).map_err(Failure::usage)?;
             if !args.plain {
-                return full_screen(Choice::Connect6(settings), true, animate);
+                return full_screen(Choice::Connect6(settings), true, [args.b, args.w], animate);
             }
             play(
                 &mut Connect6Console::new(Connect6::new(settings)),
@@ -448,7 +453,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Hex(args)) => {
             let settings = HexSettings::new(args.size, args.swap).map_err(Failure::usage)?;
             if !args.plain {
-                return full_screen(Choice::Hex(settings), true, animate);
+                return full_screen(Choice::Hex(settings), true, [args.o, args.x], animate);
             }
             play(
                 &mut HexConsole::new(Hex::new(settings)),
@@ -459,7 +464,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Reversi(args)) => {
             let settings = ReversiSettings::new(args.size).map_err(Failure::usage)?;
             if !args.plain {
-                return full_screen(Choice::Reversi(settings), true, animate);
+                return full_screen(Choice::Reversi(settings), true, [args.b, args.w], animate);
             }
             play(
                 &mut ReversiConsole::new(Reversi::new(settings)),
@@ -534,7 +539,12 @@ fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
 
 /// Runs the full-screen app: on the start screen with `choice` selected,
 /// or straight into that game when `at_once`.
-fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+fn full_screen(
+    choice: Choice,
+    at_once: bool,
+    seats: [Seat; 2],
+    animate: bool,
+) -> Result<ExitCode, Failure> {
     let options = app::Options {
         menu: choice,
         start: if at_once {
@@ -544,6 +554,7 @@ fn full_screen(choice: Choice, at_once: bool, animate: bool) -> Result<ExitCode,
         },
         animate,
         autosave: files::autosave_path(),
+        seats,
     };
     app::run(options).map_err(|error| Failure {
         message: format!("{error:#}"),
@@ -657,6 +668,7 @@ fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Fail
         start,
         animate,
         autosave: files::autosave_path(),
+        seats: [Seat::Human; 2],
     };
     app::run(options).map_err(|error| Failure {
         message: format!("{error:#}"),

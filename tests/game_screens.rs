@@ -16,6 +16,7 @@ use tabletop::app::{App, Options, Start};
 use tabletop::engine::connect6::Connect6Settings;
 use tabletop::engine::hex::HexSettings;
 use tabletop::engine::reversi::ReversiSettings;
+use tabletop::seat::Seat;
 
 fn app(choice: Choice, at_once: bool) -> App {
     let options = Options {
@@ -27,6 +28,7 @@ fn app(choice: Choice, at_once: bool) -> App {
         },
         animate: false,
         autosave: None,
+        seats: [Seat::Human; 2],
     };
     App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false })
 }
@@ -123,6 +125,7 @@ fn hex_edges_are_drawn_in_the_colour_of_their_player() {
         start: Start::Game(Choice::Hex(HexSettings::default())),
         animate: false,
         autosave: None,
+        seats: [Seat::Human; 2],
     };
     let game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: true });
     let buf = buffer(&game);
@@ -210,6 +213,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
         start: Start::Replay(AnyRecord::Gekitai(record.clone())),
         animate: false,
         autosave: None,
+        seats: [Seat::Human; 2],
     };
     let mut viewer = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
     let expected = |moves: usize| -> Vec<char> {

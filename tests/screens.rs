@@ -13,6 +13,7 @@ use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::engine::gekitai::GekitaiSettings;
+use tabletop::seat::Seat;
 
 fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
     let options = Options {
@@ -20,6 +21,7 @@ fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
         start: game.map_or(Start::Menu, |s| Start::Game(Choice::Gekitai(s))),
         animate: false,
         autosave: None,
+        seats: [Seat::Human; 2],
     };
     App::new(
         options,

@@ -17,6 +17,8 @@ pub struct Level(u8);
 
 impl Level {
     pub const DEFAULT: Level = Level(3);
+    /// The level hints are given at.
+    pub const HINT: Level = Level(4);
     pub fn new(n: u8) -> Option<Level> {
         (1..=5).contains(&n).then_some(Level(n))
     }

@@ -6,8 +6,9 @@
 //!
 //! One scheme for every board: a column letter of the board (either case),
 //! any uppercase letter, or `:` opens the address line. Lowercase letters
-//! that are not columns of the board are commands (`h j k l u n q`); every
-//! command also has a key that works on every board (arrows, `Ctrl`+key).
+//! that are not columns of the board are commands (`h` hint, `j k l`
+//! cursor, `u n s p q`); every command also has a key that works on every
+//! board (arrows, `Ctrl`+key).
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -46,6 +47,10 @@ pub enum Action {
     NewGame,
     /// Open the prompt that saves the game to a file.
     Save,
+    /// Show the move the computer would play for the person to move.
+    Hint,
+    /// Hold or resume computer-against-computer play.
+    Pause,
     /// Replay: jump to the first or the last position.
     First,
     Last,
@@ -107,6 +112,8 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
             KeyCode::Char('r') | KeyCode::Char('y') => Some(Action::Redo),
             KeyCode::Char('n') => Some(Action::NewGame),
             KeyCode::Char('s') => Some(Action::Save),
+            KeyCode::Char('t') => Some(Action::Hint),
+            KeyCode::Char('p') => Some(Action::Pause),
             _ => None,
         };
     }
@@ -167,13 +174,14 @@ pub fn command_label(letter: &'static str, control: &'static str, columns: usize
 /// The lowercase command keys (used only where they are not columns).
 fn command(c: char) -> Option<Action> {
     match c {
-        'h' => Some(Action::Step(Direction::Left)),
+        'h' => Some(Action::Hint),
         'j' => Some(Action::Step(Direction::Down)),
         'k' => Some(Action::Step(Direction::Up)),
         'l' => Some(Action::Step(Direction::Right)),
         'u' => Some(Action::Undo),
         'n' => Some(Action::NewGame),
         's' => Some(Action::Save),
+        'p' => Some(Action::Pause),
         'q' => Some(Action::Quit),
         _ => None,
     }
@@ -302,9 +310,10 @@ mod tests {
         let board = Mode::Board { columns: 6 };
         assert_eq!(act(KeyCode::Char('c'), board), Some(Action::Type('c')));
         assert_eq!(act(KeyCode::Char('C'), board), Some(Action::Type('C')));
+        assert_eq!(act(KeyCode::Char('h'), board), Some(Action::Hint));
         assert_eq!(
-            act(KeyCode::Char('h'), board),
-            Some(Action::Step(Direction::Left))
+            act(KeyCode::Char('l'), board),
+            Some(Action::Step(Direction::Right))
         );
         assert_eq!(act(KeyCode::Char('u'), board), Some(Action::Undo));
         assert_eq!(act(KeyCode::Char('q'), board), Some(Action::Quit));

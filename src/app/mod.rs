@@ -32,6 +32,7 @@ use theme::Theme;
 use crate::engine::Game;
 use crate::engine::record::AnyRecord;
 use crate::files;
+use crate::seat::Seat;
 
 /// How often the screen is redrawn while something moves.
 const FRAME: Duration = Duration::from_millis(16);
@@ -45,6 +46,8 @@ pub struct Options {
     pub animate: bool,
     /// Where every game is saved after each move (none in tests).
     pub autosave: Option<PathBuf>,
+    /// Who plays each side of a new game.
+    pub seats: [Seat; 2],
 }
 
 /// The first screen.
@@ -89,10 +92,10 @@ fn continue_record(
     autosave: Option<PathBuf>,
 ) -> Box<dyn PlayScreen> {
     match record {
-        AnyRecord::Gekitai(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
-        AnyRecord::Connect6(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
-        AnyRecord::Hex(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
-        AnyRecord::Reversi(r) => Box::new(Play::from_record(r, animate).autosave_to(autosave)),
+        AnyRecord::Gekitai(r) => Box::new(Play::resume(r, animate, autosave)),
+        AnyRecord::Connect6(r) => Box::new(Play::resume(r, animate, autosave)),
+        AnyRecord::Hex(r) => Box::new(Play::resume(r, animate, autosave)),
+        AnyRecord::Reversi(r) => Box::new(Play::resume(r, animate, autosave)),
     }
 }
 
@@ -126,6 +129,8 @@ pub struct App {
     /// The last game chosen, offered again on the start screen.
     last_choice: Choice,
     autosave: Option<PathBuf>,
+    /// Who played the last game, offered again on the start screen.
+    seats: [Seat; 2],
     /// An unfinished autosaved game the start screen offers to resume.
     unfinished: Option<AnyRecord>,
     quit: bool,
@@ -133,15 +138,16 @@ pub struct App {
 
 impl App {
     pub fn new(options: Options, area: Rect, theme: Theme) -> App {
-        let (animate, autosave) = (options.animate, options.autosave.clone());
+        let (animate, autosave, seats) = (options.animate, options.autosave.clone(), options.seats);
         let mut unfinished = None;
         let screen = match options.start {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                Screen::Start(StartMenu::new(options.menu).with_resume(resume))
+                let menu = StartMenu::new(options.menu).with_seats(seats);
+                Screen::Start(menu.with_resume(resume))
             }
-            Start::Game(choice) => Screen::Play(choice.start(animate, autosave.clone())),
+            Start::Game(choice) => Screen::Play(choice.start(animate, autosave.clone(), seats)),
             Start::Continue(record) => {
                 Screen::Play(continue_record(&record, animate, autosave.clone()))
             }
@@ -155,6 +161,7 @@ impl App {
             animate,
             last_choice: options.menu,
             autosave,
+            seats,
             unfinished,
             quit: false,
         }
@@ -202,6 +209,9 @@ impl App {
             return;
         }
         if action == Action::Quit {
+            if let Screen::Play(play) = &mut self.screen {
+                play.stop();
+            }
             self.quit = true;
             return;
         }
@@ -229,8 +239,11 @@ impl App {
                 }
                 Action::Confirm => {
                     self.last_choice = menu.choice();
-                    self.screen =
-                        Screen::Play(self.last_choice.start(self.animate, self.autosave.clone()));
+                    self.seats = menu.seats();
+                    let play =
+                        self.last_choice
+                            .start(self.animate, self.autosave.clone(), self.seats);
+                    self.screen = Screen::Play(play);
                 }
                 Action::Cancel => self.quit = true,
                 _ => {}
@@ -248,6 +261,8 @@ impl App {
                     Action::Type(c) => play.type_char(c),
                     Action::OpenAddress => play.open_address(),
                     Action::Save => play.open_save(),
+                    Action::Hint => play.hint(),
+                    Action::Pause => play.toggle_pause(),
                     Action::Erase => play.erase(),
                     Action::Cancel => {
                         play.cancel();
@@ -258,7 +273,9 @@ impl App {
                     // Leaving a game under way takes a second press, so one
                     // stray key never throws a game away.
                     Action::NewGame if play.is_over() || play.confirm_leaving() => {
-                        self.screen = Screen::Start(StartMenu::new(self.last_choice));
+                        play.stop();
+                        let menu = StartMenu::new(self.last_choice).with_seats(self.seats);
+                        self.screen = Screen::Start(menu);
                     }
                     Action::NewGame => {}
                     _ => {}

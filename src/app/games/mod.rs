@@ -12,6 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
+use crate::ai::Searchable;
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::engine::record::Recorded;
@@ -30,7 +31,7 @@ pub struct BoardView<'a> {
     pub theme: Theme,
 }
 
-pub trait GameUi: Recorded {
+pub trait GameUi: Recorded + Searchable {
     /// The game and its settings, for the title line.
     fn title(&self) -> String;
 

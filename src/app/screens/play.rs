@@ -3,13 +3,18 @@
 //! address line, a status line and the main keys.
 
 use std::path::PathBuf;
-use std::time::{Instant, SystemTime};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use crate::ai::{self, Level};
 use crate::app::action::{Direction, command_label};
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi};
@@ -19,6 +24,10 @@ use crate::app::widgets::history::{Entry, History};
 use crate::engine::record::Record;
 use crate::engine::{Cell, Player};
 use crate::files;
+use crate::seat::Seat;
+
+/// The frames of the thinking spinner.
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// The narrowest side panel that still reads well.
 const PANEL_MIN: u16 = 30;
@@ -50,6 +59,12 @@ pub trait PlayScreen {
     fn click(&mut self, area: Rect, column: u16, row: u16);
     fn undo(&mut self);
     fn redo(&mut self);
+    /// Asks the computer which move it would play for the person to move.
+    fn hint(&mut self);
+    /// Holds or resumes computer-against-computer play.
+    fn toggle_pause(&mut self);
+    /// Stops any search under way (the app is closing this screen).
+    fn stop(&mut self);
     fn is_animating(&self) -> bool;
     /// Moves the animation on to `now`; ends it when it is done.
     fn tick(&mut self, now: Instant);
@@ -77,8 +92,27 @@ enum Prompt {
     SavePath,
 }
 
+/// A search running on its own thread.
+struct Thinking<M> {
+    stop: Arc<AtomicBool>,
+    answer: Receiver<Option<M>>,
+    /// How long it has been thinking, as of the last tick.
+    elapsed: Duration,
+    started: Instant,
+    /// A hint for a person, not a move to play.
+    hint: bool,
+}
+
 pub struct Play<G: GameUi> {
     session: Session<G>,
+    /// Who plays each side.
+    seats: [Seat; 2],
+    thinking: Option<Thinking<G::Move>>,
+    /// Computer-against-computer play held by the player.
+    paused: bool,
+    /// The cell the last hint suggests.
+    hint: Option<Cell>,
+    seed: u64,
     cursor: Cell,
     /// The input line, when it is open, and what it is for.
     input: Option<(Prompt, String)>,
@@ -97,6 +131,13 @@ impl<G: GameUi> Play<G> {
         let middle = (game.side() - 1) / 2;
         Play {
             session: Session::new(game),
+            seats: [Seat::Human; 2],
+            thinking: None,
+            paused: false,
+            hint: None,
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
             cursor: Cell::new(middle, middle)
                 .unwrap_or_else(|| unreachable!("boards are at most 26 wide")),
             input: None,
@@ -122,7 +163,18 @@ impl<G: GameUi> Play<G> {
             play.play_forced();
         }
         play.message = None;
+        play.seats = record
+            .players
+            .clone()
+            .map(|name| name.parse().unwrap_or_default());
         play
+    }
+
+    /// A saved game continued, with the players it names.
+    pub fn resume(record: &Record<G>, animate: bool, autosave: Option<PathBuf>) -> Play<G> {
+        let play = Play::from_record(record, animate).autosave_to(autosave);
+        let seats = play.seats;
+        play.with_seats(seats)
     }
 
     /// Saves the game to `path` after every move from now on.
@@ -131,11 +183,84 @@ impl<G: GameUi> Play<G> {
         self
     }
 
+    /// Sets who plays each side; the computer starts thinking if it is
+    /// its turn.
+    pub fn with_seats(mut self, seats: [Seat; 2]) -> Play<G> {
+        self.seats = seats;
+        self.think();
+        self
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.seats[self.game().to_move().index()].is_computer()
+    }
+
+    /// Starts the computer's search if it is the computer's turn.
+    fn think(&mut self) {
+        if self.thinking.is_some() || self.paused || self.game().is_over() {
+            return;
+        }
+        if let Seat::Computer(level) = self.seats[self.game().to_move().index()] {
+            self.spawn_search(level, false);
+        }
+    }
+
+    fn spawn_search(&mut self, level: Level, hint: bool) {
+        let game = self.game().clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tell, answer) = mpsc::channel();
+        self.seed = self.seed.wrapping_add(1);
+        let (seed, flag) = (self.seed, Arc::clone(&stop));
+        thread::spawn(move || {
+            let mv = ai::choose(&game, level, level.budget(), seed, &flag);
+            // The screen may have moved on and stopped listening.
+            let _ = tell.send(mv);
+        });
+        self.thinking = Some(Thinking {
+            stop,
+            answer,
+            elapsed: Duration::ZERO,
+            started: Instant::now(),
+            hint,
+        });
+    }
+
+    /// Abandons a search under way.
+    fn stop_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the search's answer when it has one.
+    fn collect_thinking(&mut self, now: Instant) {
+        let Some(thinking) = &mut self.thinking else {
+            return;
+        };
+        thinking.elapsed = now.saturating_duration_since(thinking.started);
+        let answer = match thinking.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => None,
+        };
+        let hint = thinking.hint;
+        self.thinking = None;
+        match (hint, answer) {
+            (true, Some(mv)) => {
+                self.hint = G::placed(&mv);
+                self.message = Some(format!("Hint: {mv}"));
+            }
+            (false, Some(mv)) => self.play(mv),
+            (_, None) => {}
+        }
+    }
+
     /// The game so far as a record.
     fn record(&self) -> Record<G> {
         let moves = self.session.played().iter().map(|(mv, _)| *mv);
         let mut record = Record::of_moves(self.session.start().clone(), moves);
         record.date = Some(files::timestamp(SystemTime::now()));
+        record.players = self.seats.map(|seat| seat.to_string());
         record
     }
 
@@ -216,6 +341,28 @@ impl<G: GameUi> Play<G> {
         }
         self.play_forced();
         self.autosave();
+        self.hint = None;
+        self.think();
+    }
+
+    /// Takes back one move, and the forced moves (passes) around it; false
+    /// when there is nothing to take back.
+    fn take_back(&mut self) -> bool {
+        if !self.session.undo() {
+            return false;
+        }
+        while self.game().forced_move().is_some() && self.session.undo() {}
+        true
+    }
+
+    /// A person's move: refused while the computer has the turn.
+    fn play_by_hand(&mut self, mv: G::Move) {
+        if self.computer_to_move() && !self.game().is_over() {
+            self.message = Some("It is the computer's turn".to_string());
+            return;
+        }
+        self.stop_thinking();
+        self.play(mv);
     }
 
     fn play_forced(&mut self) {
@@ -253,7 +400,8 @@ impl<G: GameUi> Play<G> {
         let addressed = self
             .address()
             .and_then(G::parse_cell)
-            .filter(|cell| cell.is_on(game.side()));
+            .filter(|cell| cell.is_on(game.side()))
+            .or(self.hint);
         let view = BoardView {
             cursor: (!game.is_over()).then_some(self.cursor),
             addressed,
@@ -278,6 +426,16 @@ impl<G: GameUi> Play<G> {
                 ])
             }
         }];
+        if self.seats.iter().any(|seat| seat.is_computer()) {
+            let seats: Vec<String> = Player::BOTH
+                .iter()
+                .map(|&p| match self.seats[p.index()] {
+                    Seat::Human => format!("{} human", G::symbol(p)),
+                    Seat::Computer(level) => format!("{} computer {level}", G::symbol(p)),
+                })
+                .collect();
+            lines.push(Line::styled(seats.join(" · "), theme.dim()));
+        }
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
         lines.push(Line::raw(""));
         lines.push(Line::styled("Moves", theme.title()));
@@ -383,7 +541,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn confirm(&mut self) {
         let Some((prompt, text)) = self.input.take() else {
-            self.play(G::place(self.cursor));
+            self.play_by_hand(G::place(self.cursor));
             return;
         };
         if prompt == Prompt::SavePath {
@@ -399,7 +557,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
             .parse_word(&text)
             .or_else(|| G::parse_cell(&text).map(G::place));
         match mv {
-            Some(mv) => self.play(mv),
+            Some(mv) => self.play_by_hand(mv),
             None => self.message = Some("Invalid move!".to_string()),
         }
     }
@@ -442,40 +600,63 @@ impl<G: GameUi> PlayScreen for Play<G> {
         if let Some(cell) = self.game().cell_at(board, column, row) {
             self.input = None;
             self.cursor = cell;
-            self.play(G::place(cell));
+            self.play_by_hand(G::place(cell));
         }
     }
 
     fn undo(&mut self) {
         self.animation = None;
-        // A forced move (a pass) goes back with the move that forced it.
-        loop {
-            if !self.session.undo() {
-                self.message = Some("Nothing to undo".to_string());
-                return;
-            }
-            if self.game().forced_move().is_none() {
-                self.autosave();
-                return;
-            }
+        self.stop_thinking();
+        self.hint = None;
+        let watching = self.seats.iter().all(|seat| seat.is_computer());
+        if !self.take_back() {
+            self.message = Some("Nothing to undo".to_string());
+            return;
         }
+        // Against the computer, its reply goes back with the player's move.
+        while !watching && self.computer_to_move() && self.take_back() {}
+        if watching {
+            self.paused = true;
+        }
+        self.autosave();
+        self.think();
     }
 
     fn redo(&mut self) {
         self.animation = None;
+        self.stop_thinking();
         if self.session.redo().is_none() {
             self.message = Some("Nothing to redo".to_string());
             return;
         }
         while self.game().forced_move().is_some() && self.session.redo().is_some() {}
         self.autosave();
+        self.think();
+    }
+
+    fn hint(&mut self) {
+        if self.game().is_over() || self.computer_to_move() || self.thinking.is_some() {
+            return;
+        }
+        self.spawn_search(Level::HINT, true);
+    }
+
+    fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        if self.paused {
+            self.stop_thinking();
+            self.message = Some("Paused: p goes on".to_string());
+        } else {
+            self.think();
+        }
     }
 
     fn is_animating(&self) -> bool {
-        self.animation.is_some()
+        self.animation.is_some() || self.thinking.is_some()
     }
 
     fn tick(&mut self, now: Instant) {
+        self.collect_thinking(now);
         if let Some((animation, started)) = &mut self.animation {
             animation.advance(now.saturating_duration_since(*started));
             if animation.is_done() {
@@ -486,6 +667,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn finish_animation(&mut self) {
         self.animation = None;
+    }
+
+    fn stop(&mut self) {
+        self.stop_thinking();
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
@@ -522,6 +707,15 @@ impl<G: GameUi> PlayScreen for Play<G> {
             .render(areas.address, buf);
         }
         let status = match (&self.message, self.game().outcome()) {
+            _ if self.thinking.as_ref().is_some_and(|t| !t.hint) => {
+                let elapsed = self.thinking.as_ref().map_or(Duration::ZERO, |t| t.elapsed);
+                let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+                let player = G::symbol(self.game().to_move());
+                format!(
+                    "{frame} Computer {player} is thinking… {:.1} s",
+                    elapsed.as_secs_f32()
+                )
+            }
             (Some(message), _) => message.clone(),
             (None, Some(outcome)) => {
                 let columns = self.game().side();

@@ -16,6 +16,7 @@ use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
 use crate::engine::Cell;
 use crate::engine::record::Record;
+use crate::seat::Seat;
 
 /// Time between moves when they play by themselves, slowest first.
 const SPEEDS: [Duration; 5] = [
@@ -181,7 +182,9 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     fn continue_play(&self, animate: bool, autosave: Option<PathBuf>) -> Box<dyn PlayScreen> {
         let mut record = self.record.clone();
         record.moves.truncate(self.index);
-        Box::new(Play::from_record(&record, animate).autosave_to(autosave))
+        // Play goes on between people, whoever played the record.
+        let play = Play::from_record(&record, animate).autosave_to(autosave);
+        Box::new(play.with_seats([Seat::Human; 2]))
     }
 
     fn is_ticking(&self) -> bool {

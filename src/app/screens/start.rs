@@ -7,7 +7,9 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use crate::ai::Level;
 use crate::app::action::Direction;
+use crate::app::games::GameUi;
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
 use crate::engine::connect6::{Connect6, Connect6Settings};
@@ -15,6 +17,7 @@ use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
 use crate::engine::reversi::{Reversi, ReversiSettings};
 use crate::engine::{Game, Player};
+use crate::seat::Seat;
 
 /// A game to start, with its validated settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,19 +29,31 @@ pub enum Choice {
 }
 
 impl Choice {
-    /// The game screen for this choice, autosaving to `autosave`.
-    pub fn start(self, animate: bool, autosave: Option<PathBuf>) -> Box<dyn PlayScreen> {
+    /// The game screen for this choice, autosaving to `autosave`, with
+    /// `seats` playing.
+    pub fn start(
+        self,
+        animate: bool,
+        autosave: Option<PathBuf>,
+        seats: [Seat; 2],
+    ) -> Box<dyn PlayScreen> {
+        fn screen<G: GameUi>(
+            game: G,
+            animate: bool,
+            autosave: Option<PathBuf>,
+            seats: [Seat; 2],
+        ) -> Box<dyn PlayScreen> {
+            Box::new(
+                Play::new(game, animate)
+                    .autosave_to(autosave)
+                    .with_seats(seats),
+            )
+        }
         match self {
-            Choice::Gekitai(s) => {
-                Box::new(Play::new(Gekitai::new(s), animate).autosave_to(autosave))
-            }
-            Choice::Connect6(s) => {
-                Box::new(Play::new(Connect6::new(s), animate).autosave_to(autosave))
-            }
-            Choice::Hex(s) => Box::new(Play::new(Hex::new(s), animate).autosave_to(autosave)),
-            Choice::Reversi(s) => {
-                Box::new(Play::new(Reversi::new(s), animate).autosave_to(autosave))
-            }
+            Choice::Gekitai(s) => screen(Gekitai::new(s), animate, autosave, seats),
+            Choice::Connect6(s) => screen(Connect6::new(s), animate, autosave, seats),
+            Choice::Hex(s) => screen(Hex::new(s), animate, autosave, seats),
+            Choice::Reversi(s) => screen(Reversi::new(s), animate, autosave, seats),
         }
     }
 }
@@ -78,6 +93,7 @@ pub struct StartMenu {
     reversi: ReversiSettings,
     /// How the unfinished game on offer is described, if there is one.
     resume: Option<String>,
+    seats: [Seat; 2],
 }
 
 impl StartMenu {
@@ -94,6 +110,7 @@ impl StartMenu {
             hex: HexSettings::default(),
             reversi: ReversiSettings::default(),
             resume: None,
+            seats: [Seat::Human; 2],
         };
         match choice {
             Choice::Gekitai(s) => menu.gekitai = s,
@@ -112,6 +129,16 @@ impl StartMenu {
             self.selected = 0;
         }
         self
+    }
+
+    /// Shows `seats` as who plays each side.
+    pub fn with_seats(mut self, seats: [Seat; 2]) -> StartMenu {
+        self.seats = seats;
+        self
+    }
+
+    pub fn seats(&self) -> [Seat; 2] {
+        self.seats
     }
 
     /// Whether Enter now resumes the unfinished game.
@@ -211,6 +238,10 @@ impl StartMenu {
                     self.hex = s;
                 }
             }
+            (_, Row::FirstPlayer | Row::SecondPlayer) => {
+                let side = usize::from(row == Row::SecondPlayer);
+                self.seats[side] = next_seat(self.seats[side], by);
+            }
             (3, Row::Size) => {
                 let size = self
                     .reversi
@@ -250,7 +281,8 @@ impl StartMenu {
                 BothWin::Draw => "draw".to_string(),
             },
             (_, Row::Swap) => if self.hex.swap() { "on" } else { "off" }.to_string(),
-            (_, Row::FirstPlayer | Row::SecondPlayer) => "Human".to_string(),
+            (_, Row::FirstPlayer) => seat_name(self.seats[0]),
+            (_, Row::SecondPlayer) => seat_name(self.seats[1]),
             (_, Row::Start | Row::Resume) => String::new(),
         }
     }
@@ -310,10 +342,6 @@ impl StartMenu {
                     style,
                 )
                 .centered(),
-                Row::FirstPlayer | Row::SecondPlayer => Line::from(vec![
-                    Span::raw(format!("  {:<16}", self.label(row))),
-                    Span::styled(format!("  {}  ", self.value(row)), style),
-                ]),
                 _ => Line::from(vec![
                     Span::raw(format!("  {:<16}", self.label(row))),
                     Span::styled(format!("‹ {} ›", self.value(row)), style),
@@ -338,6 +366,26 @@ impl StartMenu {
             .centered(),
         );
         Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+/// `Human`, `Computer 3`.
+fn seat_name(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "Human".to_string(),
+        Seat::Computer(level) => format!("Computer {level}"),
+    }
+}
+
+/// The next choice of player: Human, Computer 1 to 5, and round again.
+fn next_seat(seat: Seat, by: isize) -> Seat {
+    let position = match seat {
+        Seat::Human => 0,
+        Seat::Computer(level) => isize::from(level.get()),
+    };
+    match (position + by).rem_euclid(6) {
+        0 => Seat::Human,
+        n => Level::new(n as u8).map_or(Seat::Human, Seat::Computer),
     }
 }
 
