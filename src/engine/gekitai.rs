@@ -1,11 +1,12 @@
 //! Gekitai: place a piece, push its neighbours outward, make a line.
 //!
 //! The position is a pair of bitboards in a padded row-major layout: each
-//! row has one spare bit after its last cell, and there is a spare row above
-//! and below the board (plus one bit before the first). Line checks are then
-//! plain shifts, and a step or two off any side of the board lands on a bit
-//! that is in range but never set. Boards up to 6×6 use `u64`, up to 9×9
-//! `u128`, larger ones [`Wide`].
+//! row has at least one spare bit after its last cell, and there is a spare
+//! row above and below the board (plus one bit before the first). Line checks
+//! are then plain shifts, and a step or two off any side of the board lands
+//! on a bit that is in range but never set. Boards up to 6×6 use `u64` with
+//! rows of 8 bits, so that every shift is a constant and a cell's row and
+//! column are a shift and a mask; up to 9×9 `u128`, larger ones [`Wide`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -130,11 +131,34 @@ const _: () = assert!(
     "the largest board fits a Wide<12>"
 );
 
+/// Bits per row in a `B` bitboard for a board of side `size`: the side plus
+/// one spare, except that `u64` boards (side 6 at most) use 8, a constant.
+const fn stride_for(capacity: usize, size: usize) -> usize {
+    if capacity == 64 { 8 } else { size + 1 }
+}
+
+/// The eight neighbours of the layout's bit `stride + 1`.
+fn ring<B: Bits>(stride: usize) -> B {
+    [
+        0,
+        1,
+        2,
+        stride,
+        stride + 2,
+        2 * stride,
+        2 * stride + 1,
+        2 * stride + 2,
+    ]
+    .into_iter()
+    .fold(B::ZERO, |mask, i| mask | B::bit(i))
+}
+
 /// A Gekitai position on a bitboard of type `B`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GekitaiBoard<B> {
     settings: GekitaiSettings,
-    /// Bits per row: the side plus one spare.
+    /// Bits per row (see [`stride_for`]); read through `stride()`, which is a
+    /// constant for `u64`.
     stride: usize,
     /// `index * row_magic >> 20` is `index / stride`, without a division.
     row_magic: usize,
@@ -150,26 +174,14 @@ pub struct GekitaiBoard<B> {
 
 impl<B: Bits> GekitaiBoard<B> {
     fn new(settings: GekitaiSettings) -> Self {
-        let stride = settings.size + 1;
+        let stride = stride_for(B::CAPACITY, settings.size);
         let on_board = Cell::all(settings.size).fold(B::ZERO, |mask, cell| {
             mask | B::bit(layout_index(stride, cell))
         });
-        let around_first = [
-            0,
-            1,
-            2,
-            stride,
-            stride + 2,
-            2 * stride,
-            2 * stride + 1,
-            2 * stride + 2,
-        ]
-        .into_iter()
-        .fold(B::ZERO, |mask, i| mask | B::bit(i));
         GekitaiBoard {
             settings,
             stride,
-            around_first,
+            around_first: ring(stride),
             row_magic: (1 << 20) / stride + 1,
             on_board,
             pieces: [B::ZERO; 2],
@@ -180,17 +192,36 @@ impl<B: Bits> GekitaiBoard<B> {
         }
     }
 
+    /// Bits per row; a constant the compiler sees for `u64` boards.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        if B::CAPACITY == 64 { 8 } else { self.stride }
+    }
+
+    #[inline(always)]
+    fn around_first(&self) -> B {
+        if B::CAPACITY == 64 {
+            ring(8)
+        } else {
+            self.around_first
+        }
+    }
+
     #[inline(always)]
     fn index(&self, cell: Cell) -> usize {
-        layout_index(self.stride, cell)
+        layout_index(self.stride(), cell)
     }
 
     /// The cell at a layout index of a cell on the board.
     #[inline(always)]
     fn cell(&self, index: usize) -> Cell {
         let padded = index - 1;
-        let row = (padded * self.row_magic) >> 20;
-        let col = padded - row * self.stride;
+        let row = if B::CAPACITY == 64 {
+            padded / 8
+        } else {
+            (padded * self.row_magic) >> 20
+        };
+        let col = padded - row * self.stride();
         Cell::new(row - 1, col).unwrap_or_else(|| unreachable!("index {index} is on the board"))
     }
 
@@ -201,7 +232,8 @@ impl<B: Bits> GekitaiBoard<B> {
     /// The four line directions as bit distances: along a row, down a
     /// column, and the two diagonals.
     fn line_steps(&self) -> [usize; 4] {
-        [1, self.stride, self.stride + 1, self.stride - 1]
+        let s = self.stride();
+        [1, s, s + 1, s - 1]
     }
 
     /// The first bits of every run of `line` pieces in direction `step`.
@@ -229,18 +261,15 @@ impl<B: Bits> GekitaiBoard<B> {
 
     #[inline(always)]
     fn has_line(&self, pieces: B) -> bool {
-        let s = self.stride;
-        pieces.count() >= self.settings.line
+        let s = self.stride();
+        // The count test only pays on wide boards: on a `u64` the whole
+        // test is a few instructions, cheaper than a hard-to-predict branch.
+        (B::CAPACITY == 64 || pieces.count() >= self.settings.line)
             && !(self.run_starts(pieces, 1)
                 | self.run_starts(pieces, s)
                 | self.run_starts(pieces, s + 1)
                 | self.run_starts(pieces, s - 1))
             .is_zero()
-    }
-
-    #[inline(always)]
-    fn satisfies_win(&self, player: Player) -> bool {
-        self.reserve[player.index()] == 0 || self.has_line(self.pieces[player.index()])
     }
 
     /// Places the mover's piece at `at`, pushes its neighbours (telling
@@ -249,38 +278,53 @@ impl<B: Bits> GekitaiBoard<B> {
     #[inline(always)]
     fn apply(&mut self, at: usize, mut on_push: impl FnMut(usize, Option<usize>, Player)) {
         let mover = self.to_move;
-        self.pieces[mover.index()] |= B::bit(at);
-        self.reserve[mover.index()] -= 1;
-        let occupied = self.pieces[0] | self.pieces[1];
-        let mut other_arrived = false;
+        let on_board = self.on_board;
+        // Both sides in locals, seen from the mover, so that they can stay
+        // in registers through the pushes.
+        let theirs_before = self.pieces[mover.other().index()];
+        let mut mine = self.pieces[mover.index()] | B::bit(at);
+        let mut theirs = theirs_before;
+        let occupied = mine | theirs;
         // The padding keeps every index below in range: a neighbour is at
         // most one step off the board, and `beyond` (one more step the same
         // way) is only looked at for neighbours that hold a piece.
-        let neighbours = occupied & self.around_first.shl(at - self.stride - 1);
+        let neighbours = occupied & self.around_first().shl(at - self.stride() - 1);
         for next in neighbours.ones() {
             let beyond = 2 * next - at;
-            let owner = if self.pieces[0].has(next) {
-                Player::First
-            } else {
-                Player::Second
-            };
             // The pushes never interfere: each direction's `beyond` cell is
-            // two steps out, so no other push moves a piece into or out of it.
-            if !self.on_board.has(beyond) {
-                self.pieces[owner.index()] ^= B::bit(next);
-                self.reserve[owner.index()] += 1;
-                on_push(next, None, owner);
-            } else if !occupied.has(beyond) {
-                self.pieces[owner.index()] ^= B::bit(next) | B::bit(beyond);
-                other_arrived |= owner != mover;
-                on_push(next, Some(beyond), owner);
+            // two steps out, so no other push moves a piece into or out of
+            // it. Padding is never occupied, so a piece at the edge moves
+            // too, onto a bit that `on_board` then drops.
+            let free = !occupied.has(beyond);
+            let is_mine = mine.has(next);
+            // Selected rather than branched on: whether a piece moves, and
+            // whose it is, is close to a coin toss.
+            let moved = if free {
+                B::bit(next) | (B::bit(beyond) & on_board)
+            } else {
+                B::ZERO
+            };
+            let mine_moved = if is_mine { moved } else { B::ZERO };
+            mine ^= mine_moved;
+            theirs ^= moved ^ mine_moved;
+            if free {
+                let owner = if is_mine { mover } else { mover.other() };
+                on_push(next, on_board.has(beyond).then_some(beyond), owner);
             }
         }
+        self.pieces[mover.index()] = mine;
+        self.pieces[mover.other().index()] = theirs;
+        // Every piece is on the board or in reserve.
+        let pieces = self.settings.pieces;
+        let (mine_on, theirs_on) = (mine.count(), theirs.count());
+        self.reserve[mover.index()] = (pieces - mine_on) as u16;
+        self.reserve[mover.other().index()] = (pieces - theirs_on) as u16;
         // Before the move neither side had a win, and pieces pushed off make
         // none, so the other side can only have won if one of its pieces
         // slid to a new cell.
-        let mover_wins = self.satisfies_win(mover);
-        let other_wins = other_arrived && self.satisfies_win(mover.other());
+        let other_arrived = !(theirs & !theirs_before).is_zero();
+        let mover_wins = mine_on == pieces || self.has_line(mine);
+        let other_wins = other_arrived && self.has_line(theirs);
         self.outcome = match (mover_wins, other_wins) {
             (true, true) => Some(match self.settings.both_win {
                 BothWin::Mover => Outcome::Win(mover),
