@@ -153,6 +153,9 @@ fn ring<B: Bits>(stride: usize) -> B {
     .fold(B::ZERO, |mask, i| mask | B::bit(i))
 }
 
+/// Random cells a random move tries before it counts the empty ones.
+const RANDOM_CELL_TRIES: usize = 4;
+
 /// A Gekitai position on a bitboard of type `B`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GekitaiBoard<B> {
@@ -454,6 +457,19 @@ impl<B: Bits> Game for GekitaiBoard<B> {
             return None;
         }
         let empty = self.empty();
+        // First a few random cells of the whole board, keeping the first
+        // empty one: usually the first is, and since drawing a cell does not
+        // wait on the position, the next move can start before this one is
+        // settled. Then an exact pick among the empty cells, so that crowded
+        // boards take no long loop. Each way is uniform over the empty
+        // cells, so their mixture is too.
+        for _ in 0..RANDOM_CELL_TRIES {
+            let (row, col) = rng.below_pair(self.settings.size);
+            let cell = Cell::new(row, col).unwrap_or_else(|| unreachable!("side is at most 26"));
+            if empty.has(self.index(cell)) {
+                return Some(Place(cell));
+            }
+        }
         Some(Place(self.cell(empty.select(rng.below(empty.count())))))
     }
 
@@ -652,6 +668,35 @@ mod tests {
             assert_eq!(game.reserve(Player::First), 7);
             let last = Cell::new(size - 1, size - 1).expect("on board");
             assert!(game.check(Place(last)).is_ok());
+        }
+    }
+
+    /// Random moves are spread evenly over the empty cells, on an open
+    /// board and on a crowded one (where the exact pick takes over more
+    /// often).
+    #[test]
+    fn random_moves_are_uniform_over_empty_cells() {
+        let crowded = GekitaiSettings::new(4, 8, 4, BothWin::Mover).expect("valid");
+        for (settings, moves) in [
+            (GekitaiSettings::default(), "A1 F6 C3 D5"),
+            (crowded, "A1 D4 A4 D1 B2 C2 C4"),
+        ] {
+            let mut game = Gekitai::new(settings);
+            play_all(&mut game, moves);
+            assert_eq!(game.outcome(), None);
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let mut rng = Rng::new(11);
+            let draws = 2_000 * legal.len();
+            let mut counts = std::collections::HashMap::new();
+            for _ in 0..draws {
+                let mv = game.random_move(&mut rng).expect("game goes on");
+                *counts.entry(mv).or_insert(0usize) += 1;
+            }
+            assert_eq!(counts.len(), legal.len());
+            for mv in &legal {
+                assert!((1_800..2_200).contains(&counts[mv]), "{mv}: {}", counts[mv]);
+            }
         }
     }
 
