@@ -153,6 +153,90 @@ fn ring<B: Bits>(stride: usize) -> B {
     .fold(B::ZERO, |mask, i| mask | B::bit(i))
 }
 
+/// The pushes of a placement at `at` on a `u64` board (rows of 8 bits),
+/// without a branch: how many neighbours there are and which of them move
+/// are too random to predict. Returns the placing side's pieces and the
+/// other side's after the pushes; `mine` already holds the placed piece.
+///
+/// Both boards are rotated so that `at` is bit [`CENTRE`], where the cells
+/// around it have fixed bits; rotating is safe because two steps off the
+/// board in any direction wrap onto padding, which is never occupied. Two
+/// small tables then do the rest: which neighbours have a free cell beyond
+/// them, and what moves when a given set of neighbours is pushed.
+#[inline(always)]
+fn pushes_u64(mine: u64, theirs: u64, at: usize, on_board: u64) -> (u64, u64) {
+    let turn = (at as u32).wrapping_sub(CENTRE as u32);
+    let (mine_w, theirs_w) = (mine.rotate_right(turn), theirs.rotate_right(turn));
+    let free = !(mine_w | theirs_w);
+    let pushable = PUSHABLE[beyond_number(free)];
+    let moved = |pieces_w: u64| {
+        PUSH_MOVES[usize::from(ring_number(pieces_w) & pushable)].rotate_left(turn) & on_board
+    };
+    (mine ^ moved(mine_w), theirs ^ moved(theirs_w))
+}
+
+/// Where the placed piece sits once [`pushes_u64`] has rotated the board:
+/// two rows and two columns in, so that the cells two steps away fit.
+const CENTRE: usize = 18;
+
+/// The eight directions as bit distances on a `u64` board.
+const DIRECTIONS: [i32; 8] = [-9, -8, -7, -1, 1, 7, 8, 9];
+
+/// The eight neighbours of [`CENTRE`] (bits 9..=11, 17 and 19, 25..=27)
+/// packed into a 9-bit number, row by row (bit 4 is the centre, left out).
+#[inline(always)]
+const fn ring_number(window: u64) -> u16 {
+    ((window >> 9 & 0b111) | (window >> 14 & 0b10_1000) | (window >> 19 & 0b1_1100_0000)) as u16
+}
+
+/// The eight cells two steps from [`CENTRE`] (bits 0, 2, 4; 16, 20; 32, 34,
+/// 36) packed into an 11-bit number: the rows, shifted so as not to overlap.
+#[inline(always)]
+const fn beyond_number(window: u64) -> usize {
+    ((window & 0b1_0101) | (window >> 15 & 0b10_0010) | (window >> 26 & 0b101_0100_0000)) as usize
+}
+
+/// For each [`beyond_number`] of the free cells, the [`ring_number`] of the
+/// neighbours that a placement could push.
+static PUSHABLE: [u16; 2048] = {
+    let mut table = [0; 2048];
+    let mut free = 0;
+    while free < 2048 {
+        let mut i = 0;
+        while i < 8 {
+            let d = DIRECTIONS[i];
+            let next = 1 << (CENTRE as i32 + d);
+            let beyond = 1 << (CENTRE as i32 + 2 * d);
+            if beyond_number(beyond) & free != 0 {
+                table[free] |= ring_number(next);
+            }
+            i += 1;
+        }
+        free += 1;
+    }
+    table
+};
+
+/// For each [`ring_number`] of pushed neighbours, the bits that change: each
+/// one's cell and the cell beyond it.
+static PUSH_MOVES: [u64; 512] = {
+    let mut table = [0; 512];
+    let mut pushed = 0;
+    while pushed < 512 {
+        let mut i = 0;
+        while i < 8 {
+            let d = DIRECTIONS[i];
+            let next = 1 << (CENTRE as i32 + d);
+            if ring_number(next) as usize & pushed != 0 {
+                table[pushed] |= next | 1 << (CENTRE as i32 + 2 * d);
+            }
+            i += 1;
+        }
+        pushed += 1;
+    }
+    table
+};
+
 /// Random cells a random move tries before it counts the empty ones.
 const RANDOM_CELL_TRIES: usize = 4;
 
@@ -276,10 +360,15 @@ impl<B: Bits> GekitaiBoard<B> {
     }
 
     /// Places the mover's piece at `at`, pushes its neighbours (telling
-    /// `on_push` about each as `from`, `to` or off, owner), then decides the
-    /// outcome and passes the turn.
+    /// `on_push` about each as `from`, `to` or off, owner, if `REPORT`), then
+    /// decides the outcome and passes the turn. Unreported `u64` pushes take
+    /// the branch-free [`pushes_u64`]; the rest go one neighbour at a time.
     #[inline(always)]
-    fn apply(&mut self, at: usize, mut on_push: impl FnMut(usize, Option<usize>, Player)) {
+    fn apply<const REPORT: bool>(
+        &mut self,
+        at: usize,
+        mut on_push: impl FnMut(usize, Option<usize>, Player),
+    ) {
         let mover = self.to_move;
         let on_board = self.on_board;
         // Both sides in locals, seen from the mover, so that they can stay
@@ -288,30 +377,32 @@ impl<B: Bits> GekitaiBoard<B> {
         let mut mine = self.pieces[mover.index()] | B::bit(at);
         let mut theirs = theirs_before;
         let occupied = mine | theirs;
-        // The padding keeps every index below in range: a neighbour is at
-        // most one step off the board, and `beyond` (one more step the same
-        // way) is only looked at for neighbours that hold a piece.
-        let neighbours = occupied & self.around_first().shl(at - self.stride() - 1);
-        for next in neighbours.ones() {
-            let beyond = 2 * next - at;
-            // The pushes never interfere: each direction's `beyond` cell is
-            // two steps out, so no other push moves a piece into or out of
-            // it. Padding is never occupied, so a piece at the edge moves
-            // too, onto a bit that `on_board` then drops.
-            let free = !occupied.has(beyond);
-            let is_mine = mine.has(next);
-            // Selected rather than branched on: whether a piece moves, and
-            // whose it is, is close to a coin toss.
-            let moved = if free {
-                B::bit(next) | (B::bit(beyond) & on_board)
-            } else {
-                B::ZERO
-            };
-            let mine_moved = if is_mine { moved } else { B::ZERO };
-            mine ^= mine_moved;
-            theirs ^= moved ^ mine_moved;
-            if free {
-                let owner = if is_mine { mover } else { mover.other() };
+        if B::CAPACITY == 64 && !REPORT {
+            let (m, t) = pushes_u64(mine.low_u64(), theirs.low_u64(), at, on_board.low_u64());
+            (mine, theirs) = (B::from_low_u64(m), B::from_low_u64(t));
+        } else {
+            // The padding keeps every index below in range: a neighbour is
+            // at most one step off the board, and `beyond` (one more step
+            // the same way) is only looked at for neighbours that hold a
+            // piece.
+            let neighbours = occupied & self.around_first().shl(at - self.stride() - 1);
+            for next in neighbours.ones() {
+                let beyond = 2 * next - at;
+                // The pushes never interfere: each direction's `beyond` cell
+                // is two steps out, so no other push moves a piece into or
+                // out of it. Padding is never occupied, so a piece at the
+                // edge moves too, onto a bit that `on_board` then drops.
+                if occupied.has(beyond) {
+                    continue;
+                }
+                let moved = B::bit(next) | (B::bit(beyond) & on_board);
+                let owner = if mine.has(next) {
+                    mine ^= moved;
+                    mover
+                } else {
+                    theirs ^= moved;
+                    mover.other()
+                };
                 on_push(next, on_board.has(beyond).then_some(beyond), owner);
             }
         }
@@ -424,13 +515,13 @@ impl<B: Bits> Game for GekitaiBoard<B> {
 
     #[inline]
     fn play_unchecked(&mut self, Place(cell): Place) {
-        self.apply(self.index(cell), |_, _, _| {});
+        self.apply::<false>(self.index(cell), |_, _, _| {});
     }
 
     fn play(&mut self, mv: Place) -> Result<GekitaiEffect, IllegalMove> {
         self.check(mv)?;
         let mut moved = Vec::new();
-        self.apply(self.index(mv.0), |from, to, owner| {
+        self.apply::<true>(self.index(mv.0), |from, to, owner| {
             moved.push((from, to, owner))
         });
         let pushes = moved
@@ -696,6 +787,25 @@ mod tests {
             assert_eq!(counts.len(), legal.len());
             for mv in &legal {
                 assert!((1_800..2_200).contains(&counts[mv]), "{mv}: {}", counts[mv]);
+            }
+        }
+    }
+
+    /// `play_unchecked` (branch-free pushes on `u64` boards) and `play`
+    /// (one push at a time) reach the same positions, on every board type.
+    #[test]
+    fn unchecked_play_matches_checked_play() {
+        let mut rng = Rng::new(17);
+        for (size, pieces, line) in [(4, 8, 3), (5, 6, 4), (6, 8, 3), (6, 18, 5), (7, 8, 3)] {
+            let settings = GekitaiSettings::new(size, pieces, line, BothWin::Mover).expect("valid");
+            for _ in 0..300 {
+                let mut checked = Gekitai::new(settings);
+                let mut unchecked = checked.clone();
+                while let Some(mv) = checked.random_move(&mut rng) {
+                    checked.play(mv).expect("random moves are legal");
+                    unchecked.play_unchecked(mv);
+                    assert_eq!(checked, unchecked, "{size}x{size} after {mv}");
+                }
             }
         }
     }
