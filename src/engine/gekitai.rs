@@ -252,8 +252,11 @@ pub struct GekitaiBoard<B> {
     on_board: B,
     /// The eight neighbours of the layout's bit `stride + 1`.
     around_first: B,
+    /// The pieces of the player to move, then the other player's: the
+    /// order swaps every move, so that no access depends on whose turn it
+    /// is and the compiler can keep both in registers. The reserves are
+    /// what is not on the board.
     pieces: [B; 2],
-    reserve: [u16; 2],
     to_move: Player,
     outcome: Option<Outcome>,
     plies: usize,
@@ -272,7 +275,6 @@ impl<B: Bits> GekitaiBoard<B> {
             row_magic: (1 << 20) / stride + 1,
             on_board,
             pieces: [B::ZERO; 2],
-            reserve: [settings.pieces as u16; 2],
             to_move: Player::First,
             outcome: None,
             plies: 0,
@@ -373,8 +375,8 @@ impl<B: Bits> GekitaiBoard<B> {
         let on_board = self.on_board;
         // Both sides in locals, seen from the mover, so that they can stay
         // in registers through the pushes.
-        let theirs_before = self.pieces[mover.other().index()];
-        let mut mine = self.pieces[mover.index()] | B::bit(at);
+        let [mine_before, theirs_before] = self.pieces;
+        let mut mine = mine_before | B::bit(at);
         let mut theirs = theirs_before;
         let occupied = mine | theirs;
         if B::CAPACITY == 64 && !REPORT {
@@ -406,18 +408,12 @@ impl<B: Bits> GekitaiBoard<B> {
                 on_push(next, on_board.has(beyond).then_some(beyond), owner);
             }
         }
-        self.pieces[mover.index()] = mine;
-        self.pieces[mover.other().index()] = theirs;
-        // Every piece is on the board or in reserve.
-        let pieces = self.settings.pieces;
-        let (mine_on, theirs_on) = (mine.count(), theirs.count());
-        self.reserve[mover.index()] = (pieces - mine_on) as u16;
-        self.reserve[mover.other().index()] = (pieces - theirs_on) as u16;
+        self.pieces = [theirs, mine];
         // Before the move neither side had a win, and pieces pushed off make
         // none, so the other side can only have won if one of its pieces
         // slid to a new cell.
         let other_arrived = !(theirs & !theirs_before).is_zero();
-        let mover_wins = mine_on == pieces || self.has_line(mine);
+        let mover_wins = mine.count() == self.settings.pieces || self.has_line(mine);
         let other_wins = other_arrived && self.has_line(theirs);
         self.outcome = match (mover_wins, other_wins) {
             (true, true) => Some(match self.settings.both_win {
@@ -432,9 +428,18 @@ impl<B: Bits> GekitaiBoard<B> {
         self.plies += 1;
     }
 
+    fn pieces_of(&self, player: Player) -> B {
+        self.pieces[usize::from(player != self.to_move)]
+    }
+
+    /// Pieces `player` has in reserve: those not on the board.
+    fn reserve(&self, player: Player) -> usize {
+        self.settings.pieces - self.pieces_of(player).count()
+    }
+
     /// The cells of one full run of at least `line` of `player`'s pieces.
     fn line_of(&self, player: Player) -> Vec<Cell> {
-        let pieces = self.pieces[player.index()];
+        let pieces = self.pieces_of(player);
         for step in self.line_steps() {
             let starts = self.run_starts(pieces, step);
             if starts.is_zero() {
@@ -483,7 +488,7 @@ impl<B: Bits> Game for GekitaiBoard<B> {
         let index = self.index(cell);
         Player::BOTH
             .into_iter()
-            .find(|p| self.pieces[p.index()].has(index))
+            .find(|&p| self.pieces_of(p).has(index))
     }
 
     fn legal_moves(&self, moves: &mut Vec<Place>) {
@@ -614,7 +619,7 @@ impl Gekitai {
 
     /// Pieces `player` still has in reserve.
     pub fn reserve(&self, player: Player) -> usize {
-        with_gekitai_board!(self, board => usize::from(board.reserve[player.index()]))
+        with_gekitai_board!(self, board => board.reserve(player))
     }
 }
 
