@@ -420,14 +420,15 @@ impl<B: Bits> GekitaiBoard<B> {
         } else {
             other_arrived && self.has_line(theirs)
         };
-        self.outcome = match (mover_wins, other_wins) {
-            (true, true) => Some(match self.settings.both_win {
-                BothWin::Mover => Outcome::Win(mover),
-                BothWin::Draw => Outcome::Draw,
-            }),
-            (true, false) => Some(Outcome::Win(mover)),
-            (false, true) => Some(Outcome::Win(mover.other())),
-            (false, false) => None,
+        // One test for the common case; the game ends once.
+        self.outcome = if !(mover_wins | other_wins) {
+            None
+        } else if !mover_wins {
+            Some(Outcome::Win(mover.other()))
+        } else if other_wins && self.settings.both_win == BothWin::Draw {
+            Some(Outcome::Draw)
+        } else {
+            Some(Outcome::Win(mover))
         };
         self.to_move = mover.other();
         self.plies += 1;
