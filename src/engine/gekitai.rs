@@ -378,7 +378,6 @@ impl<B: Bits> GekitaiBoard<B> {
         let [mine_before, theirs_before] = self.pieces;
         let mut mine = mine_before | B::bit(at);
         let mut theirs = theirs_before;
-        let occupied = mine | theirs;
         if B::CAPACITY == 64 && !REPORT {
             let (m, t) = pushes_u64(mine.low_u64(), theirs.low_u64(), at, on_board.low_u64());
             (mine, theirs) = (B::from_low_u64(m), B::from_low_u64(t));
@@ -387,6 +386,7 @@ impl<B: Bits> GekitaiBoard<B> {
             // at most one step off the board, and `beyond` (one more step
             // the same way) is only looked at for neighbours that hold a
             // piece.
+            let occupied = mine | theirs;
             let neighbours = occupied & self.around_first().shl(at - self.stride() - 1);
             for next in neighbours.ones() {
                 let beyond = 2 * next - at;
@@ -560,11 +560,12 @@ impl<B: Bits> Game for GekitaiBoard<B> {
         }
         let empty = self.empty();
         // First a few random cells of the whole board, keeping the first
-        // empty one: usually the first is, and since drawing a cell does not
-        // wait on the position, the next move can start before this one is
-        // settled. Then an exact pick among the empty cells, so that crowded
-        // boards take no long loop. Each way is uniform over the empty
-        // cells, so their mixture is too.
+        // empty one: usually the first is, and as the cell drawn does not
+        // depend on the position, the processor can start on it before the
+        // last move is settled (counting and selecting empty cells cannot).
+        // Then an exact pick among the empty cells, so that crowded boards
+        // take no long loop. Each way is uniform over the empty cells, so
+        // their mixture is too.
         for _ in 0..RANDOM_CELL_TRIES {
             let (row, col) = rng.below_pair(self.settings.size);
             let cell = Cell::new(row, col).unwrap_or_else(|| unreachable!("side is at most 26"));
@@ -803,7 +804,8 @@ mod tests {
     }
 
     /// `play_unchecked` (branch-free pushes on `u64` boards) and `play`
-    /// (one push at a time) reach the same positions, on every board type.
+    /// (one push at a time) reach the same positions, on `u64` boards of
+    /// each size and on a `u128` one.
     #[test]
     fn unchecked_play_matches_checked_play() {
         let mut rng = Rng::new(17);
