@@ -37,6 +37,11 @@ pub trait Bits:
     /// The set without its lowest set bit.
     fn without_lowest(self) -> Self;
 
+    /// Bits 0..64 of the set.
+    fn low_u64(self) -> u64;
+    /// The set of the bits of `x`.
+    fn from_low_u64(x: u64) -> Self;
+
     /// Index of the `n`-th set bit counting from bit 0 (`n < count()`).
     fn select(self, n: usize) -> usize {
         let mut rest = self;
@@ -104,6 +109,14 @@ macro_rules! primitive_bits {
             #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+            #[inline(always)]
+            fn from_low_u64(x: u64) -> Self {
+                x as Self
             }
             #[inline(always)]
             fn select(self, n: usize) -> usize {
@@ -232,6 +245,16 @@ impl<const W: usize> Bits for Wide<W> {
             *w &= *w - 1;
         }
         out
+    }
+
+    fn low_u64(self) -> u64 {
+        self.0[0]
+    }
+
+    fn from_low_u64(x: u64) -> Self {
+        let mut words = [0; W];
+        words[0] = x;
+        Wide(words)
     }
 
     fn select(self, mut n: usize) -> usize {

@@ -1,11 +1,12 @@
 //! Gekitai: place a piece, push its neighbours outward, make a line.
 //!
 //! The position is a pair of bitboards in a padded row-major layout: each
-//! row has one spare bit after its last cell, and there is a spare row above
-//! and below the board (plus one bit before the first). Line checks are then
-//! plain shifts, and a step or two off any side of the board lands on a bit
-//! that is in range but never set. Boards up to 6×6 use `u64`, up to 9×9
-//! `u128`, larger ones [`Wide`].
+//! row has at least one spare bit after its last cell, and there is a spare
+//! row above and below the board (plus one bit before the first). Line checks
+//! are then plain shifts, and a step or two off any side of the board lands
+//! on a bit that is in range but never set. Boards up to 6×6 use `u64` with
+//! rows of 8 bits, so that every shift is a constant and a cell's row and
+//! column are a shift and a mask; up to 9×9 `u128`, larger ones [`Wide`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -130,19 +131,132 @@ const _: () = assert!(
     "the largest board fits a Wide<12>"
 );
 
+/// Bits per row in a `B` bitboard for a board of side `size`: the side plus
+/// one spare, except that `u64` boards (side 6 at most) use 8, a constant.
+const fn stride_for(capacity: usize, size: usize) -> usize {
+    if capacity == 64 { 8 } else { size + 1 }
+}
+
+/// The eight neighbours of the layout's bit `stride + 1`.
+fn ring<B: Bits>(stride: usize) -> B {
+    [
+        0,
+        1,
+        2,
+        stride,
+        stride + 2,
+        2 * stride,
+        2 * stride + 1,
+        2 * stride + 2,
+    ]
+    .into_iter()
+    .fold(B::ZERO, |mask, i| mask | B::bit(i))
+}
+
+/// The pushes of a placement at `at` on a `u64` board (rows of 8 bits),
+/// without a branch: how many neighbours there are and which of them move
+/// are too random to predict. Returns the placing side's pieces and the
+/// other side's after the pushes; `mine` already holds the placed piece.
+///
+/// Both boards are rotated so that `at` is bit [`CENTRE`], where the cells
+/// around it have fixed bits; rotating is safe because two steps off the
+/// board in any direction wrap onto padding, which is never occupied. Two
+/// small tables then do the rest: which neighbours have a free cell beyond
+/// them, and what moves when a given set of neighbours is pushed.
+#[inline(always)]
+fn pushes_u64(mine: u64, theirs: u64, at: usize, on_board: u64) -> (u64, u64) {
+    let turn = (at as u32).wrapping_sub(CENTRE as u32);
+    let (mine_w, theirs_w) = (mine.rotate_right(turn), theirs.rotate_right(turn));
+    let free = !(mine_w | theirs_w);
+    let pushable = PUSHABLE[beyond_number(free)];
+    let moved = |pieces_w: u64| {
+        PUSH_MOVES[usize::from(ring_number(pieces_w) & pushable)].rotate_left(turn) & on_board
+    };
+    (mine ^ moved(mine_w), theirs ^ moved(theirs_w))
+}
+
+/// Where the placed piece sits once [`pushes_u64`] has rotated the board:
+/// two rows and two columns in, so that the cells two steps away fit.
+const CENTRE: usize = 18;
+
+/// The eight directions as bit distances on a `u64` board.
+const DIRECTIONS: [i32; 8] = [-9, -8, -7, -1, 1, 7, 8, 9];
+
+/// The eight neighbours of [`CENTRE`] (bits 9..=11, 17 and 19, 25..=27)
+/// packed into a 9-bit number, row by row (bit 4 is the centre, left out).
+#[inline(always)]
+const fn ring_number(window: u64) -> u16 {
+    ((window >> 9 & 0b111) | (window >> 14 & 0b10_1000) | (window >> 19 & 0b1_1100_0000)) as u16
+}
+
+/// The eight cells two steps from [`CENTRE`] (bits 0, 2, 4; 16, 20; 32, 34,
+/// 36) packed into an 11-bit number: the rows, shifted so as not to overlap.
+#[inline(always)]
+const fn beyond_number(window: u64) -> usize {
+    ((window & 0b1_0101) | (window >> 15 & 0b10_0010) | (window >> 26 & 0b101_0100_0000)) as usize
+}
+
+/// For each [`beyond_number`] of the free cells, the [`ring_number`] of the
+/// neighbours that a placement could push.
+static PUSHABLE: [u16; 2048] = {
+    let mut table = [0; 2048];
+    let mut free = 0;
+    while free < 2048 {
+        let mut i = 0;
+        while i < 8 {
+            let d = DIRECTIONS[i];
+            let next = 1 << (CENTRE as i32 + d);
+            let beyond = 1 << (CENTRE as i32 + 2 * d);
+            if beyond_number(beyond) & free != 0 {
+                table[free] |= ring_number(next);
+            }
+            i += 1;
+        }
+        free += 1;
+    }
+    table
+};
+
+/// For each [`ring_number`] of pushed neighbours, the bits that change: each
+/// one's cell and the cell beyond it.
+static PUSH_MOVES: [u64; 512] = {
+    let mut table = [0; 512];
+    let mut pushed = 0;
+    while pushed < 512 {
+        let mut i = 0;
+        while i < 8 {
+            let d = DIRECTIONS[i];
+            let next = 1 << (CENTRE as i32 + d);
+            if ring_number(next) as usize & pushed != 0 {
+                table[pushed] |= next | 1 << (CENTRE as i32 + 2 * d);
+            }
+            i += 1;
+        }
+        pushed += 1;
+    }
+    table
+};
+
+/// Random cells a random move tries before it counts the empty ones.
+const RANDOM_CELL_TRIES: usize = 4;
+
 /// A Gekitai position on a bitboard of type `B`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GekitaiBoard<B> {
     settings: GekitaiSettings,
-    /// Bits per row: the side plus one spare.
+    /// Bits per row (see [`stride_for`]); read through `stride()`, which is a
+    /// constant for `u64`.
     stride: usize,
     /// `index * row_magic >> 20` is `index / stride`, without a division.
     row_magic: usize,
     on_board: B,
     /// The eight neighbours of the layout's bit `stride + 1`.
     around_first: B,
+    /// The pieces of the player to move, then the other player's: the
+    /// order swaps every move, so that no access depends on whose turn it
+    /// is and the compiler can keep both in registers. The reserves are
+    /// what is not on the board.
     pieces: [B; 2],
-    reserve: [u16; 2],
     to_move: Player,
     outcome: Option<Outcome>,
     plies: usize,
@@ -150,47 +264,53 @@ pub struct GekitaiBoard<B> {
 
 impl<B: Bits> GekitaiBoard<B> {
     fn new(settings: GekitaiSettings) -> Self {
-        let stride = settings.size + 1;
+        let stride = stride_for(B::CAPACITY, settings.size);
         let on_board = Cell::all(settings.size).fold(B::ZERO, |mask, cell| {
             mask | B::bit(layout_index(stride, cell))
         });
-        let around_first = [
-            0,
-            1,
-            2,
-            stride,
-            stride + 2,
-            2 * stride,
-            2 * stride + 1,
-            2 * stride + 2,
-        ]
-        .into_iter()
-        .fold(B::ZERO, |mask, i| mask | B::bit(i));
         GekitaiBoard {
             settings,
             stride,
-            around_first,
+            around_first: ring(stride),
             row_magic: (1 << 20) / stride + 1,
             on_board,
             pieces: [B::ZERO; 2],
-            reserve: [settings.pieces as u16; 2],
             to_move: Player::First,
             outcome: None,
             plies: 0,
         }
     }
 
+    /// Bits per row; a constant the compiler sees for `u64` boards.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        if B::CAPACITY == 64 { 8 } else { self.stride }
+    }
+
+    #[inline(always)]
+    fn around_first(&self) -> B {
+        if B::CAPACITY == 64 {
+            ring(8)
+        } else {
+            self.around_first
+        }
+    }
+
     #[inline(always)]
     fn index(&self, cell: Cell) -> usize {
-        layout_index(self.stride, cell)
+        layout_index(self.stride(), cell)
     }
 
     /// The cell at a layout index of a cell on the board.
     #[inline(always)]
     fn cell(&self, index: usize) -> Cell {
         let padded = index - 1;
-        let row = (padded * self.row_magic) >> 20;
-        let col = padded - row * self.stride;
+        let row = if B::CAPACITY == 64 {
+            padded / 8
+        } else {
+            (padded * self.row_magic) >> 20
+        };
+        let col = padded - row * self.stride();
         Cell::new(row - 1, col).unwrap_or_else(|| unreachable!("index {index} is on the board"))
     }
 
@@ -201,7 +321,8 @@ impl<B: Bits> GekitaiBoard<B> {
     /// The four line directions as bit distances: along a row, down a
     /// column, and the two diagonals.
     fn line_steps(&self) -> [usize; 4] {
-        [1, self.stride, self.stride + 1, self.stride - 1]
+        let s = self.stride();
+        [1, s, s + 1, s - 1]
     }
 
     /// The first bits of every run of `line` pieces in direction `step`.
@@ -229,8 +350,10 @@ impl<B: Bits> GekitaiBoard<B> {
 
     #[inline(always)]
     fn has_line(&self, pieces: B) -> bool {
-        let s = self.stride;
-        pieces.count() >= self.settings.line
+        let s = self.stride();
+        // The count test only pays on wide boards: on a `u64` the whole
+        // test is a few instructions, cheaper than a hard-to-predict branch.
+        (B::CAPACITY == 64 || pieces.count() >= self.settings.line)
             && !(self.run_starts(pieces, 1)
                 | self.run_starts(pieces, s)
                 | self.run_starts(pieces, s + 1)
@@ -238,65 +361,91 @@ impl<B: Bits> GekitaiBoard<B> {
             .is_zero()
     }
 
-    #[inline(always)]
-    fn satisfies_win(&self, player: Player) -> bool {
-        self.reserve[player.index()] == 0 || self.has_line(self.pieces[player.index()])
-    }
-
     /// Places the mover's piece at `at`, pushes its neighbours (telling
-    /// `on_push` about each as `from`, `to` or off, owner), then decides the
-    /// outcome and passes the turn.
+    /// `on_push` about each as `from`, `to` or off, owner, if `REPORT`), then
+    /// decides the outcome and passes the turn. Unreported `u64` pushes take
+    /// the branch-free [`pushes_u64`]; the rest go one neighbour at a time.
     #[inline(always)]
-    fn apply(&mut self, at: usize, mut on_push: impl FnMut(usize, Option<usize>, Player)) {
+    fn apply<const REPORT: bool>(
+        &mut self,
+        at: usize,
+        mut on_push: impl FnMut(usize, Option<usize>, Player),
+    ) {
         let mover = self.to_move;
-        self.pieces[mover.index()] |= B::bit(at);
-        self.reserve[mover.index()] -= 1;
-        let occupied = self.pieces[0] | self.pieces[1];
-        let mut other_arrived = false;
-        // The padding keeps every index below in range: a neighbour is at
-        // most one step off the board, and `beyond` (one more step the same
-        // way) is only looked at for neighbours that hold a piece.
-        let neighbours = occupied & self.around_first.shl(at - self.stride - 1);
-        for next in neighbours.ones() {
-            let beyond = 2 * next - at;
-            let owner = if self.pieces[0].has(next) {
-                Player::First
-            } else {
-                Player::Second
-            };
-            // The pushes never interfere: each direction's `beyond` cell is
-            // two steps out, so no other push moves a piece into or out of it.
-            if !self.on_board.has(beyond) {
-                self.pieces[owner.index()] ^= B::bit(next);
-                self.reserve[owner.index()] += 1;
-                on_push(next, None, owner);
-            } else if !occupied.has(beyond) {
-                self.pieces[owner.index()] ^= B::bit(next) | B::bit(beyond);
-                other_arrived |= owner != mover;
-                on_push(next, Some(beyond), owner);
+        let on_board = self.on_board;
+        // Both sides in locals, seen from the mover, so that they can stay
+        // in registers through the pushes.
+        let [mine_before, theirs_before] = self.pieces;
+        let mut mine = mine_before | B::bit(at);
+        let mut theirs = theirs_before;
+        if B::CAPACITY == 64 && !REPORT {
+            let (m, t) = pushes_u64(mine.low_u64(), theirs.low_u64(), at, on_board.low_u64());
+            (mine, theirs) = (B::from_low_u64(m), B::from_low_u64(t));
+        } else {
+            // The padding keeps every index below in range: a neighbour is
+            // at most one step off the board, and `beyond` (one more step
+            // the same way) is only looked at for neighbours that hold a
+            // piece.
+            let occupied = mine | theirs;
+            let neighbours = occupied & self.around_first().shl(at - self.stride() - 1);
+            for next in neighbours.ones() {
+                let beyond = 2 * next - at;
+                // The pushes never interfere: each direction's `beyond` cell
+                // is two steps out, so no other push moves a piece into or
+                // out of it. Padding is never occupied, so a piece at the
+                // edge moves too, onto a bit that `on_board` then drops.
+                if occupied.has(beyond) {
+                    continue;
+                }
+                let moved = B::bit(next) | (B::bit(beyond) & on_board);
+                let owner = if mine.has(next) {
+                    mine ^= moved;
+                    mover
+                } else {
+                    theirs ^= moved;
+                    mover.other()
+                };
+                on_push(next, on_board.has(beyond).then_some(beyond), owner);
             }
         }
+        self.pieces = [theirs, mine];
         // Before the move neither side had a win, and pieces pushed off make
         // none, so the other side can only have won if one of its pieces
-        // slid to a new cell.
-        let mover_wins = self.satisfies_win(mover);
-        let other_wins = other_arrived && self.satisfies_win(mover.other());
-        self.outcome = match (mover_wins, other_wins) {
-            (true, true) => Some(match self.settings.both_win {
-                BothWin::Mover => Outcome::Win(mover),
-                BothWin::Draw => Outcome::Draw,
-            }),
-            (true, false) => Some(Outcome::Win(mover)),
-            (false, true) => Some(Outcome::Win(mover.other())),
-            (false, false) => None,
+        // slid to a new cell. Whether one did is hard to predict, and on a
+        // `u64` a line test costs less than a mispredicted branch.
+        let other_arrived = !(theirs & !theirs_before).is_zero();
+        let mover_wins = mine.count() == self.settings.pieces || self.has_line(mine);
+        let other_wins = if B::CAPACITY == 64 {
+            other_arrived & self.has_line(theirs)
+        } else {
+            other_arrived && self.has_line(theirs)
+        };
+        // One test for the common case; the game ends once.
+        self.outcome = if !(mover_wins | other_wins) {
+            None
+        } else if !mover_wins {
+            Some(Outcome::Win(mover.other()))
+        } else if other_wins && self.settings.both_win == BothWin::Draw {
+            Some(Outcome::Draw)
+        } else {
+            Some(Outcome::Win(mover))
         };
         self.to_move = mover.other();
         self.plies += 1;
     }
 
+    fn pieces_of(&self, player: Player) -> B {
+        self.pieces[usize::from(player != self.to_move)]
+    }
+
+    /// Pieces `player` has in reserve: those not on the board.
+    fn reserve(&self, player: Player) -> usize {
+        self.settings.pieces - self.pieces_of(player).count()
+    }
+
     /// The cells of one full run of at least `line` of `player`'s pieces.
     fn line_of(&self, player: Player) -> Vec<Cell> {
-        let pieces = self.pieces[player.index()];
+        let pieces = self.pieces_of(player);
         for step in self.line_steps() {
             let starts = self.run_starts(pieces, step);
             if starts.is_zero() {
@@ -345,7 +494,7 @@ impl<B: Bits> Game for GekitaiBoard<B> {
         let index = self.index(cell);
         Player::BOTH
             .into_iter()
-            .find(|p| self.pieces[p.index()].has(index))
+            .find(|&p| self.pieces_of(p).has(index))
     }
 
     fn legal_moves(&self, moves: &mut Vec<Place>) {
@@ -377,13 +526,13 @@ impl<B: Bits> Game for GekitaiBoard<B> {
 
     #[inline]
     fn play_unchecked(&mut self, Place(cell): Place) {
-        self.apply(self.index(cell), |_, _, _| {});
+        self.apply::<false>(self.index(cell), |_, _, _| {});
     }
 
     fn play(&mut self, mv: Place) -> Result<GekitaiEffect, IllegalMove> {
         self.check(mv)?;
         let mut moved = Vec::new();
-        self.apply(self.index(mv.0), |from, to, owner| {
+        self.apply::<true>(self.index(mv.0), |from, to, owner| {
             moved.push((from, to, owner))
         });
         let pushes = moved
@@ -410,6 +559,20 @@ impl<B: Bits> Game for GekitaiBoard<B> {
             return None;
         }
         let empty = self.empty();
+        // First a few random cells of the whole board, keeping the first
+        // empty one: usually the first is, and as the cell drawn does not
+        // depend on the position, the processor can start on it before the
+        // last move is settled (counting and selecting empty cells cannot).
+        // Then an exact pick among the empty cells, so that crowded boards
+        // take no long loop. Each way is uniform over the empty cells, so
+        // their mixture is too.
+        for _ in 0..RANDOM_CELL_TRIES {
+            let (row, col) = rng.below_pair(self.settings.size);
+            let cell = Cell::new(row, col).unwrap_or_else(|| unreachable!("side is at most 26"));
+            if empty.has(self.index(cell)) {
+                return Some(Place(cell));
+            }
+        }
         Some(Place(self.cell(empty.select(rng.below(empty.count())))))
     }
 
@@ -463,7 +626,7 @@ impl Gekitai {
 
     /// Pieces `player` still has in reserve.
     pub fn reserve(&self, player: Player) -> usize {
-        with_gekitai_board!(self, board => usize::from(board.reserve[player.index()]))
+        with_gekitai_board!(self, board => board.reserve(player))
     }
 }
 
@@ -608,6 +771,55 @@ mod tests {
             assert_eq!(game.reserve(Player::First), 7);
             let last = Cell::new(size - 1, size - 1).expect("on board");
             assert!(game.check(Place(last)).is_ok());
+        }
+    }
+
+    /// Random moves are spread evenly over the empty cells, on an open
+    /// board and on a crowded one (where the exact pick takes over more
+    /// often).
+    #[test]
+    fn random_moves_are_uniform_over_empty_cells() {
+        let crowded = GekitaiSettings::new(4, 8, 4, BothWin::Mover).expect("valid");
+        for (settings, moves) in [
+            (GekitaiSettings::default(), "A1 F6 C3 D5"),
+            (crowded, "A1 D4 A4 D1 B2 C2 C4"),
+        ] {
+            let mut game = Gekitai::new(settings);
+            play_all(&mut game, moves);
+            assert_eq!(game.outcome(), None);
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let mut rng = Rng::new(11);
+            let draws = 2_000 * legal.len();
+            let mut counts = std::collections::HashMap::new();
+            for _ in 0..draws {
+                let mv = game.random_move(&mut rng).expect("game goes on");
+                *counts.entry(mv).or_insert(0usize) += 1;
+            }
+            assert_eq!(counts.len(), legal.len());
+            for mv in &legal {
+                assert!((1_800..2_200).contains(&counts[mv]), "{mv}: {}", counts[mv]);
+            }
+        }
+    }
+
+    /// `play_unchecked` (branch-free pushes on `u64` boards) and `play`
+    /// (one push at a time) reach the same positions, on `u64` boards of
+    /// each size and on a `u128` one.
+    #[test]
+    fn unchecked_play_matches_checked_play() {
+        let mut rng = Rng::new(17);
+        for (size, pieces, line) in [(4, 8, 3), (5, 6, 4), (6, 8, 3), (6, 18, 5), (7, 8, 3)] {
+            let settings = GekitaiSettings::new(size, pieces, line, BothWin::Mover).expect("valid");
+            for _ in 0..300 {
+                let mut checked = Gekitai::new(settings);
+                let mut unchecked = checked.clone();
+                while let Some(mv) = checked.random_move(&mut rng) {
+                    checked.play(mv).expect("random moves are legal");
+                    unchecked.play_unchecked(mv);
+                    assert_eq!(checked, unchecked, "{size}x{size} after {mv}");
+                }
+            }
         }
     }
 

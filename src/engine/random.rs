@@ -22,6 +22,15 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
+
+    /// A pair of numbers in `0..n` (`n > 0`), from a single draw: exactly
+    /// the quotient and remainder of `below(n * n)` by `n`, since the low
+    /// half of the first product is the fraction the second one scales.
+    pub fn below_pair(&mut self, n: usize) -> (usize, usize) {
+        let first = u128::from(self.next_u64()) * n as u128;
+        let second = u128::from(first as u64) * n as u128;
+        ((first >> 64) as usize, (second >> 64) as usize)
+    }
 }
 
 #[cfg(test)]
@@ -36,6 +45,17 @@ mod tests {
             assert_eq!(a.next_u64(), b.next_u64());
         }
         assert_ne!(Rng::new(7).next_u64(), Rng::new(8).next_u64());
+    }
+
+    #[test]
+    fn below_pair_splits_below_of_the_square() {
+        for n in [1, 4, 6, 26] {
+            let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+            for _ in 0..1_000 {
+                let (q, r) = a.below_pair(n);
+                assert_eq!(q * n + r, b.below(n * n));
+            }
+        }
     }
 
     #[test]
