@@ -474,6 +474,12 @@ impl<G: GameUi> Play<G> {
             vec![("←↑→↓", "move"), ("Enter", "place"), ("c3", "type")];
         keys.extend_from_slice(self.game().extra_keys());
         let columns = self.game().side();
+        if self.seats.iter().any(|seat| seat.is_computer()) {
+            keys.push((command_label("h", "Ctrl-t", columns), "hint"));
+        }
+        if self.seats.iter().all(|seat| seat.is_computer()) {
+            keys.push((command_label("p", "Ctrl-p", columns), "pause"));
+        }
         keys.extend_from_slice(&[
             (command_label("u", "Ctrl-z", columns), "undo"),
             (command_label("n", "Ctrl-n", columns), "new"),
