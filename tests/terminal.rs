@@ -262,3 +262,23 @@ fn a_game_killed_mid_way_is_resumed_with_every_move() {
     offered.send("q");
     offered.exits_cleanly();
 }
+
+#[test]
+fn computer_against_computer_plays_a_whole_game() {
+    let mut session = Session::start(&["reversi", "--size", "6", "--b", "ai:1", "--w", "ai:1"]);
+    session.wait_for("B computer 1 · W computer 1");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let screen = session.screen();
+        if ["Black wins!", "White wins!", "Draw game!"]
+            .iter()
+            .any(|r| screen.contains(r))
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no result in time:\n{screen}");
+        thread::sleep(Duration::from_millis(100));
+    }
+    session.send("q");
+    session.exits_cleanly();
+}
