@@ -1,26 +1,15 @@
 //! GTP conversations with the real binary, and the match referee driving
 //! it as an external engine.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+mod common;
 
 fn converse(args: &[&str], commands: &str) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .arg("gtp")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("piped");
-    let _ = stdin.write_all(commands.as_bytes());
-    drop(stdin);
-    let output = child.wait_with_output().expect("it finishes");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        output.status.code().unwrap_or(-1),
-    )
+    let mut full = vec!["gtp"];
+    full.extend_from_slice(args);
+    let got = common::run(&full, commands.as_bytes());
+    (got.text(), got.status)
 }
 
 /// The answers, one string each (a GTP answer ends with a blank line).

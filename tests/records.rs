@@ -3,9 +3,7 @@
 //! reason while the file is left untouched.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -18,29 +16,22 @@ use tabletop::engine::record::{self, AnyRecord, Record, Recorded};
 use tabletop::engine::reversi::{Reversi, ReversiMove, RowColumn};
 use tabletop::engine::{Game, Rng};
 
+mod common;
+
+/// Runs the binary; its output as text.
+fn run(args: &[&str], input: &str) -> Run {
+    let got = common::run(args, input.as_bytes());
+    Run {
+        stdout: got.text(),
+        stderr: got.stderr,
+        status: got.status,
+    }
+}
+
 struct Run {
     stdout: String,
     stderr: String,
     status: i32,
-}
-
-fn run(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("piped");
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let output = child.wait_with_output().expect("the binary finishes");
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        status: output.status.code().unwrap_or(-1),
-    }
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -3,35 +3,11 @@
 //! and the exit `status`. The binary is run for real.
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-struct Run {
-    stdout: Vec<u8>,
-    stderr: String,
-    status: i32,
-}
+mod common;
 
-fn run(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // The program may stop reading early (game over); ignore a broken pipe.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let output = child.wait_with_output().expect("the binary finishes");
-    Run {
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
+use common::run;
 
 fn check_case(dir: &Path) -> Result<(), String> {
     let read = |name: &str| fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"));

@@ -13,6 +13,18 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::theme::Theme;
 
+/// Splits the middle of a game screen into the board (`board_width` wide),
+/// a gap, and the side panel.
+pub fn board_and_panel(area: Rect, board_width: u16) -> (Rect, Rect) {
+    let [board, _, panel] = Layout::horizontal([
+        Constraint::Length(board_width),
+        Constraint::Length(2),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
+    (board, panel)
+}
+
 /// Draws a centred notice that the terminal must be at least `need`.
 pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16), theme: Theme) {
     let lines = vec![

@@ -18,9 +18,11 @@ use crate::ai::{self, Level};
 use crate::app::action::{Direction, command_label};
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi};
+use crate::app::screens::board_and_panel;
 use crate::app::session::Session;
 use crate::app::theme::Theme;
 use crate::app::widgets::history::{Entry, History};
+use crate::app::widgets::keys::key_hints;
 use crate::engine::record::Record;
 use crate::engine::{Cell, Player};
 use crate::files;
@@ -301,12 +303,7 @@ impl<G: GameUi> Play<G> {
             Constraint::Length(1),
         ])
         .areas(area);
-        let [board, _, panel] = Layout::horizontal([
-            Constraint::Length(board_w),
-            Constraint::Length(2),
-            Constraint::Fill(1),
-        ])
-        .areas(middle);
+        let (board, panel) = board_and_panel(middle, board_w);
         Areas {
             title,
             board,
@@ -486,16 +483,7 @@ impl<G: GameUi> Play<G> {
             ("?", "help"),
             (command_label("q", "Ctrl-q", columns), "quit"),
         ]);
-        let spans: Vec<Span> = keys
-            .iter()
-            .flat_map(|(key, does)| {
-                [
-                    Span::styled(*key, theme.key()),
-                    Span::styled(format!(" {does}  "), theme.dim()),
-                ]
-            })
-            .collect();
-        Line::from(spans).render(area, buf);
+        key_hints(&keys, theme).render(area, buf);
     }
 }
 

@@ -12,8 +12,10 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi};
+use crate::app::screens::board_and_panel;
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
+use crate::app::widgets::keys::key_hints;
 use crate::engine::Cell;
 use crate::engine::record::Record;
 use crate::seat::Seat;
@@ -222,12 +224,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             Constraint::Length(1),
         ])
         .areas(area);
-        let [board, _, panel] = Layout::horizontal([
-            Constraint::Length(board_w),
-            Constraint::Length(2),
-            Constraint::Fill(1),
-        ])
-        .areas(middle);
+        let (board, panel) = board_and_panel(middle, board_w);
         Line::from(vec![
             Span::styled(" tabletop replay ", theme.title()),
             Span::raw(format!("· {}", game.title())),
@@ -311,15 +308,6 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             ("?", "help"),
             ("q", "quit"),
         ];
-        let spans: Vec<Span> = keys
-            .iter()
-            .flat_map(|(key, does)| {
-                [
-                    Span::styled(*key, theme.key()),
-                    Span::styled(format!(" {does}  "), theme.dim()),
-                ]
-            })
-            .collect();
-        Line::from(spans).render(footer, buf);
+        key_hints(&keys, theme).render(footer, buf);
     }
 }

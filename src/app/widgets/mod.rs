@@ -3,4 +3,5 @@
 pub mod board;
 pub mod grid;
 pub mod history;
+pub mod keys;
 pub mod reserve;
