@@ -1,5 +1,6 @@
 //! tabletop: abstract board games in the terminal.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod engine;
