@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail};
 
-use crate::ai::{self, Level};
+use crate::ai::{self, Level, LevelError};
 use crate::engine::{Outcome, Player, Rng};
 use crate::gtp::client::GtpClient;
 use crate::gtp::server::GtpGame;
@@ -41,7 +41,10 @@ impl FromStr for Contender {
             "random" => Ok(Contender::Random),
             "ai" => Ok(Contender::Ai(Level::DEFAULT)),
             _ => match text.strip_prefix("ai:") {
-                Some(level) => level.parse().map(Contender::Ai),
+                Some(level) => level
+                    .parse()
+                    .map(Contender::Ai)
+                    .map_err(|e: LevelError| e.to_string()),
                 None => Err(format!(
                     "a contender is ai:LEVEL, random or gtp:COMMAND (got {text:?})"
                 )),

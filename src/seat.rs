@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ai::Level;
+use crate::ai::{Level, LevelError};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Seat {
@@ -31,7 +31,10 @@ impl FromStr for Seat {
         match (kind, level) {
             ("human", None) => Ok(Seat::Human),
             ("ai" | "computer", None) => Ok(Seat::Computer(Level::DEFAULT)),
-            ("ai" | "computer", Some(level)) => level.parse().map(Seat::Computer),
+            ("ai" | "computer", Some(level)) => level
+                .parse()
+                .map(Seat::Computer)
+                .map_err(|e: LevelError| e.to_string()),
             _ => Err(format!(
                 "a player is human, ai or ai:LEVEL with LEVEL 1 to 5 (got {text:?})"
             )),

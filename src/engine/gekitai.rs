@@ -628,6 +628,16 @@ impl Gekitai {
     pub fn reserve(&self, player: Player) -> usize {
         with_gekitai_board!(self, board => board.reserve(player))
     }
+
+    /// Calls `visit` with every cell holding one of `player`'s pieces, in
+    /// row-major order: for evaluation without scanning empty cells.
+    pub fn for_each_piece(&self, player: Player, mut visit: impl FnMut(Cell)) {
+        with_gekitai_board!(self, board => {
+            for i in board.pieces_of(player).ones() {
+                visit(board.cell(i));
+            }
+        })
+    }
 }
 
 impl Default for Gekitai {

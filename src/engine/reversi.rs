@@ -185,6 +185,28 @@ impl Reversi {
         self.discs[player.index()].count_ones() as usize
     }
 
+    /// `player`'s discs as a bitboard: bit `row * 8 + col`, whatever the
+    /// board's side (smaller boards sit in the top-left corner).
+    pub fn disc_bits(&self, player: Player) -> u64 {
+        self.discs[player.index()]
+    }
+
+    /// The cells of the board, in the same layout as [`Reversi::disc_bits`].
+    pub fn board_bits(&self) -> u64 {
+        self.on_board
+    }
+
+    /// Where `player` could place a disc now, whoever is to move, in the
+    /// layout of [`Reversi::disc_bits`].
+    pub fn placement_bits(&self, player: Player) -> u64 {
+        let other = player.other();
+        legal_moves(
+            self.discs[player.index()],
+            self.discs[other.index()],
+            self.on_board,
+        )
+    }
+
     /// The mover's and the opponent's discs.
     fn sides(&self) -> (u64, u64) {
         (

@@ -632,7 +632,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
         if self.game().is_over() || self.computer_to_move() || self.thinking.is_some() {
             return;
         }
-        self.spawn_search(Level::HINT, true);
+        self.spawn_search(Level::MAX, true);
     }
 
     fn toggle_pause(&mut self) {

@@ -1,0 +1,122 @@
+//! Hex evaluation: how many more stones each side needs to join its edges
+//! (shortest path through empty cells, own stones free), compared.
+
+use std::collections::VecDeque;
+
+use super::Searchable;
+use super::search::zobrist;
+use crate::engine::hex::{Hex, HexMove};
+use crate::engine::{Cell, Game, Player};
+
+const UNREACHABLE: i32 = 1_000;
+
+/// The board as 0 (empty), 1 (first player), 2 (second), row by row.
+fn grid(game: &Hex) -> Vec<u8> {
+    Cell::all(game.side())
+        .map(|cell| match game.piece_at(cell) {
+            None => 0,
+            Some(Player::First) => 1,
+            Some(Player::Second) => 2,
+        })
+        .collect()
+}
+
+/// The fewest empty cells `player` must fill to join their edges.
+fn distance(grid: &[u8], n: usize, player: Player) -> i32 {
+    let own = player.index() as u8 + 1;
+    let mut dist = vec![UNREACHABLE; n * n];
+    let mut queue = VecDeque::new();
+    // O joins the left and right edges, X the top and bottom.
+    let row_col: fn(usize, usize) -> (usize, usize) = match player {
+        Player::First => |edge, along| (along, edge),
+        Player::Second => |edge, along| (edge, along),
+    };
+    let cost = |v: u8| -> Option<i32> {
+        if v == 0 {
+            Some(1)
+        } else if v == own {
+            Some(0)
+        } else {
+            None
+        }
+    };
+    for j in 0..n {
+        let (r, c) = row_col(0, j);
+        if let Some(k) = cost(grid[r * n + c]) {
+            dist[r * n + c] = k;
+            if k == 0 {
+                queue.push_front(r * n + c);
+            } else {
+                queue.push_back(r * n + c);
+            }
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        let (r, c) = ((i / n) as isize, (i % n) as isize);
+        for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
+            let (nr, nc) = (r + dr, c + dc);
+            if nr < 0 || nc < 0 || nr >= n as isize || nc >= n as isize {
+                continue;
+            }
+            let next = nr as usize * n + nc as usize;
+            if let Some(k) = cost(grid[next]) {
+                let d = dist[i] + k;
+                if d < dist[next] {
+                    dist[next] = d;
+                    if k == 0 {
+                        queue.push_front(next);
+                    } else {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|j| {
+            let (r, c) = row_col(n - 1, j);
+            dist[r * n + c]
+        })
+        .min()
+        .unwrap_or(UNREACHABLE)
+}
+
+impl Searchable for Hex {
+    fn evaluate(&self) -> i32 {
+        let n = self.side();
+        let grid = grid(self);
+        let me = self.to_move();
+        let mine = distance(&grid, n, me);
+        let theirs = distance(&grid, n, me.other());
+        100 * (theirs - mine) + 30
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut hash =
+            zobrist(u64::MAX - 2 + self.to_move().index() as u64) ^ u64::from(self.plies() == 1);
+        for cell in Cell::all(self.side()) {
+            if let Some(who) = self.piece_at(cell) {
+                hash ^= zobrist(who.index() as u64 * 1024 + (cell.row() * 26 + cell.col()) as u64);
+            }
+        }
+        hash
+    }
+
+    fn candidate_moves(&self, moves: &mut Vec<HexMove>) {
+        self.legal_moves(moves);
+        let centre = self.side() as isize - 1;
+        moves.sort_by_key(|mv| match mv {
+            HexMove::Place(cell) => {
+                (2 * cell.row() as isize - centre).abs() + (2 * cell.col() as isize - centre).abs()
+            }
+            HexMove::Swap => 0,
+        });
+    }
+
+    fn move_slot(mv: HexMove) -> usize {
+        match mv {
+            HexMove::Place(cell) => cell.row() * 26 + cell.col(),
+            HexMove::Swap => 1000,
+        }
+    }
+}
