@@ -101,18 +101,23 @@ impl Tally {
         (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
     }
 
-    /// The Elo difference the score implies, and its 95% margin.
+    /// The Elo difference the score implies, and the half-width of its 95%
+    /// interval (from the Wilson interval of the score, which stays honest
+    /// for lopsided results such as 10 wins of 10).
     pub fn elo(&self) -> (f64, f64) {
         let n = self.games().max(1) as f64;
+        // A perfect score has no finite Elo: count it as half a game short.
         let elo_of = |score: f64| {
             let score = score.clamp(0.5 / n, 1.0 - 0.5 / n);
             -400.0 * (1.0 / score - 1.0).log10()
         };
         let score = self.score();
-        let spread = 1.96 * (score * (1.0 - score) / n).sqrt().max(0.5 / n);
-        let elo = elo_of(score);
-        let margin = (elo_of(score + spread) - elo_of(score - spread)) / 2.0;
-        (elo, margin)
+        let z = 1.96_f64;
+        let denominator = 1.0 + z * z / n;
+        let centre = (score + z * z / (2.0 * n)) / denominator;
+        let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+        let margin = (elo_of(centre + half) - elo_of(centre - half)) / 2.0;
+        (elo_of(score), margin)
     }
 }
 
