@@ -38,27 +38,35 @@ fn windows(
 ) {
     let n = n as isize;
     let line = line as isize;
-    for (dr, dc) in DIRECTIONS {
-        let starts: Vec<(isize, isize)> = match through {
-            Some((r, c)) => (0..line)
-                .map(|k| (r as isize - k * dr, c as isize - k * dc))
-                .collect(),
-            None => (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect(),
-        };
-        for (r, c) in starts {
-            let (er, ec) = (r + (line - 1) * dr, c + (line - 1) * dc);
-            if r < 0 || c < 0 || r >= n || c >= n || er < 0 || ec < 0 || er >= n || ec >= n {
-                continue;
+    let mut window = |r: isize, c: isize, dr: isize, dc: isize| {
+        let (er, ec) = (r + (line - 1) * dr, c + (line - 1) * dc);
+        if r < 0 || c < 0 || r >= n || c >= n || er < 0 || ec < 0 || er >= n || ec >= n {
+            return;
+        }
+        let (mut first, mut second) = (0, 0);
+        for k in 0..line {
+            match grid[((r + k * dr) * n + c + k * dc) as usize] {
+                1 => first += 1,
+                2 => second += 1,
+                _ => {}
             }
-            let (mut first, mut second) = (0, 0);
-            for k in 0..line {
-                match grid[((r + k * dr) * n + c + k * dc) as usize] {
-                    1 => first += 1,
-                    2 => second += 1,
-                    _ => {}
+        }
+        visit(first, second);
+    };
+    for (dr, dc) in DIRECTIONS {
+        match through {
+            Some((r, c)) => {
+                for k in 0..line {
+                    window(r as isize - k * dr, c as isize - k * dc, dr, dc);
                 }
             }
-            visit(first, second);
+            None => {
+                for r in 0..n {
+                    for c in 0..n {
+                        window(r, c, dr, dc);
+                    }
+                }
+            }
         }
     }
 }

@@ -117,6 +117,8 @@ pub struct Searcher<'a, G: Searchable> {
     /// Hashes of the positions from the root to the current node.
     path: Vec<u64>,
     buffers: Vec<Vec<G::Move>>,
+    /// Ordering keys of each ply's moves.
+    keys: Vec<Vec<i32>>,
     pub nodes: u64,
     pub aborted: bool,
 }
@@ -138,6 +140,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             history: vec![0; MOVE_SLOTS],
             path: Vec::new(),
             buffers: Vec::new(),
+            keys: Vec::new(),
             nodes: 0,
             aborted: false,
         }
@@ -149,6 +152,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
         while self.killers.len() <= ply {
             self.killers.push([None; 2]);
+            self.keys.push(Vec::new());
         }
         std::mem::take(&mut self.buffers[ply])
     }
@@ -253,20 +257,19 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             return WIN - (ply as i32 + 1);
         }
         let killers = self.killers[ply];
-        let mut keys: Vec<i32> = moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == table_move {
-                    i32::MAX
-                } else if Some(mv) == killers[0] {
-                    i32::MAX - 1
-                } else if Some(mv) == killers[1] {
-                    i32::MAX - 2
-                } else {
-                    self.history[G::move_slot(mv)]
-                }
-            })
-            .collect();
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
+            if Some(mv) == table_move {
+                i32::MAX
+            } else if Some(mv) == killers[0] {
+                i32::MAX - 1
+            } else if Some(mv) == killers[1] {
+                i32::MAX - 2
+            } else {
+                self.history[G::move_slot(mv)]
+            }
+        }));
 
         self.path.push(hash);
         let original_alpha = alpha;
@@ -309,6 +312,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
         self.path.pop();
         self.buffers[ply] = moves;
+        self.keys[ply] = keys;
         if self.aborted {
             return 0;
         }
@@ -405,21 +409,26 @@ pub fn choose<G: Searchable>(
     }
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
-    let first = *legal.first()?;
+    if legal.is_empty() {
+        return None;
+    }
     let me = game.to_move();
     let mut rng = Rng::new(seed ^ game.position_hash().rotate_left(17));
     shuffle(&mut legal, &mut rng);
     if let Some(mv) = winning_move(game, &legal) {
         return Some(mv);
     }
-    if legal.len() == 1 {
-        return Some(first);
+    if legal.len() == 1 || stop.load(Ordering::Relaxed) {
+        return Some(legal[0]);
     }
     if level.is_careful() {
         let safe: Vec<G::Move> = legal
             .iter()
             .copied()
             .filter(|&mv| {
+                if stop.load(Ordering::Relaxed) {
+                    return true;
+                }
                 let mut child = game.clone();
                 child.play_unchecked(mv);
                 match child.outcome() {
@@ -440,7 +449,7 @@ pub fn choose<G: Searchable>(
     if let Some(mv) = game.solve(level, limits.deadline, stop) {
         return Some(mv);
     }
-    if legal.len() == 1 {
+    if legal.len() == 1 || limits.expired() {
         return Some(legal[0]);
     }
 
