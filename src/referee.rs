@@ -179,6 +179,11 @@ fn play_game<G: GtpGame>(
         };
         game.play(mv)
             .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
+        // A forced move (Reversi's pass) goes unsaid: GTP engines keep track
+        // of whose turn it is, and some refuse to be told of a pass.
+        if G::is_forced(&mv) {
+            continue;
+        }
         if let Agent::Gtp(client) = &mut agents[mover.other().index()] {
             let told = client.send(
                 &format!("play {} {}", color(mover), G::to_vertex(&mv)),
