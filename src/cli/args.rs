@@ -96,6 +96,18 @@ pub(crate) struct RecordArgs {
     pub(crate) style: StyleArg,
 }
 
+/// Which front end plays a game, and where the plain mode saves it.
+#[derive(Args, Debug)]
+pub(crate) struct FrontEnd {
+    /// Play line by line on standard input and output.
+    #[arg(long)]
+    pub(crate) plain: bool,
+    /// Plain mode: write the game's record to FILE when the game or the
+    /// input ends.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) save: Option<PathBuf>,
+}
+
 #[derive(Args, Debug)]
 pub(crate) struct GekitaiArgs {
     /// Board side, 4 to 26.
@@ -119,13 +131,8 @@ pub(crate) struct GekitaiArgs {
     /// Who plays O: human, ai or ai:LEVEL (1-5).
     #[arg(long = "o", value_name = "PLAYER", default_value = "human")]
     pub(crate) o: Seat,
-    /// Plain mode: write the game's record to FILE when the game or the
-    /// input ends.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) save: Option<PathBuf>,
-    /// Play line by line on standard input and output.
-    #[arg(long)]
-    pub(crate) plain: bool,
+    #[command(flatten)]
+    pub(crate) front: FrontEnd,
 }
 
 #[derive(Args, Debug)]
@@ -142,13 +149,8 @@ pub(crate) struct Connect6Args {
     /// Who plays W: human, ai or ai:LEVEL (1-5).
     #[arg(long = "w", value_name = "PLAYER", default_value = "human")]
     pub(crate) w: Seat,
-    /// Plain mode: write the game's record to FILE when the game or the
-    /// input ends.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) save: Option<PathBuf>,
-    /// Play line by line on standard input and output.
-    #[arg(long)]
-    pub(crate) plain: bool,
+    #[command(flatten)]
+    pub(crate) front: FrontEnd,
 }
 
 #[derive(Args, Debug)]
@@ -165,13 +167,8 @@ pub(crate) struct HexArgs {
     /// Who plays X: human, ai or ai:LEVEL (1-5).
     #[arg(long = "x", value_name = "PLAYER", default_value = "human")]
     pub(crate) x: Seat,
-    /// Plain mode: write the game's record to FILE when the game or the
-    /// input ends.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) save: Option<PathBuf>,
-    /// Play line by line on standard input and output.
-    #[arg(long)]
-    pub(crate) plain: bool,
+    #[command(flatten)]
+    pub(crate) front: FrontEnd,
 }
 
 #[derive(Args, Debug)]
@@ -185,13 +182,8 @@ pub(crate) struct ReversiArgs {
     /// Who plays W: human, ai or ai:LEVEL (1-5).
     #[arg(long = "w", value_name = "PLAYER", default_value = "human")]
     pub(crate) w: Seat,
-    /// Plain mode: write the game's record to FILE when the game or the
-    /// input ends.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) save: Option<PathBuf>,
-    /// Play line by line on standard input and output.
-    #[arg(long)]
-    pub(crate) plain: bool,
+    #[command(flatten)]
+    pub(crate) front: FrontEnd,
 }
 
 #[derive(Args, Debug)]
@@ -326,8 +318,10 @@ impl AnySettings {
                 line: self.line.unwrap_or(3),
                 both_win: self.both_win.unwrap_or(BothWinArg::Mover),
                 style: StyleArg::Boxed,
-                plain: true,
-                save: None,
+                front: FrontEnd {
+                    plain: true,
+                    save: None,
+                },
                 x: Seat::Human,
                 o: Seat::Human,
             }

@@ -25,7 +25,7 @@ pub(super) fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
     play(
         &mut GekitaiConsole::new(game, style),
         seats,
-        args.save.as_deref(),
+        args.front.save.as_deref(),
     )
 }
 

@@ -76,7 +76,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let animate = !cli.no_animation;
     match cli.command {
         None if cli.resume => resume(animate),
-        None if !cli.gekitai.plain => {
+        None if !cli.gekitai.front.plain => {
             let settings = cli.gekitai.build().map_err(Failure::usage)?.settings();
             full_screen(
                 Choice::Gekitai(settings),
@@ -86,42 +86,42 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             )
         }
         None => play_gekitai(&cli.gekitai),
-        Some(Command::Gekitai(args)) if !args.plain => {
+        Some(Command::Gekitai(args)) if !args.front.plain => {
             let settings = args.build().map_err(Failure::usage)?.settings();
             full_screen(Choice::Gekitai(settings), true, [args.x, args.o], animate)
         }
         Some(Command::Gekitai(args)) => play_gekitai(&args),
         Some(Command::Connect6(args)) => {
             let settings = Connect6Settings::new(args.size, args.line).map_err(Failure::usage)?;
-            if !args.plain {
+            if !args.front.plain {
                 return full_screen(Choice::Connect6(settings), true, [args.b, args.w], animate);
             }
             play(
                 &mut Connect6Console::new(Connect6::new(settings)),
                 [args.b, args.w],
-                args.save.as_deref(),
+                args.front.save.as_deref(),
             )
         }
         Some(Command::Hex(args)) => {
             let settings = HexSettings::new(args.size, args.swap).map_err(Failure::usage)?;
-            if !args.plain {
+            if !args.front.plain {
                 return full_screen(Choice::Hex(settings), true, [args.o, args.x], animate);
             }
             play(
                 &mut HexConsole::new(Hex::new(settings)),
                 [args.o, args.x],
-                args.save.as_deref(),
+                args.front.save.as_deref(),
             )
         }
         Some(Command::Reversi(args)) => {
             let settings = ReversiSettings::new(args.size).map_err(Failure::usage)?;
-            if !args.plain {
+            if !args.front.plain {
                 return full_screen(Choice::Reversi(settings), true, [args.b, args.w], animate);
             }
             play(
                 &mut ReversiConsole::new(Reversi::new(settings)),
                 [args.b, args.w],
-                args.save.as_deref(),
+                args.front.save.as_deref(),
             )
         }
         Some(Command::Gtp(args)) => {
