@@ -5,8 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::{Level, Searchable, connect6_threats};
 use super::search::zobrist;
+use super::{Level, Searchable, connect6_threats};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 

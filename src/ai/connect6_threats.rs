@@ -25,6 +25,8 @@ const OUR_WIDTH: usize = 20;
 const THEIR_WIDTH: usize = 14;
 /// Turns of threats the forced-win search looks ahead.
 const VCT_DEPTH: u32 = 3;
+/// Turns of the opponent's threats looked at before a set is chosen.
+const DEFENCE_DEPTH: u32 = 2;
 
 /// A set of one or two stones for a turn.
 type Pair = (usize, Option<usize>);
@@ -136,7 +138,9 @@ impl Board {
     }
 
     pub fn has_won(&self, who: u8) -> bool {
-        self.counts.iter().any(|c| c[who as usize] as usize >= self.line)
+        self.counts
+            .iter()
+            .any(|c| c[who as usize] as usize >= self.line)
     }
 
     /// The empty cells of a window `who` fills with `stones` stones.
@@ -144,7 +148,8 @@ impl Board {
         let other = (3 - who) as usize;
         (0..self.counts.len())
             .find(|&w| {
-                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + stones >= self.line
+                self.counts[w][other] == 0
+                    && self.counts[w][who as usize] as usize + stones >= self.line
             })
             .map(|w| self.empties_of(w).collect())
     }
@@ -486,6 +491,11 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
             }
         }
     }
+    // Lines blocked everywhere leave few candidates: any empty cell will
+    // do then.
+    let spare = (0..n * n).filter(|&i| board.grid[i] == 0 && !cells.contains(&i));
+    let spare: Vec<usize> = spare.take(OUR_WIDTH.saturating_sub(cells.len())).collect();
+    cells.extend(spare);
     let mut sets = board.turns(&cells, stones, &must);
     if sets.is_empty() {
         return cells.first().map(|&i| Stone(board.cell(i)));
@@ -503,9 +513,13 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         })
         .collect();
     ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
-    let mut best = (i64::MIN, ranked[0].2);
+    let look_ahead = Clock {
+        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2,
+        stop,
+    };
+    let mut valued: Vec<(i64, Pair)> = Vec::new();
     for (searched, &(_, _, set)) in ranked.iter().enumerate() {
-        if searched > 0 && clock.expired() {
+        if searched > 0 && look_ahead.expired() {
             break;
         }
         board.place_set(set, me);
@@ -515,11 +529,28 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
             -board.best_reply(them)
         };
         board.remove_set(set);
-        if value > best.0 {
-            best = (value, set);
+        valued.push((value, set));
+    }
+    valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    // The best set that leaves the opponent no forced win by threats.
+    let mut chosen = valued[0].1;
+    for &(value, set) in &valued {
+        if value >= WIN / 2 {
+            chosen = set;
+            break;
+        }
+        if clock.expired() {
+            break;
+        }
+        board.place_set(set, me);
+        let refuted = board.forced_win(them, DEFENCE_DEPTH, &clock).is_some();
+        board.remove_set(set);
+        if !refuted && !clock.expired() {
+            chosen = set;
+            break;
         }
     }
-    Some(play_set(game, board, best.1))
+    Some(play_set(game, board, chosen))
 }
 
 /// The empty cell in most of `windows`.
@@ -531,4 +562,76 @@ fn most_hit(board: &Board, windows: &[usize]) -> usize {
         }
     }
     (0..tally.len()).max_by_key(|&i| tally[i]).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ai::{Level, choose};
+    use crate::engine::Outcome;
+
+    fn game(stones: &str) -> Connect6 {
+        let mut game = Connect6::default();
+        for stone in stones.split_whitespace() {
+            let stone: Stone = stone.parse().expect("well formed");
+            game.play(stone).expect("legal");
+        }
+        game
+    }
+
+    /// Level 5 plays the rest of the current turn.
+    fn play_turn(game: &mut Connect6) {
+        let stop = AtomicBool::new(false);
+        let mover = game.to_move();
+        while game.to_move() == mover && !game.is_over() {
+            let stone =
+                choose(game, Level::MAX, Duration::from_millis(300), 5, &stop).expect("a stone");
+            game.play(stone).expect("legal");
+        }
+    }
+
+    #[test]
+    fn a_win_in_one_turn_is_found() {
+        // B has J9 K9 L9 M9 open at both ends: two stones win.
+        let mut game = game("J9 A0 A2 K9 L9 A4 A6 M9 S18 C0 C2");
+        play_turn(&mut game);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    }
+
+    #[test]
+    fn a_single_threat_is_blocked() {
+        // W has E5 F5 G5 H5: B must keep W from six next turn.
+        let mut game = game("J9 E5 F5 K12 P3 G5 H5");
+        play_turn(&mut game);
+        let board = Board::from_game(&game);
+        assert!(board.win_in(colour(Player::Second), 2).is_none());
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn a_double_threat_is_blocked() {
+        // W has two fours closed at one end (E5..H5 after B's D5, Q2..Q5
+        // after B's Q1): each needs a stone of B's two.
+        let mut game = game("J9 E5 F5 D5 Q1 G5 H5 P12 P17 Q2 Q3 R18 A18 Q4 Q5");
+        let before = Board::from_game(&game);
+        assert_eq!(before.threat_level(colour(Player::Second)), 2);
+        assert_eq!(game.to_move(), Player::First);
+        play_turn(&mut game);
+        let board = Board::from_game(&game);
+        assert!(board.win_in(colour(Player::Second), 2).is_none());
+    }
+
+    #[test]
+    fn threats_and_blocks_are_counted() {
+        let game = game("J9 E5 F5 K12 C15 G5 H5");
+        let board = Board::from_game(&game);
+        let w = colour(Player::Second);
+        // A four open at both ends: the windows B5..G5 through E5..J5
+        // (J5 free) and more, all met by one of two stones at least.
+        assert!(board.threat_level(w) >= 1);
+        assert_eq!(board.threat_level(colour(Player::First)), 0);
+    }
 }

@@ -631,7 +631,9 @@ pub fn choose(
         return Some(HexMove::Place(if game.settings().swap() {
             fair_opening(n)
         } else {
-            Cell::new(n / 2, n / 2).unwrap_or_else(|| unreachable!())
+            // The middle of the short diagonal (the centre on odd sides),
+            // which wins for the first player on every side.
+            Cell::new(n / 2, (n - 1) / 2).unwrap_or_else(|| unreachable!())
         }));
     }
     let board = Board::from_hex(game);
@@ -690,4 +692,120 @@ pub fn choose(
         .map(|(mv, _)| mv as usize)
         .or_else(|| empties.first().map(|&i| i as usize))?;
     Some(HexMove::Place(board.cell(best)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::engine::hex::HexSettings;
+    use crate::engine::{Outcome, Rng};
+
+    fn game(size: usize, swap: bool, moves: &str) -> Hex {
+        let mut hex = Hex::new(HexSettings::new(size, swap).expect("valid size"));
+        for mv in moves.split_whitespace() {
+            let mv: HexMove = mv.parse().expect("well formed");
+            hex.play(mv).expect("legal");
+        }
+        hex
+    }
+
+    fn pick(hex: &Hex, millis: u64) -> HexMove {
+        let stop = AtomicBool::new(false);
+        let deadline = Instant::now() + Duration::from_millis(millis);
+        choose(hex, Level::MAX, deadline, 1, &stop).expect("a move")
+    }
+
+    #[test]
+    fn flood_fill_agrees_with_the_engine() {
+        let mut rng = Rng::new(3);
+        for size in [2, 3, 5, 8, 11] {
+            for _ in 0..50 {
+                let mut hex = game(size, false, "");
+                while !hex.is_over() {
+                    let mv = hex.random_move(&mut rng).expect("a move");
+                    hex.play_unchecked(mv);
+                }
+                let board = Board::from_hex(&hex);
+                let mut scratch = Scratch::new(&board);
+                let o = board.connects(&board.cells, O, &mut scratch);
+                let x = board.connects(&board.cells, X, &mut scratch);
+                assert_eq!(o, hex.outcome() == Some(Outcome::Win(Player::First)));
+                assert_eq!(x, hex.outcome() == Some(Outcome::Win(Player::Second)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_bridge_intrusion_is_answered() {
+        // O: B2 joined to the left edge (A2, A3), bridged to D1 (carriers
+        // C1, C2), joined to the right edge (E0, E1). X breaks into C1.
+        let hex = game(5, false, "B2 C1 D1 A4");
+        assert_eq!(pick(&hex, 400), "C2".parse().expect("cell"));
+    }
+
+    #[test]
+    fn an_edge_template_is_completed() {
+        // The same O, and X breaks into D1's template with the right edge.
+        let hex = game(5, false, "B2 E1 D1 A4");
+        assert_eq!(pick(&hex, 400), "E0".parse().expect("cell"));
+    }
+
+    #[test]
+    fn small_boards_are_won_as_first_player() {
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(60);
+        for size in [2, 3, 4] {
+            let board = Board::new(size);
+            assert!(
+                matches!(solve(&board, O, far, &stop), Some((true, Some(_)))),
+                "{size}"
+            );
+            // Against every reply in turn, the first player still wins.
+            let mut rng = Rng::new(size as u64);
+            for _ in 0..6 {
+                let mut hex = game(size, false, "");
+                while !hex.is_over() {
+                    let mv = if hex.to_move() == Player::First {
+                        pick(&hex, 2_000)
+                    } else {
+                        hex.random_move(&mut rng).expect("a move")
+                    };
+                    hex.play(mv).expect("legal");
+                }
+                assert_eq!(hex.outcome(), Some(Outcome::Win(Player::First)), "{size}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_second_player_loses_small_boards() {
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(60);
+        let mut board = Board::new(3);
+        let centre = board.index(Cell::new(1, 1).expect("on board"));
+        board.cells[centre] = O;
+        assert!(matches!(solve(&board, X, far, &stop), Some((false, _))));
+    }
+
+    #[test]
+    fn swaps_central_openings_only() {
+        let stop = AtomicBool::new(false);
+        let soon = Instant::now() + Duration::from_millis(200);
+        let cell = |r, c| Cell::new(r, c).expect("on board");
+        assert!(should_swap(cell(5, 5), 11, soon, &stop));
+        assert!(should_swap(cell(4, 6), 11, soon, &stop));
+        assert!(!should_swap(cell(0, 0), 11, soon, &stop));
+        assert!(!should_swap(cell(10, 3), 11, soon, &stop));
+        assert!(!should_swap(fair_opening(11), 11, soon, &stop));
+        assert_eq!(pick(&game(11, true, "F5"), 100), HexMove::Swap);
+        assert_ne!(pick(&game(11, true, "A0"), 300), HexMove::Swap);
+        // On 3x3 every opening but the losing edge cells is swapped.
+        assert!(should_swap(cell(1, 1), 3, soon, &stop));
+        // As O with the rule on: an opening that is not worth swapping.
+        let opening = pick(&game(11, true, ""), 100);
+        assert_eq!(opening, HexMove::Place(fair_opening(11)));
+    }
 }
