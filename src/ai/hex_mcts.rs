@@ -22,8 +22,10 @@ const X: u8 = 2;
 /// Padding cells that stand for no edge (two corners of the padding).
 const OFF: u8 = 3;
 
-/// A node is expanded once it has been visited this often.
+/// A node is expanded once it has been visited this often, plus one more
+/// for every `EXPAND_PER_CELLS` empty cells (big boards make big nodes).
 const EXPAND_AFTER: u32 = 3;
+const EXPAND_PER_CELLS: usize = 40;
 /// The tree stops growing at this many nodes (memory).
 const MAX_NODES: usize = 3_000_000;
 /// RAVE weight: beta = rn / (rn + n + RAVE_BIAS * rn * n).
@@ -295,6 +297,7 @@ fn search_tree(
     let mut rng = Rng::new(seed);
     let mut scratch = Scratch::new(board);
     let root_empties = board.empties();
+    let expand_after = EXPAND_AFTER + (root_empties.len() / EXPAND_PER_CELLS) as u32;
     let mut tree: Vec<Node> = vec![Node::default()];
     let saves = match last {
         Some(x) => board
@@ -322,7 +325,7 @@ fn search_tree(
             path.push(node);
             let here = tree[node as usize];
             if here.children == 0 {
-                if here.n >= EXPAND_AFTER && tree.len() < MAX_NODES && node != 0 {
+                if here.n >= expand_after && tree.len() < MAX_NODES && node != 0 {
                     let cells = scratch.cells.clone();
                     let empty: Vec<u16> = root_empties
                         .iter()
