@@ -794,6 +794,27 @@ mod tests {
     }
 
     #[test]
+    fn every_size_gets_a_legal_move() {
+        let mut rng = Rng::new(11);
+        for size in 2..=26 {
+            for swap in [false, true] {
+                let mut hex = game(size, swap, "");
+                for _ in 0..3 {
+                    if hex.is_over() {
+                        break;
+                    }
+                    let mv = pick(&hex, 30);
+                    assert_eq!(hex.check(mv), Ok(()), "{size} {mv}");
+                    hex.play(mv).expect("legal");
+                    if let Some(reply) = hex.random_move(&mut rng) {
+                        hex.play(reply).expect("legal");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn swaps_central_openings_only() {
         let stop = AtomicBool::new(false);
         let soon = Instant::now() + Duration::from_millis(200);
