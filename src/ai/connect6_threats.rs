@@ -469,8 +469,8 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
     let must = board.threats(them);
     let (needed, blocks) = board.blocks(&must);
     if needed > stones {
-        // Lost: block what can be blocked.
-        let cell = most_hit(board, &must);
+        // Lost against best play: block what can be blocked.
+        let cell = least_harm(board, &must, them);
         return Some(Stone(board.cell(cell)));
     }
     let clock = Clock { deadline, stop };
@@ -553,15 +553,33 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
     Some(play_set(game, board, chosen))
 }
 
-/// The empty cell in most of `windows`.
-fn most_hit(board: &Board, windows: &[usize]) -> usize {
-    let mut tally = vec![0u32; board.n * board.n];
-    for &w in windows {
-        for i in board.empties_of(w) {
-            tally[i] += 1;
+/// The empty cell of `windows` (`who`'s threats) that leaves `who` the
+/// fewest cells that win with one stone, then meets the most windows.
+fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
+    let mut cells: Vec<usize> = windows.iter().flat_map(|&w| board.empties_of(w)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut best = (usize::MAX, 0, cells.first().copied().unwrap_or(0));
+    for cell in cells {
+        let met = windows
+            .iter()
+            .filter(|&&w| board.window(w).contains(&(cell as u16)))
+            .count();
+        board.place(cell, 3 - who);
+        let mut wins: Vec<usize> = board
+            .threats(who)
+            .into_iter()
+            .filter(|&w| board.counts[w][who as usize] as usize + 1 >= board.line)
+            .flat_map(|w| board.empties_of(w))
+            .collect();
+        board.remove(cell);
+        wins.sort_unstable();
+        wins.dedup();
+        if (wins.len(), std::cmp::Reverse(met)) < (best.0, std::cmp::Reverse(best.1)) {
+            best = (wins.len(), met, cell);
         }
     }
-    (0..tally.len()).max_by_key(|&i| tally[i]).unwrap_or(0)
+    best.2
 }
 
 #[cfg(test)]
