@@ -23,6 +23,10 @@ const WIN: i64 = 1 << 40;
 const OUR_WIDTH: usize = 20;
 /// Cells the opponent's reply considers.
 const THEIR_WIDTH: usize = 14;
+/// Cells that add to lines of two or more, considered by the forced-win
+/// search and by the opponent's replies.
+const VCT_ATTACKS: usize = 14;
+const REPLY_ATTACKS: usize = 20;
 /// Turns of threats the forced-win search looks ahead.
 const VCT_DEPTH: u32 = 3;
 /// Turns of the opponent's threats looked at before a set is chosen.
@@ -305,7 +309,7 @@ impl Board {
         if depth == 0 || clock.expired() || !self.threats(3 - who).is_empty() {
             return None;
         }
-        let cells = self.attack_cells(who);
+        let cells = self.attack_cells(who, VCT_ATTACKS);
         for set in self.turns(&cells, 2, &[]) {
             self.place_set(set, who);
             let level = self.threat_level(who);
@@ -345,7 +349,7 @@ impl Board {
     }
 
     /// Cells that add to `who`'s lines of at least two stones.
-    fn attack_cells(&self, who: u8) -> Vec<usize> {
+    fn attack_cells(&self, who: u8, width: usize) -> Vec<usize> {
         let (me, them) = (who as usize, (3 - who) as usize);
         let mut scored: Vec<(u32, usize)> = Vec::new();
         for i in 0..self.n * self.n {
@@ -363,7 +367,7 @@ impl Board {
             }
         }
         scored.sort_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
-        scored.into_iter().take(14).map(|(_, i)| i).collect()
+        scored.into_iter().take(width).map(|(_, i)| i).collect()
     }
 
     /// The value for `who`, about to play a turn of two stones, of their
@@ -378,7 +382,13 @@ impl Board {
         if needed > 2 {
             return -WIN;
         }
-        let cells = self.candidates(who, THEIR_WIDTH);
+        // Their likely cells, and every cell that could make a threat.
+        let mut cells = self.candidates(who, THEIR_WIDTH);
+        for cell in self.attack_cells(who, REPLY_ATTACKS) {
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
         let mut best = -WIN;
         for set in self.turns(&cells, 2, &must) {
             self.place_set(set, who);
@@ -651,5 +661,66 @@ mod tests {
         // (J5 free) and more, all met by one of two stones at least.
         assert!(board.threat_level(w) >= 1);
         assert_eq!(board.threat_level(colour(Player::First)), 0);
+    }
+}
+
+#[cfg(test)]
+mod debug_games {
+    use std::sync::atomic::AtomicBool;
+
+    use crate::ai::{Level, choose};
+    use crate::engine::connect6::Connect6;
+    use crate::engine::{Cell, Game, Outcome, Player};
+
+    #[test]
+    #[ignore]
+    fn show_lost_games() {
+        let stop = AtomicBool::new(false);
+        for seed in 0..6u64 {
+            let mut game = Connect6::default();
+            let mut moves = Vec::new();
+            while !game.is_over() {
+                let level = if game.to_move() == Player::First {
+                    5
+                } else {
+                    3
+                };
+                let level = Level::new(level).expect("level");
+                let mv = choose(
+                    &game,
+                    level,
+                    level.budget(),
+                    seed * 100 + game.plies() as u64,
+                    &stop,
+                )
+                .expect("move");
+                moves.push(format!(
+                    "{}{}",
+                    if game.to_move() == Player::First {
+                        "b"
+                    } else {
+                        "w"
+                    },
+                    mv
+                ));
+                game.play(mv).expect("legal");
+            }
+            println!("seed {seed}: {:?}", game.outcome());
+            if game.outcome() != Some(Outcome::Win(Player::First)) {
+                println!("{}", moves.join(" "));
+                for r in 0..19 {
+                    let row: String = (0..19)
+                        .map(
+                            |c| match Cell::new(r, c).and_then(|cell| game.piece_at(cell)) {
+                                Some(Player::First) => 'B',
+                                Some(Player::Second) => 'W',
+                                None => '.',
+                            },
+                        )
+                        .collect();
+                    println!("{r:2} {row}");
+                }
+            }
+        }
     }
 }
