@@ -2,8 +2,11 @@
 //! side only, weighted by how full it is. Only cells near the stones are
 //! searched, best-looking first.
 
-use super::Searchable;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
 use super::search::zobrist;
+use super::{Level, Searchable, connect6_threats};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 
@@ -175,6 +178,18 @@ impl Searchable for Connect6 {
         }
         scored.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
         moves.extend(scored.into_iter().take(WIDTH).map(|(_, stone)| stone));
+    }
+
+    /// Levels 4 and 5 choose both stones of a turn together, by threats
+    /// ([`super::connect6_threats`]).
+    fn choose_own(
+        &self,
+        level: Level,
+        deadline: Instant,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Option<Stone>> {
+        (level.get() >= 4).then(|| connect6_threats::choose(self, deadline, seed, stop))
     }
 
     fn move_slot(Stone(cell): Stone) -> usize {

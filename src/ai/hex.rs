@@ -2,9 +2,11 @@
 //! (shortest path through empty cells, own stones free), compared.
 
 use std::collections::VecDeque;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
-use super::Searchable;
 use super::search::zobrist;
+use super::{Level, Searchable, hex_mcts};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -111,6 +113,17 @@ impl Searchable for Hex {
             }
             HexMove::Swap => 0,
         });
+    }
+
+    /// Levels 4 and 5 play by Monte Carlo tree search ([`super::hex_mcts`]).
+    fn choose_own(
+        &self,
+        level: Level,
+        deadline: Instant,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Option<HexMove>> {
+        (level.get() >= 4).then(|| hex_mcts::choose(self, level, deadline, seed, stop))
     }
 
     fn move_slot(mv: HexMove) -> usize {

@@ -7,9 +7,11 @@
 //! position it is given (it searches clones), so it can run on any thread.
 
 mod connect6;
+mod connect6_threats;
 mod endgame;
 mod gekitai;
 mod hex;
+mod hex_mcts;
 #[cfg(test)]
 mod plain;
 mod reversi;
@@ -173,6 +175,19 @@ pub trait Searchable: Game {
     /// An exactly solved best move, when the game allows it near its end
     /// and the solver finishes before `deadline` (Reversi).
     fn solve(&self, _level: Level, _deadline: Instant, _stop: &AtomicBool) -> Option<Self::Move> {
+        None
+    }
+
+    /// The game's own way to choose a move, tried after a win in one:
+    /// `Some(choice)` replaces the generic search (`Some(None)` only for a
+    /// finished game), `None` leaves the choice to it.
+    fn choose_own(
+        &self,
+        _level: Level,
+        _deadline: Instant,
+        _seed: u64,
+        _stop: &AtomicBool,
+    ) -> Option<Option<Self::Move>> {
         None
     }
 }

@@ -418,6 +418,9 @@ pub fn choose<G: Searchable>(
     if let Some(mv) = winning_move(game, &legal) {
         return Some(mv);
     }
+    if let Some(choice) = game.choose_own(level, start + budget, seed, stop) {
+        return choice;
+    }
     if legal.len() == 1 || stop.load(Ordering::Relaxed) {
         return Some(legal[0]);
     }

@@ -1,0 +1,665 @@
+//! Connect6 by threats: every window of the winning length is counted
+//! incrementally; a *threat* is a window one side can fill with its next
+//! turn's two stones. Both stones of a turn are chosen together: a win in
+//! one turn first, then every threat blocked, then a threat-space search
+//! for a forced win (turns that leave the opponent two threats to block,
+//! ending in three), then a two-turn look-ahead (our pair, their best
+//! pair) over an evaluation of all windows.
+//!
+//! The engine takes one stone per move, so the planned second stone is
+//! remembered, keyed by the position after the first.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::Searchable;
+use crate::engine::connect6::{Connect6, Stone};
+use crate::engine::{Cell, Game, Player, Rng};
+
+/// Scores of decided lines, far above any evaluation.
+const WIN: i64 = 1 << 40;
+/// Cells our side considers for a turn's stones.
+const OUR_WIDTH: usize = 20;
+/// Cells the opponent's reply considers.
+const THEIR_WIDTH: usize = 14;
+/// Cells that add to lines of two or more, considered by the forced-win
+/// search and by the opponent's replies.
+const VCT_ATTACKS: usize = 14;
+const REPLY_ATTACKS: usize = 20;
+/// Turns of threats the forced-win search looks ahead.
+const VCT_DEPTH: u32 = 3;
+/// Turns of the opponent's threats looked at before a set is chosen.
+const DEFENCE_DEPTH: u32 = 2;
+
+/// A set of one or two stones for a turn.
+type Pair = (usize, Option<usize>);
+
+/// The board as windows.
+#[derive(Clone)]
+pub struct Board {
+    n: usize,
+    line: usize,
+    /// 0 empty, 1 first player, 2 second.
+    grid: Vec<u8>,
+    /// Window `w` is `cells[w * line .. (w + 1) * line]`.
+    cells: Vec<u16>,
+    /// The windows through each cell.
+    through: Vec<Vec<u32>>,
+    /// Stones of each colour (index 1 and 2) in each window.
+    counts: Vec<[u8; 3]>,
+}
+
+pub const fn colour(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+impl Board {
+    pub fn new(n: usize, line: usize) -> Board {
+        let mut cells = Vec::new();
+        let mut through = vec![Vec::new(); n * n];
+        let (ni, li) = (n as isize, line as isize);
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..ni {
+                for c in 0..ni {
+                    let (er, ec) = (r + (li - 1) * dr, c + (li - 1) * dc);
+                    if er < 0 || ec < 0 || er >= ni || ec >= ni {
+                        continue;
+                    }
+                    let w = (cells.len() / line) as u32;
+                    for k in 0..li {
+                        let i = ((r + k * dr) * ni + c + k * dc) as usize;
+                        cells.push(i as u16);
+                        through[i].push(w);
+                    }
+                }
+            }
+        }
+        let windows = cells.len() / line;
+        Board {
+            n,
+            line,
+            grid: vec![0; n * n],
+            cells,
+            through,
+            counts: vec![[0; 3]; windows],
+        }
+    }
+
+    pub fn from_game(game: &Connect6) -> Board {
+        let n = game.side();
+        let mut board = Board::new(n, game.settings().line());
+        for cell in Cell::all(n) {
+            if let Some(p) = game.piece_at(cell) {
+                board.place(cell.row() * n + cell.col(), colour(p));
+            }
+        }
+        board
+    }
+
+    pub fn cell(&self, i: usize) -> Cell {
+        Cell::new(i / self.n, i % self.n).unwrap_or_else(|| unreachable!())
+    }
+
+    pub fn place(&mut self, i: usize, who: u8) {
+        self.grid[i] = who;
+        for &w in &self.through[i] {
+            self.counts[w as usize][who as usize] += 1;
+        }
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        let who = self.grid[i];
+        self.grid[i] = 0;
+        for &w in &self.through[i] {
+            self.counts[w as usize][who as usize] -= 1;
+        }
+    }
+
+    fn place_set(&mut self, (a, b): Pair, who: u8) {
+        self.place(a, who);
+        if let Some(b) = b {
+            self.place(b, who);
+        }
+    }
+
+    fn remove_set(&mut self, (a, b): Pair) {
+        if let Some(b) = b {
+            self.remove(b);
+        }
+        self.remove(a);
+    }
+
+    fn window(&self, w: usize) -> &[u16] {
+        &self.cells[w * self.line..(w + 1) * self.line]
+    }
+
+    fn empties_of(&self, w: usize) -> impl Iterator<Item = usize> + '_ {
+        self.window(w)
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| self.grid[i] == 0)
+    }
+
+    pub fn has_won(&self, who: u8) -> bool {
+        self.counts
+            .iter()
+            .any(|c| c[who as usize] as usize >= self.line)
+    }
+
+    /// The empty cells of a window `who` fills with `stones` stones.
+    pub fn win_in(&self, who: u8, stones: usize) -> Option<Vec<usize>> {
+        let other = (3 - who) as usize;
+        (0..self.counts.len())
+            .find(|&w| {
+                self.counts[w][other] == 0
+                    && self.counts[w][who as usize] as usize + stones >= self.line
+            })
+            .map(|w| self.empties_of(w).collect())
+    }
+
+    /// Windows `who` could fill with one turn (two stones).
+    pub fn threats(&self, who: u8) -> Vec<usize> {
+        let other = (3 - who) as usize;
+        (0..self.counts.len())
+            .filter(|&w| {
+                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 2 >= self.line
+            })
+            .collect()
+    }
+
+    /// The fewest stones that meet every window of `windows` (0, 1, 2, or
+    /// 3 meaning more than two), and every set of that many that does.
+    pub fn blocks(&self, windows: &[usize]) -> (usize, Vec<Pair>) {
+        let Some(&first) = windows.first() else {
+            return (0, Vec::new());
+        };
+        let hits = |w: usize, i: usize| self.window(w).contains(&(i as u16));
+        let singles: Vec<Pair> = self
+            .empties_of(first)
+            .filter(|&a| windows.iter().all(|&w| hits(w, a)))
+            .map(|a| (a, None))
+            .collect();
+        if !singles.is_empty() {
+            return (1, singles);
+        }
+        let mut pairs: Vec<Pair> = Vec::new();
+        for a in self.empties_of(first) {
+            let rest: Vec<usize> = windows.iter().copied().filter(|&w| !hits(w, a)).collect();
+            for b in self.empties_of(rest[0]) {
+                if rest.iter().all(|&w| hits(w, b))
+                    && !pairs.contains(&(a, Some(b)))
+                    && !pairs.contains(&(b, Some(a)))
+                {
+                    pairs.push((a, Some(b)));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            (3, Vec::new())
+        } else {
+            (2, pairs)
+        }
+    }
+
+    /// How many stones the opponent of `who` needs to stop `who` winning
+    /// next turn (3: they cannot).
+    pub fn threat_level(&self, who: u8) -> usize {
+        self.blocks(&self.threats(who)).0
+    }
+
+    /// How good the board is for `who`: windows only one side holds,
+    /// weighted by how few stones they lack.
+    pub fn evaluate(&self, who: u8) -> i64 {
+        let (me, them) = (who as usize, (3 - who) as usize);
+        let weight = |count: u8| -> i64 {
+            match self.line.saturating_sub(count as usize) {
+                0..=2 => 400,
+                3 => 60,
+                4 => 12,
+                5 => 3,
+                _ => 1,
+            }
+        };
+        let mut score = 0;
+        for c in &self.counts {
+            if c[them] == 0 && c[me] > 0 {
+                score += weight(c[me]);
+            } else if c[me] == 0 && c[them] > 0 {
+                score -= weight(c[them]);
+            }
+        }
+        score
+    }
+
+    /// The `width` empty cells near stones that matter most to either
+    /// side, `who`'s own lines counting a little more.
+    pub fn candidates(&self, who: u8, width: usize) -> Vec<usize> {
+        let (me, them) = (who as usize, (3 - who) as usize);
+        let value = |count: u8| -> i64 {
+            match count {
+                0 => 0,
+                k => 1 << (3 * k.min(6)),
+            }
+        };
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        for i in 0..self.n * self.n {
+            if self.grid[i] != 0 {
+                continue;
+            }
+            let mut v = 0;
+            for &w in &self.through[i] {
+                let c = self.counts[w as usize];
+                if c[them] == 0 {
+                    v += 5 * value(c[me]);
+                }
+                if c[me] == 0 {
+                    v += 4 * value(c[them]);
+                }
+            }
+            if v > 0 {
+                scored.push((v, i));
+            }
+        }
+        scored.sort_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
+        scored.into_iter().take(width).map(|(_, i)| i).collect()
+    }
+
+    /// The stone sets of a turn of `stones` stones drawn from `cells`,
+    /// that meet every window of `must` (the opponent's threats).
+    fn turns(&self, cells: &[usize], stones: usize, must: &[usize]) -> Vec<Pair> {
+        let (needed, blocks) = self.blocks(must);
+        let mut sets: Vec<Pair> = Vec::new();
+        let mut add = |set: Pair| {
+            let flipped = set.1.map(|b| (b, Some(set.0)));
+            if !sets.contains(&set) && flipped.is_none_or(|f| !sets.contains(&f)) {
+                sets.push(set);
+            }
+        };
+        match (needed, stones) {
+            (0, 1) => cells.iter().for_each(|&a| add((a, None))),
+            (0, _) => {
+                for (k, &a) in cells.iter().enumerate() {
+                    for &b in &cells[k + 1..] {
+                        add((a, Some(b)));
+                    }
+                }
+            }
+            (1, 1) => blocks.into_iter().for_each(add),
+            (1, _) => {
+                for (a, _) in blocks {
+                    for &b in cells.iter().filter(|&&b| b != a) {
+                        add((a, Some(b)));
+                    }
+                }
+            }
+            (2, 2) => blocks.into_iter().for_each(add),
+            _ => {}
+        }
+        sets
+    }
+
+    /// Whether `who`, to play a full turn, can force a win by threats
+    /// within `depth` turns: each turn leaves at least two threats (the
+    /// opponent's two stones all go to blocking), the last leaves three.
+    fn forced_win(&mut self, who: u8, depth: u32, clock: &Clock) -> Option<Pair> {
+        if let Some(cells) = self.win_in(who, 2) {
+            return Some((cells[0], cells.get(1).copied()));
+        }
+        if depth == 0 || clock.expired() || !self.threats(3 - who).is_empty() {
+            return None;
+        }
+        let cells = self.attack_cells(who, VCT_ATTACKS);
+        for set in self.turns(&cells, 2, &[]) {
+            self.place_set(set, who);
+            let level = self.threat_level(who);
+            let wins = match level {
+                3 => true,
+                2 => self.every_defence_loses(who, depth, clock),
+                _ => false,
+            };
+            self.remove_set(set);
+            if wins {
+                return Some(set);
+            }
+            if clock.expired() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// After `who` made two threats: whether every pair of the opponent's
+    /// that blocks both still loses to a forced win.
+    fn every_defence_loses(&mut self, who: u8, depth: u32, clock: &Clock) -> bool {
+        let other = 3 - who;
+        if self.win_in(other, 2).is_some() {
+            return false;
+        }
+        let (_, defences) = self.blocks(&self.threats(who));
+        for set in defences {
+            self.place_set(set, other);
+            let wins = self.forced_win(who, depth - 1, clock).is_some();
+            self.remove_set(set);
+            if !wins {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Cells that add to `who`'s lines of at least two stones.
+    fn attack_cells(&self, who: u8, width: usize) -> Vec<usize> {
+        let (me, them) = (who as usize, (3 - who) as usize);
+        let mut scored: Vec<(u32, usize)> = Vec::new();
+        for i in 0..self.n * self.n {
+            if self.grid[i] != 0 {
+                continue;
+            }
+            let v: u32 = self.through[i]
+                .iter()
+                .map(|&w| self.counts[w as usize])
+                .filter(|c| c[them] == 0 && c[me] >= 2)
+                .map(|c| u32::from(c[me]) * u32::from(c[me]))
+                .sum();
+            if v > 0 {
+                scored.push((v, i));
+            }
+        }
+        scored.sort_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
+        scored.into_iter().take(width).map(|(_, i)| i).collect()
+    }
+
+    /// The value for `who`, about to play a turn of two stones, of their
+    /// best reply (a look-ahead of one turn).
+    fn best_reply(&mut self, who: u8) -> i64 {
+        let other = 3 - who;
+        if self.win_in(who, 2).is_some() {
+            return WIN;
+        }
+        let must = self.threats(other);
+        let (needed, _) = self.blocks(&must);
+        if needed > 2 {
+            return -WIN;
+        }
+        // Their likely cells, and every cell that could make a threat.
+        let mut cells = self.candidates(who, THEIR_WIDTH);
+        for cell in self.attack_cells(who, REPLY_ATTACKS) {
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        let mut best = -WIN;
+        for set in self.turns(&cells, 2, &must) {
+            self.place_set(set, who);
+            let value = if self.threat_level(who) >= 3 {
+                WIN / 2
+            } else {
+                self.evaluate(who)
+            };
+            self.remove_set(set);
+            best = best.max(value);
+        }
+        if best == -WIN {
+            // No candidate blocks (a threat far from the stones): a plain
+            // evaluation will do.
+            best = self.evaluate(who);
+        }
+        best
+    }
+}
+
+/// When the search must stop.
+struct Clock<'a> {
+    deadline: Instant,
+    stop: &'a AtomicBool,
+}
+
+impl Clock<'_> {
+    fn expired(&self) -> bool {
+        Instant::now() >= self.deadline || self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Planned second stones: (position after the first stone, second stone).
+static PLANS: Mutex<Vec<(u64, Cell)>> = Mutex::new(Vec::new());
+
+fn remember(game: &Connect6, first: Cell, second: Cell) {
+    let mut after = game.clone();
+    after.play_unchecked(Stone(first));
+    if let Ok(mut plans) = PLANS.lock() {
+        if plans.len() >= 64 {
+            plans.remove(0);
+        }
+        plans.push((after.position_hash(), second));
+    }
+}
+
+fn planned(game: &Connect6) -> Option<Cell> {
+    let hash = game.position_hash();
+    let plans = PLANS.lock().ok()?;
+    plans
+        .iter()
+        .rev()
+        .find(|&&(h, cell)| h == hash && game.piece_at(cell).is_none())
+        .map(|&(_, cell)| cell)
+}
+
+/// Plays `set`'s first stone and remembers the second.
+fn play_set(game: &Connect6, board: &Board, (a, b): Pair) -> Stone {
+    let first = board.cell(a);
+    if let Some(b) = b {
+        remember(game, first, board.cell(b));
+    }
+    Stone(first)
+}
+
+/// The computer's stone at a strong level.
+pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
+    if game.is_over() {
+        return None;
+    }
+    let n = game.side();
+    let (k, of) = game.stone_of_turn();
+    let stones = of + 1 - k;
+    let board = &mut Board::from_game(game);
+    if board.grid.iter().all(|&v| v == 0) {
+        return Cell::new(n / 2, n / 2).map(Stone);
+    }
+    if stones == 1
+        && let Some(cell) = planned(game)
+    {
+        return Some(Stone(cell));
+    }
+    let me = colour(game.to_move());
+    let them = 3 - me;
+    if let Some(cells) = board.win_in(me, stones) {
+        return Some(play_set(game, board, (cells[0], cells.get(1).copied())));
+    }
+    let must = board.threats(them);
+    let (needed, blocks) = board.blocks(&must);
+    if needed > stones {
+        // Lost against best play: block what can be blocked.
+        let cell = least_harm(board, &must, them);
+        return Some(Stone(board.cell(cell)));
+    }
+    let clock = Clock { deadline, stop };
+    if stones == 2 && needed == 0 {
+        let search = Clock {
+            deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / 3,
+            stop,
+        };
+        if let Some(set) = board.forced_win(me, VCT_DEPTH, &search) {
+            return Some(play_set(game, board, set));
+        }
+    }
+    let mut cells = board.candidates(me, OUR_WIDTH);
+    for &(a, b) in &blocks {
+        for c in [Some(a), b].into_iter().flatten() {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    // Lines blocked everywhere leave few candidates: any empty cell will
+    // do then.
+    let spare = (0..n * n).filter(|&i| board.grid[i] == 0 && !cells.contains(&i));
+    let spare: Vec<usize> = spare.take(OUR_WIDTH.saturating_sub(cells.len())).collect();
+    cells.extend(spare);
+    let mut sets = board.turns(&cells, stones, &must);
+    if sets.is_empty() {
+        return cells.first().map(|&i| Stone(board.cell(i)));
+    }
+    // Best static value first, so the look-ahead sees the likely moves
+    // before the clock runs out.
+    let mut rng = Rng::new(seed ^ game.position_hash());
+    let mut ranked: Vec<(i64, u64, Pair)> = sets
+        .drain(..)
+        .map(|set| {
+            board.place_set(set, me);
+            let value = board.evaluate(me);
+            board.remove_set(set);
+            (value, rng.next_u64(), set)
+        })
+        .collect();
+    ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
+    let look_ahead = Clock {
+        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2,
+        stop,
+    };
+    let mut valued: Vec<(i64, Pair)> = Vec::new();
+    for (searched, &(_, _, set)) in ranked.iter().enumerate() {
+        if searched > 0 && look_ahead.expired() {
+            break;
+        }
+        board.place_set(set, me);
+        let value = if board.has_won(me) {
+            WIN
+        } else {
+            -board.best_reply(them)
+        };
+        board.remove_set(set);
+        valued.push((value, set));
+    }
+    valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    // The best set that leaves the opponent no forced win by threats.
+    let mut chosen = valued[0].1;
+    for &(value, set) in &valued {
+        if value >= WIN / 2 {
+            chosen = set;
+            break;
+        }
+        if clock.expired() {
+            break;
+        }
+        board.place_set(set, me);
+        let refuted = board.forced_win(them, DEFENCE_DEPTH, &clock).is_some();
+        board.remove_set(set);
+        if !refuted && !clock.expired() {
+            chosen = set;
+            break;
+        }
+    }
+    Some(play_set(game, board, chosen))
+}
+
+/// The empty cell of `windows` (`who`'s threats) that leaves `who` the
+/// fewest cells that win with one stone, then meets the most windows.
+fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
+    let mut cells: Vec<usize> = windows.iter().flat_map(|&w| board.empties_of(w)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut best = (usize::MAX, 0, cells.first().copied().unwrap_or(0));
+    for cell in cells {
+        let met = windows
+            .iter()
+            .filter(|&&w| board.window(w).contains(&(cell as u16)))
+            .count();
+        board.place(cell, 3 - who);
+        let mut wins: Vec<usize> = board
+            .threats(who)
+            .into_iter()
+            .filter(|&w| board.counts[w][who as usize] as usize + 1 >= board.line)
+            .flat_map(|w| board.empties_of(w))
+            .collect();
+        board.remove(cell);
+        wins.sort_unstable();
+        wins.dedup();
+        if (wins.len(), std::cmp::Reverse(met)) < (best.0, std::cmp::Reverse(best.1)) {
+            best = (wins.len(), met, cell);
+        }
+    }
+    best.2
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ai::{Level, choose};
+    use crate::engine::Outcome;
+
+    fn game(stones: &str) -> Connect6 {
+        let mut game = Connect6::default();
+        for stone in stones.split_whitespace() {
+            let stone: Stone = stone.parse().expect("well formed");
+            game.play(stone).expect("legal");
+        }
+        game
+    }
+
+    /// Level 5 plays the rest of the current turn.
+    fn play_turn(game: &mut Connect6) {
+        let stop = AtomicBool::new(false);
+        let mover = game.to_move();
+        while game.to_move() == mover && !game.is_over() {
+            let stone =
+                choose(game, Level::MAX, Duration::from_millis(300), 5, &stop).expect("a stone");
+            game.play(stone).expect("legal");
+        }
+    }
+
+    #[test]
+    fn a_win_in_one_turn_is_found() {
+        // B has J9 K9 L9 M9 open at both ends: two stones win.
+        let mut game = game("J9 A0 A2 K9 L9 A4 A6 M9 S18 C0 C2");
+        play_turn(&mut game);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    }
+
+    #[test]
+    fn a_single_threat_is_blocked() {
+        // W has E5 F5 G5 H5: B must keep W from six next turn.
+        let mut game = game("J9 E5 F5 K12 P3 G5 H5");
+        play_turn(&mut game);
+        let board = Board::from_game(&game);
+        assert!(board.win_in(colour(Player::Second), 2).is_none());
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn a_double_threat_is_blocked() {
+        // W has two fours closed at one end (E5..H5 after B's D5, Q2..Q5
+        // after B's Q1): each needs a stone of B's two.
+        let mut game = game("J9 E5 F5 D5 Q1 G5 H5 P12 P17 Q2 Q3 R18 A18 Q4 Q5");
+        let before = Board::from_game(&game);
+        assert_eq!(before.threat_level(colour(Player::Second)), 2);
+        assert_eq!(game.to_move(), Player::First);
+        play_turn(&mut game);
+        let board = Board::from_game(&game);
+        assert!(board.win_in(colour(Player::Second), 2).is_none());
+    }
+
+    #[test]
+    fn threats_and_blocks_are_counted() {
+        let game = game("J9 E5 F5 K12 C15 G5 H5");
+        let board = Board::from_game(&game);
+        let w = colour(Player::Second);
+        // A four open at both ends: the windows B5..G5 through E5..J5
+        // (J5 free) and more, all met by one of two stones at least.
+        assert!(board.threat_level(w) >= 1);
+        assert_eq!(board.threat_level(colour(Player::First)), 0);
+    }
+}
