@@ -348,6 +348,21 @@ impl Board {
         true
     }
 
+    /// Every cell that turns a window of `who`'s into a threat (the empty
+    /// cells of windows one stone short of a threat).
+    fn near_threat_cells(&self, who: u8) -> Vec<usize> {
+        let other = (3 - who) as usize;
+        let mut cells: Vec<usize> = (0..self.counts.len())
+            .filter(|&w| {
+                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 3 >= self.line
+            })
+            .flat_map(|w| self.empties_of(w))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// Cells that add to `who`'s lines of at least two stones.
     fn attack_cells(&self, who: u8, width: usize) -> Vec<usize> {
         let (me, them) = (who as usize, (3 - who) as usize);
@@ -384,6 +399,18 @@ impl Board {
         }
         // Their likely cells, and every cell that could make a threat.
         let mut cells = self.candidates(who, THEIR_WIDTH);
+        // Two stones that make threats in two places win for them.
+        if must.is_empty() {
+            let near = self.near_threat_cells(who);
+            for set in self.turns(&near, 2, &[]) {
+                self.place_set(set, who);
+                let level = self.threat_level(who);
+                self.remove_set(set);
+                if level >= 3 {
+                    return WIN / 2;
+                }
+            }
+        }
         for cell in self.attack_cells(who, REPLY_ATTACKS) {
             if !cells.contains(&cell) {
                 cells.push(cell);

@@ -123,7 +123,7 @@ impl Searchable for Hex {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<HexMove>> {
-        (level.get() >= 4).then(|| hex_mcts::choose(self, level, deadline, seed, stop))
+        (level.get() >= 4).then(|| hex_mcts::choose(self, deadline, seed, stop))
     }
 
     fn move_slot(mv: HexMove) -> usize {

@@ -11,7 +11,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::Level;
 use super::search::zobrist;
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player, Rng};
@@ -383,9 +382,6 @@ fn search_tree(
         }
         tree[0].n += 1;
     }
-    if std::env::var_os("HEX_MCTS_DEBUG").is_some() {
-        eprintln!("mcts: {iterations} playouts, {} nodes", tree.len());
-    }
     let root = tree[0];
     tree[root.first as usize..(root.first + u32::from(root.children)) as usize]
         .iter()
@@ -602,13 +598,7 @@ fn threads() -> usize {
 }
 
 /// The move of the computer at a strong level.
-pub fn choose(
-    game: &Hex,
-    level: Level,
-    deadline: Instant,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<HexMove> {
+pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<HexMove> {
     if game.is_over() {
         return None;
     }
@@ -655,7 +645,6 @@ pub fn choose(
             return Some(HexMove::Place(board.cell(mv)));
         }
     }
-    let _ = level;
     // The opponent's last stone is unknown from the position alone; the
     // tree finds the bridge answers itself from the playouts.
     let last = None;
@@ -718,7 +707,7 @@ mod tests {
     fn pick(hex: &Hex, millis: u64) -> HexMove {
         let stop = AtomicBool::new(false);
         let deadline = Instant::now() + Duration::from_millis(millis);
-        choose(hex, Level::MAX, deadline, 1, &stop).expect("a move")
+        choose(hex, deadline, 1, &stop).expect("a move")
     }
 
     #[test]
