@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail};
 
-use crate::ai::{self, Level, LevelError};
+use crate::ai::{self, History, Level, LevelError};
 use crate::engine::{Outcome, Player, Rng};
 use crate::gtp::client::GtpClient;
 use crate::gtp::server::GtpGame;
@@ -150,7 +150,9 @@ fn play_game<G: GtpGame>(
     }
     let mut game = start.clone();
     let never = AtomicBool::new(false);
+    let mut history = History::default();
     while !game.is_over() {
+        history.record(&game);
         if game.plies() - start.plies() >= MAX_PLIES {
             return Ok(Some(Outcome::Draw));
         }
@@ -160,6 +162,7 @@ fn play_game<G: GtpGame>(
                 *seed = seed.wrapping_add(1);
                 ai::choose(
                     &game,
+                    &history,
                     *level,
                     budget_of(*level, time_per_move),
                     *seed,

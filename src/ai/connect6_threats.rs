@@ -625,7 +625,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::ai::{Level, choose};
+    use crate::ai::{History, Level, choose};
     use crate::engine::Outcome;
 
     fn game(stones: &str) -> Connect6 {
@@ -642,8 +642,15 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mover = game.to_move();
         while game.to_move() == mover && !game.is_over() {
-            let stone =
-                choose(game, Level::MAX, Duration::from_millis(300), 5, &stop).expect("a stone");
+            let stone = choose(
+                game,
+                &History::default(),
+                Level::MAX,
+                Duration::from_millis(300),
+                5,
+                &stop,
+            )
+            .expect("a stone");
             game.play(stone).expect("legal");
         }
     }

@@ -2,8 +2,9 @@
 //! positions, with one evaluation per game and an exact Reversi endgame
 //! solver.
 //!
-//! [`choose`] is the whole interface: a position, a strength [`Level`], a
-//! time budget, a seed and a stop flag in; a move out. It only reads the
+//! [`choose`] is the whole interface: a position and the game's earlier
+//! positions ([`History`]), a strength [`Level`], a time budget, a seed and
+//! a stop flag in; a move out. It only reads the
 //! position it is given (it searches clones), so it can run on any thread.
 
 mod connect6;
@@ -12,6 +13,7 @@ mod endgame;
 mod gekitai;
 mod hex;
 mod hex_mcts;
+mod history;
 #[cfg(test)]
 mod plain;
 mod reversi;
@@ -23,6 +25,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+pub use history::History;
 
 use crate::engine::{Game, Player};
 
@@ -130,7 +134,8 @@ impl fmt::Display for Level {
 /// hooks; each game's evaluation lives in its own file of this module.
 pub trait Searchable: Game {
     /// Positions can come round again (Gekitai pushes pieces off): the
-    /// search then scores a repetition within its own line as a draw.
+    /// search then scores a return to a position of its own line or of the
+    /// game's [`History`] as a draw.
     const CAN_REPEAT: bool = false;
 
     /// Moves can win on the spot, so every node (leaves included) first
@@ -192,7 +197,8 @@ pub trait Searchable: Game {
     }
 }
 
-/// The move the computer plays at `level`, thinking at most `budget` (use
+/// The move the computer plays at `level` in `game`, which has been
+/// through the positions of `history`, thinking at most `budget` (use
 /// `level.budget()` normally) and returning early (with the best move found
 /// so far) as soon as `stop` is set.
 ///
@@ -205,10 +211,11 @@ pub trait Searchable: Game {
 /// does not.
 pub fn choose<G: Searchable>(
     game: &G,
+    history: &History,
     level: Level,
     budget: Duration,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<G::Move> {
-    search::choose(game, level, budget, seed, stop)
+    search::choose(game, history, level, budget, seed, stop)
 }

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Level, Searchable};
+use super::{History, Level, Searchable};
 use crate::engine::{Game, Outcome, Rng};
 
 /// The score of a win on the spot; a win `k` plies away is `WIN - k`.
@@ -116,6 +116,8 @@ pub struct Searcher<'a, G: Searchable> {
     history: Vec<i32>,
     /// Hashes of the positions from the root to the current node.
     path: Vec<u64>,
+    /// The positions of the game before the root.
+    earlier: History,
     buffers: Vec<Vec<G::Move>>,
     /// Ordering keys of each ply's moves.
     keys: Vec<Vec<i32>>,
@@ -139,11 +141,18 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             killers: Vec::new(),
             history: vec![0; MOVE_SLOTS],
             path: Vec::new(),
+            earlier: History::default(),
             buffers: Vec::new(),
             keys: Vec::new(),
             nodes: 0,
             aborted: false,
         }
+    }
+
+    /// Remembers the game's earlier positions: returning to one of them
+    /// counts as a draw, as a repetition within the search does.
+    pub fn remember(&mut self, history: History) {
+        self.earlier = history;
     }
 
     fn buffer(&mut self, ply: usize) -> Vec<G::Move> {
@@ -223,7 +232,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             return 0;
         }
         let hash = pos.position_hash();
-        if G::CAN_REPEAT && self.path.contains(&hash) {
+        if G::CAN_REPEAT && (self.path.contains(&hash) || self.earlier.contains(hash)) {
             self.buffers[ply] = moves;
             return 0;
         }
@@ -398,6 +407,7 @@ fn table_bits(level: Level, budget: Duration) -> u32 {
 
 pub fn choose<G: Searchable>(
     game: &G,
+    history: &History,
     level: Level,
     budget: Duration,
     seed: u64,
@@ -475,6 +485,7 @@ pub fn choose<G: Searchable>(
     }
     let mut moves: Vec<(G::Move, i32)> = legal.iter().map(|&mv| (mv, 0)).collect();
     let mut searcher = Searcher::<G>::new(limits, table_bits(level, budget));
+    searcher.remember(history.clone());
     let noise = level.noise();
     let exact = noise > 0;
     let mut best = moves[0];

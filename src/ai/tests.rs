@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::endgame::exact_value;
 use super::plain::{minimax, reversi_exact};
 use super::search::{DECIDED, INFINITY, Limits, Searcher};
-use super::{Level, Searchable, choose};
+use super::{History, Level, Searchable, choose};
 use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
@@ -167,8 +167,15 @@ fn every_level_wins_in_one<G: Searchable>(start: &G, seed: u64) {
     for pos in positions_with_a_win(start, 8, seed) {
         for level in 1..=5 {
             let level = Level::new(level).expect("valid");
-            let mv =
-                choose(&pos, level, Duration::from_millis(50), seed, &NEVER).expect("not over");
+            let mv = choose(
+                &pos,
+                &History::default(),
+                level,
+                Duration::from_millis(50),
+                seed,
+                &NEVER,
+            )
+            .expect("not over");
             assert!(
                 wins_at_once(&pos, mv),
                 "level {level} played {mv} in {pos:?}"
@@ -216,8 +223,15 @@ fn levels_block<G: Searchable>(start: &G, seed: u64) {
         tried += 1;
         for level in 2..=5 {
             let level = Level::new(level).expect("valid");
-            let mv =
-                choose(&pos, level, Duration::from_millis(30), seed, &NEVER).expect("not over");
+            let mv = choose(
+                &pos,
+                &History::default(),
+                level,
+                Duration::from_millis(30),
+                seed,
+                &NEVER,
+            )
+            .expect("not over");
             assert!(
                 !hands_a_win(&pos, mv),
                 "level {level} played {mv} in {pos:?}"
@@ -256,7 +270,15 @@ fn gekitai_finds_a_win_in_three() {
         tried += 1;
         for level in 3..=5 {
             let level = Level::new(level).expect("valid");
-            let mv = choose(&pos, level, Duration::from_millis(200), 9, &NEVER).expect("not over");
+            let mv = choose(
+                &pos,
+                &History::default(),
+                level,
+                Duration::from_millis(200),
+                9,
+                &NEVER,
+            )
+            .expect("not over");
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let reply = minimax(&child, 1, 1, &mut Vec::new());
@@ -279,14 +301,22 @@ fn choose_is_none_only_when_the_game_is_over() {
         let mut game = start.clone();
         while !game.is_over() {
             let level = Level::new(1 + rng.below(2) as u8).expect("valid");
-            let mv =
-                choose(&game, level, Duration::from_millis(5), seed, &NEVER).expect("not over");
+            let mv = choose(
+                &game,
+                &History::default(),
+                level,
+                Duration::from_millis(5),
+                seed,
+                &NEVER,
+            )
+            .expect("not over");
             assert!(game.check(mv).is_ok(), "{mv} in {game:?}");
             game.play_unchecked(mv);
         }
         assert_eq!(
             choose(
                 &game,
+                &History::default(),
                 Level::DEFAULT,
                 Duration::from_millis(5),
                 seed,
@@ -306,7 +336,14 @@ fn stop_makes_choose_return_at_once() {
     fn check<G: Searchable>(game: &G) {
         let stop = AtomicBool::new(true);
         let start = Instant::now();
-        let mv = choose(game, Level::MAX, Duration::from_secs(60), 1, &stop);
+        let mv = choose(
+            game,
+            &History::default(),
+            Level::MAX,
+            Duration::from_secs(60),
+            1,
+            &stop,
+        );
         assert!(mv.is_some());
         assert!(
             start.elapsed() < Duration::from_secs(2),
@@ -325,8 +362,22 @@ fn same_seed_same_move_at_low_levels() {
     let mut rng = Rng::new(3);
     let pos = random_position(&gekitai(6, 8, 3), 6, &mut rng);
     for level in [Level::MIN, Level::new(2).expect("valid")] {
-        let a = choose(&pos, level, Duration::from_millis(100), 42, &NEVER);
-        let b = choose(&pos, level, Duration::from_secs(1), 42, &NEVER);
+        let a = choose(
+            &pos,
+            &History::default(),
+            level,
+            Duration::from_millis(100),
+            42,
+            &NEVER,
+        );
+        let b = choose(
+            &pos,
+            &History::default(),
+            level,
+            Duration::from_secs(1),
+            42,
+            &NEVER,
+        );
         assert_eq!(a, b);
     }
 }
@@ -343,4 +394,43 @@ fn levels_parse_and_print() {
     }
     assert_eq!(Level::DEFAULT.get(), 3);
     assert!(Level::new(1).expect("valid").budget() < Level::new(5).expect("valid").budget());
+}
+
+/// In Gekitai, going back to a position the game has already been through
+/// scores as a draw: a player ahead then looks for progress elsewhere.
+#[test]
+fn returning_to_an_earlier_position_scores_as_a_draw() {
+    let mut rng = Rng::new(31);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let pos = random_position(&gekitai(6, 8, 3), 4 + rng.below(10), &mut rng);
+        if pos.is_over() {
+            continue;
+        }
+        let searched = |history: History| {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let mut moves: Vec<_> = legal.into_iter().map(|mv| (mv, 0)).collect();
+            let mut searcher = Searcher::<Gekitai>::new(unlimited(), 12);
+            searcher.remember(history);
+            assert!(searcher.root(&pos, 3, &mut moves, true));
+            moves
+        };
+        let fresh = searched(History::default());
+        let (best, score) = fresh[0];
+        if score <= 0 || score > DECIDED || fresh[1].1 <= 0 {
+            continue;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(best);
+        let remembered = searched(History::of([&child]));
+        let again = remembered.iter().find(|(mv, _)| *mv == best);
+        assert_eq!(again.map(|m| m.1), Some(0), "{pos:?}");
+        assert_ne!(remembered[0].0, best, "{pos:?}");
+        checked += 1;
+        if checked == 5 {
+            break;
+        }
+    }
+    assert!(checked > 0);
 }

@@ -32,6 +32,11 @@ impl<G: Game> Session<G> {
             .unwrap_or_else(|| unreachable!("a session has a position"))
     }
 
+    /// Every position of the game so far, the first to the current one.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
     /// The position before the last move, if there was one.
     pub fn previous(&self) -> Option<&G> {
         self.positions

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use super::notation::Vertex;
-use crate::ai::{self, Level, Searchable};
+use crate::ai::{self, History, Level, Searchable};
 use crate::engine::connect6::{Connect6, Connect6Settings};
 use crate::engine::gekitai::{Gekitai, GekitaiSettings};
 use crate::engine::hex::{Hex, HexSettings};
@@ -143,7 +143,9 @@ impl<G: GtpGame> Session<G> {
                 let mut game = self.turn_of(color)?;
                 let never = AtomicBool::new(false);
                 self.seed = self.seed.wrapping_add(1);
-                let mv = ai::choose(&game, self.level, self.level.budget(), self.seed, &never)
+                let history = History::of(std::iter::once(&self.start).chain(&self.positions));
+                let (level, budget) = (self.level, self.level.budget());
+                let mv = ai::choose(&game, &history, level, budget, self.seed, &never)
                     .ok_or("no move")?;
                 game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
                 self.positions.push(game);

@@ -17,7 +17,7 @@ pub use hex::HexConsole;
 pub use input::LineReader;
 pub use reversi::ReversiConsole;
 
-use crate::ai::{self, Searchable};
+use crate::ai::{self, History, Searchable};
 use crate::engine::{Cell, Game};
 use crate::seat::Seat;
 
@@ -71,8 +71,10 @@ where
     let mut lines = LineReader::new(input);
     let mut moves = Vec::new();
     let seed = clock_seed();
+    let mut history = History::default();
     console.show_start(out)?;
     while !console.game().is_over() {
+        history.record(console.game());
         write!(out, "{}", console.prompt())?;
         out.flush()?;
         let mover = console.game().to_move();
@@ -81,7 +83,8 @@ where
                 let never = AtomicBool::new(false);
                 let game = console.game();
                 let seed = seed ^ game.plies() as u64;
-                let Some(mv) = ai::choose(game, level, level.budget(), seed, &never) else {
+                let Some(mv) = ai::choose(game, &history, level, level.budget(), seed, &never)
+                else {
                     break;
                 };
                 writeln!(out, "{}", C::typed(&mv))?;

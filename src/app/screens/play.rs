@@ -209,12 +209,13 @@ impl<G: GameUi> Play<G> {
 
     fn spawn_search(&mut self, level: Level, hint: bool) {
         let game = self.game().clone();
+        let history = ai::History::of(self.session.positions());
         let stop = Arc::new(AtomicBool::new(false));
         let (tell, answer) = mpsc::channel();
         self.seed = self.seed.wrapping_add(1);
         let (seed, flag) = (self.seed, Arc::clone(&stop));
         thread::spawn(move || {
-            let mv = ai::choose(&game, level, level.budget(), seed, &flag);
+            let mv = ai::choose(&game, &history, level, level.budget(), seed, &flag);
             // The screen may have moved on and stopped listening.
             let _ = tell.send(mv);
         });
