@@ -1,7 +1,8 @@
 //! The positions a game has already been through, as the search remembers
-//! them: in a game whose positions can come round again (Gekitai), coming
-//! back to one of them counts as a draw, so that a player ahead makes
-//! progress instead of going round in circles.
+//! them: in a game whose positions can come round again (Gekitai), the
+//! computer's own move back to one of them counts as a draw (unless it
+//! leads to a forced win), so that a player ahead makes progress instead of
+//! going round in circles.
 
 use super::Searchable;
 

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{History, Level, Searchable};
-use crate::engine::{Game, Outcome, Rng};
+use crate::engine::{Game, Outcome, Player, Rng};
 
 /// The score of a win on the spot; a win `k` plies away is `WIN - k`.
 pub const WIN: i32 = 1_000_000;
@@ -118,6 +118,8 @@ pub struct Searcher<'a, G: Searchable> {
     path: Vec<u64>,
     /// The positions of the game before the root.
     earlier: History,
+    /// The player to move at the root.
+    root_player: Player,
     buffers: Vec<Vec<G::Move>>,
     /// Ordering keys of each ply's moves.
     keys: Vec<Vec<i32>>,
@@ -142,6 +144,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             history: vec![0; MOVE_SLOTS],
             path: Vec::new(),
             earlier: History::default(),
+            root_player: Player::First,
             buffers: Vec::new(),
             keys: Vec::new(),
             nodes: 0,
@@ -149,8 +152,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
     }
 
-    /// Remembers the game's earlier positions: returning to one of them
-    /// counts as a draw, as a repetition within the search does.
+    /// Remembers the game's earlier positions: the root player's move back
+    /// to one of them counts as a draw, as a repetition within the search
+    /// does, unless it leads to a forced win. The opponent's does not: the
+    /// game has no such rule, and a forced win must not be missed because
+    /// the loser could go back to an old position (within one line, the
+    /// shortest win never repeats one).
     pub fn remember(&mut self, history: History) {
         self.earlier = history;
     }
@@ -216,26 +223,47 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     /// The value of `pos` searched `depth` plies deep, `ply` plies from the
     /// root, for the player to move; exact when it lies strictly between
     /// alpha and beta, else a bound on the far side.
-    pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if pos.outcome().is_some() {
             return terminal_value(pos, ply);
         }
-        let mut moves = self.buffer(ply);
         if depth == 0 {
+            let mut moves = self.buffer(ply);
             let value = leaf_value(pos, ply, &mut moves);
             self.buffers[ply] = moves;
             return value;
         }
         self.tick();
         if self.aborted {
-            self.buffers[ply] = moves;
             return 0;
         }
         let hash = pos.position_hash();
-        if G::CAN_REPEAT && (self.path.contains(&hash) || self.earlier.contains(hash)) {
-            self.buffers[ply] = moves;
-            return 0;
+        if G::CAN_REPEAT {
+            if self.path.contains(&hash) {
+                return 0;
+            }
+            if pos.to_move() != self.root_player && self.earlier.contains(hash) {
+                // Going round in a circle is no progress, but a circle
+                // that ends in a forced win is a win.
+                let value = self.expand(pos, hash, depth, ply, -INFINITY, INFINITY);
+                return if value < -DECIDED { value } else { 0 };
+            }
         }
+        self.expand(pos, hash, depth, ply, alpha, beta)
+    }
+
+    /// [`Searcher::negamax`] below the checks every node gets first: the
+    /// table, then each move.
+    fn expand(
+        &mut self,
+        pos: &G,
+        hash: u64,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut moves = self.buffer(ply);
         let slot = hash as usize & (self.table.len() - 1);
         let entry = self.table[slot];
         let mut table_move = None;
@@ -349,6 +377,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     pub fn root(&mut self, pos: &G, depth: u32, moves: &mut [(G::Move, i32)], exact: bool) -> bool {
         self.path.clear();
         self.path.push(pos.position_hash());
+        self.root_player = pos.to_move();
         let mut alpha = -INFINITY;
         let mut completed = 0;
         for (i, entry) in moves.iter_mut().enumerate() {

@@ -434,3 +434,43 @@ fn returning_to_an_earlier_position_scores_as_a_draw() {
     }
     assert!(checked > 0);
 }
+
+/// A forced win is found however many of the positions on the way the game
+/// has already been through: neither the loser's return to one nor the
+/// winner's is taken for a draw.
+#[test]
+fn earlier_positions_hide_no_forced_win() {
+    let start = gekitai(5, 6, 3);
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    for _ in 0..3_000 {
+        let pos = random_position(&start, 4 + rng.below(12), &mut rng);
+        if pos.is_over() || minimax(&pos, 2, 0, &mut Vec::new()) != super::search::WIN - 3 {
+            continue;
+        }
+        let mut seen = Vec::new();
+        let (mut moves, mut replies) = (Vec::new(), Vec::new());
+        pos.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            child.legal_moves(&mut replies);
+            for &reply in &replies {
+                let mut grandchild = child.clone();
+                grandchild.play_unchecked(reply);
+                seen.push(grandchild);
+            }
+            seen.push(child);
+        }
+        let mut searcher = Searcher::<Gekitai>::new(unlimited(), 12);
+        searcher.remember(History::of(&seen));
+        let mut scored: Vec<_> = moves.iter().map(|&mv| (mv, 0)).collect();
+        assert!(searcher.root(&pos, 2, &mut scored, true));
+        assert_eq!(scored[0].1, super::search::WIN - 3, "{pos:?}");
+        checked += 1;
+        if checked == 4 {
+            break;
+        }
+    }
+    assert!(checked > 0);
+}
