@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::zobrist;
-use super::{Level, Searchable, connect6_threats};
+use super::{History, Level, Searchable, connect6_threats};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 
@@ -184,6 +184,7 @@ impl Searchable for Connect6 {
     /// ([`super::connect6_threats`]).
     fn choose_own(
         &self,
+        _history: &History,
         level: Level,
         deadline: Instant,
         seed: u64,

@@ -1,18 +1,28 @@
-//! Gekitai evaluation: lines still open to one side, pieces on the board
-//! against the reserve, and distance from the edge (edge pieces are pushed
-//! off). Wins on the spot are left to the search, which plays every move
-//! out: pushes make static threat detection unreliable.
+//! Gekitai evaluation, on the engine's bitboards: lines still open to one
+//! side, pieces on the board against the reserve, and distance from the
+//! edge (edge pieces are pushed off). Wins on the spot are left to the
+//! search, which plays every move out: pushes make static threat detection
+//! unreliable.
+//!
+//! The search runs on the board type itself ([`GekitaiBoard`]), not on the
+//! [`Gekitai`] enum around it: a position of the default board is then a
+//! few machine words to copy, and every bit operation has a fixed width.
 
-use super::Searchable;
-use super::search::zobrist;
-use crate::engine::gekitai::{Gekitai, Place};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::search::{self, zobrist};
+use super::{History, Level, Searchable};
+use crate::engine::bits::Bits;
+use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place};
 use crate::engine::{Cell, Game, Player};
+use crate::with_gekitai_board;
 
-/// Cells of the largest board.
-const MAX_CELLS: usize = 26 * 26;
+/// Bit planes of a window's count: enough for the longest line (26).
+const COUNT_PLANES: usize = 5;
 
 /// A window of the winning length holding `count` pieces of one side only.
-fn window_weight(count: usize, line: usize) -> i32 {
+pub(super) fn window_weight(count: usize, line: usize) -> i32 {
     if count + 1 >= line {
         50
     } else {
@@ -20,80 +30,159 @@ fn window_weight(count: usize, line: usize) -> i32 {
     }
 }
 
-impl Searchable for Gekitai {
+/// For every window start at once, how many of one side's pieces the
+/// window holds: a binary number across bit planes (bit-sliced addition).
+struct WindowCount<B> {
+    planes: [B; COUNT_PLANES],
+}
+
+impl<B: Bits> WindowCount<B> {
+    /// Counts `pieces` in the `line` cells from each start along `step`.
+    fn new(pieces: B, step: usize, line: usize) -> Self {
+        let mut planes = [B::ZERO; COUNT_PLANES];
+        for k in 0..line {
+            let mut carry = pieces.shr(k * step);
+            for plane in planes.iter_mut() {
+                if carry.is_zero() {
+                    break;
+                }
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+        WindowCount { planes }
+    }
+
+    /// The starts whose window holds exactly `count` pieces.
+    fn exactly(&self, count: usize) -> B {
+        self.planes
+            .iter()
+            .enumerate()
+            .fold(!B::ZERO, |acc, (bit, &plane)| {
+                if count >> bit & 1 == 1 {
+                    acc & plane
+                } else {
+                    acc & !plane
+                }
+            })
+    }
+}
+
+/// The cells whose four orthogonal neighbours are all in `cells`.
+fn inner<B: Bits>(cells: B, row_step: usize) -> B {
+    cells & cells.shr(1) & cells.shl(1) & cells.shr(row_step) & cells.shl(row_step)
+}
+
+/// What the windows along `step` are worth to `mine` against `theirs`.
+fn windows<B: Bits>(mine: B, theirs: B, on_board: B, step: usize, line: usize) -> i32 {
+    let (mut open_mine, mut open_theirs) = (on_board & !theirs, on_board & !mine);
+    let (free_mine, free_theirs) = (open_mine, open_theirs);
+    for k in 1..line {
+        open_mine &= free_mine.shr(k * step);
+        open_theirs &= free_theirs.shr(k * step);
+    }
+    let (my_count, their_count) = (
+        WindowCount::new(mine, step, line),
+        WindowCount::new(theirs, step, line),
+    );
+    let mut score = 0;
+    for count in 1..line {
+        let weight = window_weight(count, line);
+        score += weight * (open_mine & my_count.exactly(count)).count() as i32;
+        score -= weight * (open_theirs & their_count.exactly(count)).count() as i32;
+    }
+    score
+}
+
+/// The evaluation of a position that is not over, for the player to move.
+fn evaluate<B: Bits>(board: &GekitaiBoard<B>) -> i32 {
+    let settings = board.settings();
+    let line = settings.line();
+    let me = board.to_move();
+    let (mine, theirs) = (board.pieces_of(me), board.pieces_of(me.other()));
+    let (on_board, row_step) = (board.on_board(), board.row_step());
+    let mut score = 10;
+
+    // Six points a step from the edge, up to three steps.
+    let mut away = on_board;
+    for _ in 0..3 {
+        away = inner(away, row_step);
+        score += 6 * ((mine & away).count() as i32 - (theirs & away).count() as i32);
+    }
+    for step in [1, row_step, row_step + 1, row_step - 1] {
+        score += windows(mine, theirs, on_board, step, line);
+    }
+
+    let (my_reserve, their_reserve) = (board.reserve(me) as i32, board.reserve(me.other()) as i32);
+    score += 12 * (their_reserve - my_reserve);
+    if their_reserve == 1 {
+        score -= 120;
+    }
+    if my_reserve == 1 {
+        score += 60;
+    }
+    score
+}
+
+fn hash<B: Bits>(board: &GekitaiBoard<B>) -> u64 {
+    let mut hash = if board.to_move() == Player::Second {
+        zobrist(u64::MAX - 1)
+    } else {
+        0
+    };
+    for who in Player::BOTH {
+        let base = who.index() as u64 * 1024;
+        for index in board.pieces_of(who).ones() {
+            hash ^= zobrist(base + index as u64);
+        }
+    }
+    hash
+}
+
+impl<B: Bits> Searchable for GekitaiBoard<B> {
     const CAN_REPEAT: bool = true;
 
     fn evaluate(&self) -> i32 {
-        let settings = self.settings();
-        let (n, line) = (settings.size(), settings.line());
-        let me = self.to_move();
-        let mut grid = [0u8; MAX_CELLS];
-        let mut score = 10;
-        for (who, code, sign) in [(me, 1, 1), (me.other(), 2, -1)] {
-            self.for_each_piece(who, |cell| {
-                grid[cell.row() * n + cell.col()] = code;
-                let (r, c) = (cell.row(), cell.col());
-                let from_edge = r.min(n - 1 - r).min(c).min(n - 1 - c).min(3);
-                score += sign * 6 * from_edge as i32;
-            });
-        }
-        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
-            for r in 0..n as isize {
-                let end_r = r + dr * (line as isize - 1);
-                if end_r >= n as isize {
-                    break;
-                }
-                for c in 0..n as isize {
-                    let end_c = c + dc * (line as isize - 1);
-                    if end_c < 0 || end_c >= n as isize {
-                        continue;
-                    }
-                    let (mut mine, mut theirs) = (0, 0);
-                    for k in 0..line as isize {
-                        match grid[((r + k * dr) as usize) * n + (c + k * dc) as usize] {
-                            1 => mine += 1,
-                            2 => theirs += 1,
-                            _ => {}
-                        }
-                    }
-                    if theirs == 0 && mine > 0 {
-                        score += window_weight(mine, line);
-                    } else if mine == 0 && theirs > 0 {
-                        score -= window_weight(theirs, line);
-                    }
-                }
-            }
-        }
-        let pieces = settings.pieces() as i32;
-        let (my_reserve, their_reserve) =
-            (self.reserve(me) as i32, self.reserve(me.other()) as i32);
-        score += 12 * ((pieces - my_reserve) - (pieces - their_reserve));
-        if their_reserve == 1 {
-            score -= 120;
-        }
-        if my_reserve == 1 {
-            score += 60;
-        }
-        score
+        evaluate(self)
     }
 
     fn position_hash(&self) -> u64 {
-        let mut hash = if self.to_move() == Player::Second {
-            zobrist(u64::MAX - 1)
-        } else {
-            0
-        };
-        for who in Player::BOTH {
-            let base = who.index() as u64 * 1024;
-            self.for_each_piece(who, |cell| {
-                hash ^= zobrist(base + (cell.row() * 26 + cell.col()) as u64);
-            });
-        }
-        hash
+        hash(self)
     }
 
     fn move_slot(Place(cell): Place) -> usize {
         slot(cell)
+    }
+}
+
+impl Searchable for Gekitai {
+    const CAN_REPEAT: bool = true;
+
+    fn evaluate(&self) -> i32 {
+        with_gekitai_board!(self, board => evaluate(board))
+    }
+
+    fn position_hash(&self) -> u64 {
+        with_gekitai_board!(self, board => hash(board))
+    }
+
+    fn move_slot(Place(cell): Place) -> usize {
+        slot(cell)
+    }
+
+    /// The same search, on the board inside.
+    fn choose_own(
+        &self,
+        history: &History,
+        level: Level,
+        deadline: Instant,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Option<Place>> {
+        Some(with_gekitai_board!(self, board => {
+            search::choose(board, history, level, deadline, seed, stop)
+        }))
     }
 }
 

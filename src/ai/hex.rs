@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::zobrist;
-use super::{Level, Searchable, hex_mcts};
+use super::{History, Level, Searchable, hex_mcts};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -118,6 +118,7 @@ impl Searchable for Hex {
     /// Levels 4 and 5 play by Monte Carlo tree search ([`super::hex_mcts`]).
     fn choose_own(
         &self,
+        _history: &History,
         level: Level,
         deadline: Instant,
         seed: u64,

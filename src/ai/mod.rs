@@ -188,6 +188,7 @@ pub trait Searchable: Game {
     /// finished game), `None` leaves the choice to it.
     fn choose_own(
         &self,
+        _history: &History,
         _level: Level,
         _deadline: Instant,
         _seed: u64,
@@ -217,5 +218,5 @@ pub fn choose<G: Searchable>(
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<G::Move> {
-    search::choose(game, history, level, budget, seed, stop)
+    search::choose(game, history, level, Instant::now() + budget, seed, stop)
 }

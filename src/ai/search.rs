@@ -438,11 +438,12 @@ pub fn choose<G: Searchable>(
     game: &G,
     history: &History,
     level: Level,
-    budget: Duration,
+    deadline: Instant,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<G::Move> {
     let start = Instant::now();
+    let budget = deadline.saturating_duration_since(start);
     if game.is_over() {
         return None;
     }
@@ -457,7 +458,7 @@ pub fn choose<G: Searchable>(
     if let Some(mv) = winning_move(game, &legal) {
         return Some(mv);
     }
-    if let Some(choice) = game.choose_own(level, start + budget, seed, stop) {
+    if let Some(choice) = game.choose_own(history, level, deadline, seed, stop) {
         return choice;
     }
     if legal.len() == 1 || stop.load(Ordering::Relaxed) {
@@ -484,10 +485,7 @@ pub fn choose<G: Searchable>(
             legal = safe;
         }
     }
-    let limits = Limits {
-        deadline: start + budget,
-        stop,
-    };
+    let limits = Limits { deadline, stop };
     if let Some(mv) = game.solve(level, limits.deadline, stop) {
         return Some(mv);
     }

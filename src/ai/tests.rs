@@ -474,3 +474,30 @@ fn earlier_positions_hide_no_forced_win() {
     }
     assert!(checked > 0);
 }
+
+/// The bitboard Gekitai evaluation equals the plain one, on every board
+/// type and several lines.
+#[test]
+fn gekitai_evaluation_matches_plain() {
+    let mut rng = Rng::new(41);
+    for (size, pieces, line) in [
+        (6, 8, 3),
+        (4, 8, 3),
+        (5, 6, 4),
+        (6, 18, 5),
+        (8, 12, 4),
+        (11, 20, 5),
+        (26, 60, 7),
+    ] {
+        for _ in 0..40 {
+            let pos = random_position(&gekitai(size, pieces, line), rng.below(40), &mut rng);
+            if !pos.is_over() {
+                assert_eq!(
+                    pos.evaluate(),
+                    super::plain::gekitai_evaluation(&pos),
+                    "{pos:?}"
+                );
+            }
+        }
+    }
+}

@@ -303,7 +303,7 @@ impl<B: Bits> GekitaiBoard<B> {
 
     /// The cell at a layout index of a cell on the board.
     #[inline(always)]
-    fn cell(&self, index: usize) -> Cell {
+    pub fn cell(&self, index: usize) -> Cell {
         let padded = index - 1;
         let row = if B::CAPACITY == 64 {
             padded / 8
@@ -434,12 +434,27 @@ impl<B: Bits> GekitaiBoard<B> {
         self.plies += 1;
     }
 
-    fn pieces_of(&self, player: Player) -> B {
+    /// `player`'s pieces, as bits of the board's layout.
+    pub fn pieces_of(&self, player: Player) -> B {
         self.pieces[usize::from(player != self.to_move)]
     }
 
+    /// Every cell of the board, as bits of the layout: the rest is padding.
+    pub fn on_board(&self) -> B {
+        self.on_board
+    }
+
+    /// The distance between a cell's bit and the bit of the cell below it.
+    pub fn row_step(&self) -> usize {
+        self.stride()
+    }
+
+    pub fn settings(&self) -> GekitaiSettings {
+        self.settings
+    }
+
     /// Pieces `player` has in reserve: those not on the board.
-    fn reserve(&self, player: Player) -> usize {
+    pub fn reserve(&self, player: Player) -> usize {
         self.settings.pieces - self.pieces_of(player).count()
     }
 
