@@ -16,6 +16,7 @@ mod hex_mcts;
 mod history;
 #[cfg(test)]
 mod plain;
+pub mod prover;
 mod reversi;
 mod search;
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::endgame::exact_value;
 use super::plain::{minimax, reversi_exact};
+use super::prover::Prover;
 use super::search::{DECIDED, INFINITY, Limits, Searcher};
 use super::{History, Level, Searchable, choose};
 use crate::engine::connect6::{Connect6, Connect6Settings};
@@ -500,4 +501,52 @@ fn gekitai_evaluation_matches_plain() {
             }
         }
     }
+}
+
+/// Random 6×6 Gekitai positions whose shortest forced win is exactly
+/// three or five plies, as the plain prover finds: level 5 plays a move
+/// that keeps the win. (Seven- and nine-ply wins, which take the prover
+/// too long in a debug build, are the `gekitai_forced_wins` example's and
+/// the `ai` benchmark's job.)
+#[test]
+fn gekitai_level_5_keeps_every_forced_win_of_three_and_five_plies() {
+    let start = Gekitai::default();
+    let mut rng = Rng::new(33);
+    let mut found = [0; 2];
+    for _ in 0..400 {
+        if found.iter().all(|&n| n >= 3) {
+            break;
+        }
+        let pos = random_position(&start, 6 + rng.below(14), &mut rng);
+        if pos.is_over() {
+            continue;
+        }
+        let mut prover = Prover::new();
+        let Some(plies @ (3 | 5)) = prover.shortest_win(&pos, 5) else {
+            continue;
+        };
+        let slot = &mut found[(plies / 2 - 1) as usize];
+        if *slot >= 3 {
+            continue;
+        }
+        *slot += 1;
+        // A generous budget: the search stops as soon as it proves the win.
+        let mv = choose(
+            &pos,
+            &History::default(),
+            Level::MAX,
+            Duration::from_secs(120),
+            3,
+            &NEVER,
+        )
+        .expect("not over");
+        let me = pos.to_move();
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        assert!(
+            prover.wins_within(&child, me, plies - 1),
+            "{mv} loses the win in {plies} plies of {pos:?}"
+        );
+    }
+    assert_eq!(found, [3, 3], "too few positions with such wins");
 }
