@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::io::Write;
+use std::path::Path;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -11,7 +12,9 @@ use std::time::Duration;
 use anyhow::{anyhow, bail};
 
 use crate::ai::{self, History, Level, LevelError};
+use crate::engine::record::Record;
 use crate::engine::{Outcome, Player, Rng};
+use crate::files;
 use crate::gtp::client::GtpClient;
 use crate::gtp::server::GtpGame;
 
@@ -133,12 +136,13 @@ fn color(player: Player) -> &'static str {
     }
 }
 
-/// Plays one game; the result, or who forfeited by an illegal move or a
-/// failure to answer.
+/// Plays one game, adding its moves to `moves`; the result, or who
+/// forfeited by an illegal move or a failure to answer.
 fn play_game<G: GtpGame>(
     start: &G,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
+    moves: &mut Vec<G::Move>,
 ) -> anyhow::Result<Option<Outcome>> {
     // An external engine gets generous time before it forfeits.
     let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
@@ -182,6 +186,7 @@ fn play_game<G: GtpGame>(
         };
         game.play(mv)
             .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
+        moves.push(mv);
         // A forced move (Reversi's pass) goes unsaid: GTP engines keep track
         // of whose turn it is, and some refuse to be told of a pass.
         if G::is_forced(&mv) {
@@ -201,13 +206,15 @@ fn play_game<G: GtpGame>(
 }
 
 /// Plays `games` games between `first` and `second`, alternating who
-/// starts, printing a line per game to `progress`.
+/// starts, printing a line per game to `progress` and, given a folder in
+/// `records`, saving each game there as `game-001.toml`, ...
 pub fn run_match<G: GtpGame>(
     start: &G,
     first: &Contender,
     second: &Contender,
     games: usize,
     time_per_move: Option<Duration>,
+    records: Option<&Path>,
     progress: &mut impl Write,
 ) -> anyhow::Result<Tally> {
     if games == 0 {
@@ -221,9 +228,22 @@ pub fn run_match<G: GtpGame>(
         if swapped {
             agents.swap(0, 1);
         }
-        let outcome = play_game(start, &mut agents, time_per_move);
+        let mut moves = Vec::new();
+        let outcome = play_game(start, &mut agents, time_per_move, &mut moves);
         if swapped {
             agents.swap(0, 1);
+        }
+        if let Some(folder) = records {
+            let mut record = Record::of_moves(start.clone(), moves);
+            record.players = [first.to_string(), second.to_string()];
+            if swapped {
+                record.players.swap(0, 1);
+            }
+            let path = folder.join(format!("game-{:03}.toml", number + 1));
+            if let Err(error) = files::save(&path, &record.to_toml()) {
+                // The match goes on; only this record is missing.
+                let _ = writeln!(progress, "could not save {}: {error}", path.display());
+            }
         }
         let first_player = if swapped {
             Player::Second
@@ -260,6 +280,7 @@ pub fn run_match<G: GtpGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::engine::gekitai::Gekitai;
 
     #[test]
@@ -306,10 +327,44 @@ mod tests {
             &Contender::Random,
             6,
             None,
+            None,
             &mut out,
         )
         .expect("a match");
         assert_eq!(tally.games(), 6);
         assert_eq!(String::from_utf8_lossy(&out).lines().count(), 6);
+    }
+
+    #[test]
+    fn records_are_saved_and_replay_to_the_result() {
+        let folder = std::env::temp_dir().join(format!("tabletop-match-{}", std::process::id()));
+        let mut out = Vec::new();
+        let tally = run_match(
+            &Gekitai::default(),
+            &Contender::Random,
+            &Contender::Ai(Level::MIN),
+            2,
+            None,
+            Some(&folder),
+            &mut out,
+        )
+        .expect("a match");
+        for number in 1..=2 {
+            let path = folder.join(format!("game-00{number}.toml"));
+            let record = files::load(&path).expect("a saved record");
+            let crate::engine::record::AnyRecord::Gekitai(record) = record else {
+                panic!("not a Gekitai record");
+            };
+            assert!(record.end().is_over(), "game {number} unfinished");
+            let level_first = number == 2;
+            let expected = if level_first {
+                ["ai:1", "random"]
+            } else {
+                ["random", "ai:1"]
+            };
+            assert_eq!(record.players, expected.map(String::from));
+        }
+        assert_eq!(tally.games(), 2);
+        let _ = std::fs::remove_dir_all(&folder);
     }
 }

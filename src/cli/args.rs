@@ -80,6 +80,9 @@ pub(crate) struct MatchArgs {
     /// Seconds per move for this engine's levels (default: each level's own).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time_per_move: Option<f64>,
+    /// Save each game's record in this folder (game-001.toml, ...).
+    #[arg(long, value_name = "FOLDER")]
+    pub(crate) records: Option<PathBuf>,
     #[command(flatten)]
     pub(crate) settings: AnySettings,
 }

@@ -196,13 +196,14 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
     };
     let game = args.settings.build(args.game).map_err(Failure::usage)?;
     let (first, second, games) = (&args.first, &args.second, args.games);
+    let records = args.records.as_deref();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let tally = match &game {
-        AnyGame::Gekitai(g) => run_match(g, first, second, games, time, &mut out),
-        AnyGame::Connect6(g) => run_match(g, first, second, games, time, &mut out),
-        AnyGame::Hex(g) => run_match(g, first, second, games, time, &mut out),
-        AnyGame::Reversi(g) => run_match(g, first, second, games, time, &mut out),
+        AnyGame::Gekitai(g) => run_match(g, first, second, games, time, records, &mut out),
+        AnyGame::Connect6(g) => run_match(g, first, second, games, time, records, &mut out),
+        AnyGame::Hex(g) => run_match(g, first, second, games, time, records, &mut out),
+        AnyGame::Reversi(g) => run_match(g, first, second, games, time, records, &mut out),
     }
     .map_err(|error| Failure {
         message: format!("{error:#}"),
