@@ -28,9 +28,11 @@ const THEIR_WIDTH: usize = 14;
 const VCT_ATTACKS: usize = 14;
 const REPLY_ATTACKS: usize = 20;
 /// Turns of threats the forced-win search looks ahead.
-const VCT_DEPTH: u32 = 3;
+const VCT_DEPTH: u32 = 5;
 /// Turns of the opponent's threats looked at before a set is chosen.
 const DEFENCE_DEPTH: u32 = 2;
+/// Turns of the opponent's threats looked at when time allows.
+const DEEP_DEFENCE: u32 = 3;
 
 /// A set of one or two stones for a turn.
 type Pair = (usize, Option<usize>);
@@ -300,24 +302,32 @@ impl Board {
     }
 
     /// Whether `who`, to play a full turn, can force a win by threats
-    /// within `depth` turns: each turn leaves at least two threats (the
-    /// opponent's two stones all go to blocking), the last leaves three.
+    /// within `depth` turns: each turn blocks the opponent's threats and
+    /// leaves at least two of its own (the opponent's two stones all go
+    /// to blocking), the last leaves three.
     fn forced_win(&mut self, who: u8, depth: u32, clock: &Clock) -> Option<Pair> {
         if let Some(cells) = self.win_in(who, 2) {
             return Some((cells[0], cells.get(1).copied()));
         }
-        if depth == 0 || clock.expired() || !self.threats(3 - who).is_empty() {
+        if depth == 0 || clock.expired() {
             return None;
         }
-        let cells = self.attack_cells(who, VCT_ATTACKS);
-        for set in self.turns(&cells, 2, &[]) {
+        let must = self.threats(3 - who);
+        let mut attacks: Vec<(usize, Pair)> = Vec::new();
+        for set in self.threat_sets(who, &must) {
+            let level = self.threat_level_of(set, who);
+            if level >= 2 {
+                attacks.push((level, set));
+            }
+        }
+        // Unstoppable threats first: they win at once.
+        attacks.sort_by_key(|&(level, _)| std::cmp::Reverse(level));
+        for (level, set) in attacks {
+            if level >= 3 {
+                return Some(set);
+            }
             self.place_set(set, who);
-            let level = self.threat_level(who);
-            let wins = match level {
-                3 => true,
-                2 => self.every_defence_loses(who, depth, clock),
-                _ => false,
-            };
+            let wins = self.every_defence_loses(who, depth, clock);
             self.remove_set(set);
             if wins {
                 return Some(set);
@@ -327,6 +337,81 @@ impl Board {
             }
         }
         None
+    }
+
+    /// The turns of `who` (who has no threat now) that could make one:
+    /// both stones in a window two short of a threat, or one stone in a
+    /// window one short with another that adds to `who`'s lines; only
+    /// those that block every window of `must` (the opponent's threats).
+    fn threat_sets(&self, who: u8, must: &[usize]) -> Vec<Pair> {
+        let other = (3 - who) as usize;
+        let mut singles: Vec<usize> = Vec::new();
+        let mut sets: Vec<Pair> = Vec::new();
+        for w in 0..self.counts.len() {
+            let count = self.counts[w][who as usize] as usize;
+            if self.counts[w][other] != 0 || count == 0 {
+                continue;
+            }
+            if count + 3 == self.line {
+                singles.extend(self.empties_of(w));
+            } else if count + 4 == self.line {
+                let empties: Vec<usize> = self.empties_of(w).collect();
+                for (k, &a) in empties.iter().enumerate() {
+                    sets.extend(empties[k + 1..].iter().map(|&b| (a, Some(b))));
+                }
+            }
+        }
+        singles.sort_unstable();
+        singles.dedup();
+        let mut partners = singles.clone();
+        for cell in self.attack_cells(who, VCT_ATTACKS) {
+            if !partners.contains(&cell) {
+                partners.push(cell);
+            }
+        }
+        if !must.is_empty() {
+            // Blocking comes first; the spare stone (if any) attacks.
+            for &(a, b) in &sets {
+                partners.extend([a].into_iter().chain(b));
+            }
+            partners.sort_unstable();
+            partners.dedup();
+            return self.turns(&partners, 2, must);
+        }
+        for &a in &singles {
+            sets.extend(partners.iter().filter(|&&b| b != a).map(|&b| (a, Some(b))));
+        }
+        for set in &mut sets {
+            if let (a, Some(b)) = *set
+                && b < a
+            {
+                *set = (b, Some(a));
+            }
+        }
+        sets.sort_unstable();
+        sets.dedup();
+        sets
+    }
+
+    /// How many stones it takes to stop `who` winning after `who` plays
+    /// `set`, when `who` had no threat before: only windows through the
+    /// set's stones can have become threats.
+    fn threat_level_of(&mut self, set: Pair, who: u8) -> usize {
+        let other = (3 - who) as usize;
+        self.place_set(set, who);
+        let mut windows: Vec<usize> = [Some(set.0), set.1]
+            .into_iter()
+            .flatten()
+            .flat_map(|i| self.through[i].iter().map(|&w| w as usize))
+            .filter(|&w| {
+                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 2 >= self.line
+            })
+            .collect();
+        windows.sort_unstable();
+        windows.dedup();
+        let level = self.blocks(&windows).0;
+        self.remove_set(set);
+        level
     }
 
     /// After `who` made two threats: whether every pair of the opponent's
@@ -346,21 +431,6 @@ impl Board {
             }
         }
         true
-    }
-
-    /// Every cell that turns a window of `who`'s into a threat (the empty
-    /// cells of windows one stone short of a threat).
-    fn near_threat_cells(&self, who: u8) -> Vec<usize> {
-        let other = (3 - who) as usize;
-        let mut cells: Vec<usize> = (0..self.counts.len())
-            .filter(|&w| {
-                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 3 >= self.line
-            })
-            .flat_map(|w| self.empties_of(w))
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
     }
 
     /// Cells that add to `who`'s lines of at least two stones.
@@ -399,16 +469,11 @@ impl Board {
         }
         // Their likely cells, and every cell that could make a threat.
         let mut cells = self.candidates(who, THEIR_WIDTH);
-        // Two stones that make threats in two places win for them.
-        if must.is_empty() {
-            let near = self.near_threat_cells(who);
-            for set in self.turns(&near, 2, &[]) {
-                self.place_set(set, who);
-                let level = self.threat_level(who);
-                self.remove_set(set);
-                if level >= 3 {
-                    return WIN / 2;
-                }
+        // Two stones that make threats no two stones can block win for
+        // them.
+        for set in self.threat_sets(who, &must) {
+            if self.threat_level_of(set, who) >= 3 {
+                return WIN / 2;
             }
         }
         for cell in self.attack_cells(who, REPLY_ATTACKS) {
@@ -511,13 +576,20 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         return Some(Stone(board.cell(cell)));
     }
     let clock = Clock { deadline, stop };
-    if stones == 2 && needed == 0 {
-        let search = Clock {
-            deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / 3,
-            stop,
-        };
-        if let Some(set) = board.forced_win(me, VCT_DEPTH, &search) {
-            return Some(play_set(game, board, set));
+    let share = |part: u32| Clock {
+        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / part,
+        stop,
+    };
+    if stones == 2 {
+        // Shortest wins first: they leave the opponent fewest chances.
+        let search = share(4);
+        for depth in 1..=VCT_DEPTH {
+            if let Some(set) = board.forced_win(me, depth, &search) {
+                return Some(play_set(game, board, set));
+            }
+            if search.expired() {
+                break;
+            }
         }
     }
     let mut cells = board.candidates(me, OUR_WIDTH);
@@ -550,10 +622,9 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         })
         .collect();
     ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
-    let look_ahead = Clock {
-        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2,
-        stop,
-    };
+    // A third of what is left for the look-ahead, the rest for making
+    // sure the chosen set leaves the opponent no forced win.
+    let look_ahead = share(3);
     let mut valued: Vec<(i64, Pair)> = Vec::new();
     for (searched, &(_, _, set)) in ranked.iter().enumerate() {
         if searched > 0 && look_ahead.expired() {
@@ -569,24 +640,36 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         valued.push((value, set));
     }
     valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-    // The best set that leaves the opponent no forced win by threats.
-    let mut chosen = valued[0].1;
+    // The best set that leaves the opponent no forced win by threats
+    // within DEEP_DEFENCE turns, or failing that (no such set, or no time
+    // to make sure) within DEFENCE_DEPTH turns.
+    let mut chosen = None;
+    let mut safe_nearly = None;
     for &(value, set) in &valued {
         if value >= WIN / 2 {
-            chosen = set;
+            chosen = Some(set);
             break;
         }
         if clock.expired() {
             break;
         }
+        if value <= -WIN / 2 {
+            // The look-ahead already found their unstoppable threats.
+            continue;
+        }
         board.place_set(set, me);
-        let refuted = board.forced_win(them, DEFENCE_DEPTH, &clock).is_some();
+        let mut safe = board.forced_win(them, DEFENCE_DEPTH, &clock).is_none();
+        if safe && !clock.expired() {
+            safe_nearly.get_or_insert(set);
+            safe = board.forced_win(them, DEEP_DEFENCE, &clock).is_none();
+        }
         board.remove_set(set);
-        if !refuted && !clock.expired() {
-            chosen = set;
+        if safe && !clock.expired() {
+            chosen = Some(set);
             break;
         }
     }
+    let chosen = chosen.or(safe_nearly).unwrap_or(valued[0].1);
     Some(play_set(game, board, chosen))
 }
 
@@ -695,5 +778,34 @@ mod tests {
         // (J5 free) and more, all met by one of two stones at least.
         assert!(board.threat_level(w) >= 1);
         assert_eq!(board.threat_level(colour(Player::First)), 0);
+    }
+
+    /// A game level 5 lost to level 3 (2026-11-23), up to W's winning
+    /// sequence: W blocks with G14 and makes a four with N2, B must spend
+    /// both stones on it, then W's P4 Q5 makes two fours at once.
+    const LOST: &str = "\
+        J9 J8 H6 I7 K8 L7 I6 J6 H8 K5 G9 G12 F13 J5 H11 I5 K7 L8 K6 I4 H4 G3 L6 G4 \
+        F4 E4 K4 L3 L9 M7 O9 N8 K9 I9 I3 H2 K10 M8 K11 O10 M10 F9 L11 H7 J7 N11 F7 \
+        N10 F5 L10 G6 E6 H3 D7 J1 H5 Q10 H1 P10 J11 I12 H13 J12 H14 D5 G5 M6 J3 K2 \
+        L1 E8 G10 D9 M5 M4 M3 M9 O3 N4 P2 O5 O11 M13 P11 N12 H10 O4 L4 I11 I1 F12 K1 \
+        G11 F1 L12 E1 N14 N5 N3 P3 G13";
+
+    #[test]
+    fn a_two_turn_threat_sequence_is_found() {
+        let game = game(LOST);
+        let mut board = Board::from_game(&game);
+        let stop = AtomicBool::new(false);
+        let clock = Clock {
+            deadline: Instant::now() + Duration::from_secs(60),
+            stop: &stop,
+        };
+        let w = colour(Player::Second);
+        assert_eq!(game.to_move(), Player::Second);
+        let found = board.forced_win(w, 2, &clock).expect("a forced win");
+        // The first turn must block B's four in column G.
+        let g14 = 14 * 19 + 6;
+        assert!(found.0 == g14 || found.1 == Some(g14), "{found:?}");
+        // One turn is not enough.
+        assert!(board.forced_win(w, 1, &clock).is_none());
     }
 }
