@@ -5,8 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::connect6_threats::{self, Reach};
 use super::search::zobrist;
-use super::{History, Level, Searchable, connect6_threats};
+use super::{History, Level, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 
@@ -181,7 +182,7 @@ impl Searchable for Connect6 {
     }
 
     /// Levels 4 and 5 choose both stones of a turn together, by threats
-    /// ([`super::connect6_threats`]).
+    /// ([`super::connect6_threats`]); level 5 looks further ahead.
     fn choose_own(
         &self,
         _history: &History,
@@ -190,7 +191,18 @@ impl Searchable for Connect6 {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<Stone>> {
-        (level.get() >= 4).then(|| connect6_threats::choose(self, deadline, seed, stop))
+        let reach = match level.get() {
+            ..=3 => return None,
+            4 => Reach {
+                attack: 3,
+                defence: 2,
+            },
+            _ => Reach {
+                attack: 5,
+                defence: 3,
+            },
+        };
+        Some(connect6_threats::choose(self, reach, deadline, seed, stop))
     }
 
     fn move_slot(Stone(cell): Stone) -> usize {
