@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::connect6_threats::{self, Reach};
+use super::connect6_threats;
 use super::search::zobrist;
 use super::{History, Level, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
@@ -181,8 +181,9 @@ impl Searchable for Connect6 {
         moves.extend(scored.into_iter().take(WIDTH).map(|(_, stone)| stone));
     }
 
-    /// Levels 4 and 5 choose both stones of a turn together, by threats
-    /// ([`super::connect6_threats`]); level 5 looks further ahead.
+    /// Level 5 chooses both stones of a turn together, by threats
+    /// ([`super::connect6_threats`]); the lower levels search stone by
+    /// stone, deeper as they go up.
     fn choose_own(
         &self,
         _history: &History,
@@ -191,18 +192,7 @@ impl Searchable for Connect6 {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<Stone>> {
-        let reach = match level.get() {
-            ..=3 => return None,
-            4 => Reach {
-                attack: 3,
-                defence: 2,
-            },
-            _ => Reach {
-                attack: 5,
-                defence: 3,
-            },
-        };
-        Some(connect6_threats::choose(self, reach, deadline, seed, stop))
+        (level == Level::MAX).then(|| connect6_threats::choose(self, deadline, seed, stop))
     }
 
     fn move_slot(Stone(cell): Stone) -> usize {

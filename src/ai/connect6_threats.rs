@@ -27,19 +27,12 @@ const THEIR_WIDTH: usize = 14;
 /// search and by the opponent's replies.
 const VCT_ATTACKS: usize = 14;
 const REPLY_ATTACKS: usize = 20;
+/// Turns of threats the forced-win search looks ahead.
+const VCT_DEPTH: u32 = 5;
 /// Turns of the opponent's threats looked at before a set is chosen.
 const DEFENCE_DEPTH: u32 = 2;
-
-/// How far the threat search looks, in turns: the levels that use it
-/// differ here.
-#[derive(Clone, Copy, Debug)]
-pub struct Reach {
-    /// Our own forced wins.
-    pub attack: u32,
-    /// The opponent's forced wins, when time allows (at least
-    /// DEFENCE_DEPTH).
-    pub defence: u32,
-}
+/// Turns of the opponent's threats looked at when time allows.
+const DEEP_DEFENCE: u32 = 3;
 
 /// A set of one or two stones for a turn.
 type Pair = (usize, Option<usize>);
@@ -554,13 +547,7 @@ fn play_set(game: &Connect6, board: &Board, (a, b): Pair) -> Stone {
 }
 
 /// The computer's stone at a strong level.
-pub fn choose(
-    game: &Connect6,
-    reach: Reach,
-    deadline: Instant,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<Stone> {
+pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
     if game.is_over() {
         return None;
     }
@@ -596,7 +583,7 @@ pub fn choose(
     if stones == 2 {
         // Shortest wins first: they leave the opponent fewest chances.
         let search = share(4);
-        for depth in 1..=reach.attack {
+        for depth in 1..=VCT_DEPTH {
             if let Some(set) = board.forced_win(me, depth, &search) {
                 return Some(play_set(game, board, set));
             }
@@ -654,8 +641,8 @@ pub fn choose(
     }
     valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
     // The best set that leaves the opponent no forced win by threats
-    // within `reach.defence` turns, or failing that (no such set, or no
-    // time to make sure) within DEFENCE_DEPTH turns.
+    // within DEEP_DEFENCE turns, or failing that (no such set, or no time
+    // to make sure) within DEFENCE_DEPTH turns.
     let mut chosen = None;
     let mut safe_nearly = None;
     for &(value, set) in &valued {
@@ -672,9 +659,9 @@ pub fn choose(
         }
         board.place_set(set, me);
         let mut safe = board.forced_win(them, DEFENCE_DEPTH, &clock).is_none();
-        if safe && !clock.expired() && reach.defence > DEFENCE_DEPTH {
+        if safe && !clock.expired() {
             safe_nearly.get_or_insert(set);
-            safe = board.forced_win(them, reach.defence, &clock).is_none();
+            safe = board.forced_win(them, DEEP_DEFENCE, &clock).is_none();
         }
         board.remove_set(set);
         if safe && !clock.expired() {
