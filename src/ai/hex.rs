@@ -12,9 +12,11 @@ use crate::engine::{Cell, Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
 
-/// The part of a move's time the exact solver may take on a small board
-/// before the tree search gets the rest.
+/// The part of a move's time the exact solver may take on a board of side
+/// 7 or less before the tree search gets the rest; on side 8, where early
+/// positions are out of the solver's reach, it takes less.
 const SOLVER_SHARE: f32 = 0.7;
+const SOLVER_SHARE_8X8: f32 = 0.35;
 
 /// The board as 0 (empty), 1 (first player), 2 (second), row by row.
 fn grid(game: &Hex) -> Vec<u8> {
@@ -139,10 +141,12 @@ impl Searchable for Hex {
                 return Some(Some(mv));
             }
             let now = Instant::now();
-            let until = now
-                + deadline
-                    .saturating_duration_since(now)
-                    .mul_f32(SOLVER_SHARE);
+            let share = if self.side() <= 7 {
+                SOLVER_SHARE
+            } else {
+                SOLVER_SHARE_8X8
+            };
+            let until = now + deadline.saturating_duration_since(now).mul_f32(share);
             if let Some(verdict) = hex_solver::solve(self, Some(until), stop)
                 && let Some(cell) = verdict.winning_move
             {

@@ -109,6 +109,18 @@ mod tests {
     }
 
     #[test]
+    fn every_line_of_the_book_is_a_legal_game_for_the_first_player() {
+        let (side, text) = BOOKS[0];
+        let lines = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        // Each line and its half turn, except the empty board (its own).
+        assert_eq!(parse(side, text).len(), 2 * lines - 1);
+        assert!(lines > 100);
+    }
+
+    #[test]
     fn the_book_stays_out_of_other_games() {
         let mut swap = Hex::new(HexSettings::new(7, true).expect("valid"));
         assert_eq!(answer(&swap), None);
