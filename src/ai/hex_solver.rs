@@ -121,7 +121,7 @@ pub struct Solver<'a> {
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     aborted: bool,
-    /// Positions searched (not found in the table).
+    /// Positions entered in the table (each looked at in full once).
     pub nodes: u64,
 }
 

@@ -2,13 +2,15 @@
 //! "virtually" when every intrusion of the opponent can be answered.
 //!
 //! Groups of stones (and the two edges) are linked when they share two
-//! empty neighbours not used by any other link (a bridge; a stone on the
-//! second row and its edge are the same thing); a linked set keeps the
-//! empty neighbours of all its members. Each link's two cells are used
-//! once, so the opponent's stone in one is answered by the other, and the
-//! whole union is a connection whatever the opponent does first. The set
-//! of all those cells is the connection's carrier: the opponent can only
-//! break it by playing inside it.
+//! empty neighbours (a bridge; a stone on the second row and its edge are
+//! the same thing), and a group with a stone on the third row from an edge
+//! is linked to that edge by the ziggurat (edge template IIIa, 8 empty
+//! cells). A linked set keeps the empty neighbours of all its members. No
+//! cell serves two links, so an intrusion into one link is answered inside
+//! it, and the whole union is a connection whatever the opponent does
+//! first. The set of all those cells is the connection's carrier: the
+//! opponent can only break it by playing inside it. Links are taken
+//! greedily, so some connections are missed, but none is invented.
 
 use super::hex_bits::Geometry;
 use crate::engine::Player;
