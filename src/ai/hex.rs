@@ -6,11 +6,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::zobrist;
-use super::{History, Level, Searchable, hex_mcts};
+use super::{History, Level, Searchable, hex_book, hex_mcts, hex_solver};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
+
+/// The part of a move's time the exact solver may take on a board of side
+/// 7 or less before the tree search gets the rest; on side 8, where early
+/// positions are out of the solver's reach, it takes less.
+const SOLVER_SHARE: f32 = 0.7;
+const SOLVER_SHARE_8X8: f32 = 0.35;
 
 /// The board as 0 (empty), 1 (first player), 2 (second), row by row.
 fn grid(game: &Hex) -> Vec<u8> {
@@ -116,6 +122,9 @@ impl Searchable for Hex {
     }
 
     /// Levels 4 and 5 play by Monte Carlo tree search ([`super::hex_mcts`]).
+    /// On boards of side 8 or less, level 5 first plays a proved win when
+    /// it has one: from the opening book, or from the exact solver if that
+    /// finishes within most of the move's time.
     fn choose_own(
         &self,
         _history: &History,
@@ -124,7 +133,27 @@ impl Searchable for Hex {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<HexMove>> {
-        (level.get() >= 4).then(|| hex_mcts::choose(self, deadline, seed, stop))
+        if level.get() < 4 {
+            return None;
+        }
+        if level.get() >= 5 {
+            if let Some(mv) = hex_book::answer(self) {
+                return Some(Some(mv));
+            }
+            let now = Instant::now();
+            let share = if self.side() <= 7 {
+                SOLVER_SHARE
+            } else {
+                SOLVER_SHARE_8X8
+            };
+            let until = now + deadline.saturating_duration_since(now).mul_f32(share);
+            if let Some(verdict) = hex_solver::solve(self, Some(until), stop)
+                && let Some(cell) = verdict.winning_move
+            {
+                return Some(Some(HexMove::Place(cell)));
+            }
+        }
+        Some(hex_mcts::choose(self, deadline, seed, stop))
     }
 
     fn move_slot(mv: HexMove) -> usize {

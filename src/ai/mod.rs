@@ -12,7 +12,11 @@ mod connect6_threats;
 mod endgame;
 mod gekitai;
 mod hex;
+mod hex_bits;
+mod hex_book;
 mod hex_mcts;
+pub mod hex_solver;
+mod hex_vc;
 mod history;
 #[cfg(test)]
 mod plain;

@@ -1,0 +1,534 @@
+//! An exact Hex solver for boards of side 8 or less.
+//!
+//! Depth-first proof-number search (DFPN) over 64-bit boards: it always
+//! works on the move that looks cheapest to prove or refute, so a wrong
+//! try is dropped as soon as it turns out expensive. Every result carries a proof set: the empty cells the winner's strategy
+//! needs; stones of the loser anywhere else change nothing (adding the
+//! loser's stones outside never helps the loser in Hex). That gives the
+//! pruning: when the player to move has tried a move and lost, only moves
+//! inside that loss's proof set can still win ("must-play"). Virtual
+//! connections ([`super::hex_vc`]) end the search early: a player whose
+//! edges are virtually joined has won, and every cell where the opponent
+//! would get such a connection with one stone shrinks the must-play region
+//! before any move is searched.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::hex_bits::bits;
+pub use super::hex_bits::{Geometry, Stones};
+use super::hex_vc::Connections;
+use crate::engine::hex::Hex;
+use crate::engine::{Cell, Player};
+
+/// The table is cleared when it grows past this many positions (memory).
+const MAX_TABLE: usize = 4_000_000;
+
+/// A solved position: who wins, how (for the player to move, when they
+/// win), and the cells the proof needs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Verdict {
+    pub winner: Player,
+    /// A winning move for the player to move; `None` when they lose.
+    pub winning_move: Option<Cell>,
+    /// The proof set: empty cells outside it can be given to the loser
+    /// without changing the result.
+    pub proof: u64,
+}
+
+/// Proof and disproof numbers at or above this count as infinite.
+const INFINITE: u32 = 1 << 28;
+
+/// What the table knows of a position, from its mover's point of view:
+/// `phi` estimates the work to prove the mover wins, `delta` to prove
+/// they lose; 0 means proved.
+#[derive(Clone, Copy)]
+struct Entry {
+    phi: u32,
+    delta: u32,
+    /// The moves still worth trying (the must-play region), best first.
+    order: [u8; 64],
+    count: u8,
+    moves: u64,
+    /// When proved: the winning move's bit (or 0) and the proof set; while
+    /// open: the union of the proof sets that have pruned `moves` so far.
+    best: u64,
+    proof: u64,
+}
+
+impl Entry {
+    fn won(best: u64, proof: u64) -> Entry {
+        Entry {
+            phi: 0,
+            delta: INFINITE,
+            order: [0; 64],
+            count: 0,
+            moves: 0,
+            best,
+            proof,
+        }
+    }
+
+    fn lost(proof: u64) -> Entry {
+        Entry {
+            phi: INFINITE,
+            delta: 0,
+            proof,
+            ..Entry::won(0, 0)
+        }
+    }
+
+    fn mover_wins(&self) -> bool {
+        self.phi == 0
+    }
+
+    fn is_solved(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+/// Multiply-and-fold hashing for the table's keys (two bitboards).
+#[derive(Default)]
+struct BoardHasher(u64);
+
+impl Hasher for BoardHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(23) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// Search limits and statistics; reusable across positions of one side.
+pub struct Solver<'a> {
+    g: Geometry,
+    connections: Connections,
+    table: HashMap<Stones, Entry, BuildHasherDefault<BoardHasher>>,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    /// Positions entered in the table (each looked at in full once).
+    pub nodes: u64,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver for boards of `g`'s side, giving up at `deadline` (if
+    /// any) or when `stop` is set.
+    pub fn new(g: Geometry, deadline: Option<Instant>, stop: &'a AtomicBool) -> Solver<'a> {
+        Solver {
+            g,
+            connections: Connections::new(g),
+            table: HashMap::default(),
+            deadline,
+            stop,
+            aborted: false,
+            nodes: 0,
+        }
+    }
+
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// The exact value of `position`; `None` if time ran out first.
+    /// The position must not be over already.
+    pub fn solve(&mut self, position: Stones) -> Option<Verdict> {
+        let entry = loop {
+            let entry = self.visit(position, INFINITE, INFINITE)?;
+            if entry.is_solved() {
+                break entry;
+            }
+        };
+        let mover = position.to_move;
+        let mover_wins = entry.mover_wins();
+        let winning_move = mover_wins.then(|| {
+            // A won position always has a winning move: the recorded one,
+            // or for a connection already in place any empty cell (a stone
+            // more never hurts its owner).
+            let best = if entry.best != 0 {
+                entry.best
+            } else {
+                let empty = position.empty(&self.g);
+                let inside = entry.proof & empty;
+                let pick = if inside != 0 { inside } else { empty };
+                pick & pick.wrapping_neg()
+            };
+            self.g.cell(best.trailing_zeros())
+        });
+        Some(Verdict {
+            winner: if mover_wins { mover } else { mover.other() },
+            winning_move,
+            proof: entry.proof,
+        })
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if !self.aborted && self.nodes.is_multiple_of(256) {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = late || self.stop.load(Ordering::Relaxed);
+        }
+        self.aborted
+    }
+
+    fn remember(&mut self, position: Stones, entry: Entry) -> Entry {
+        if self.table.len() >= MAX_TABLE {
+            self.table.clear();
+        }
+        self.table.insert(position, entry);
+        entry
+    }
+
+    /// The table's entry for `position`, made on first sight: solved at
+    /// once when a virtual connection decides it, else with the moves
+    /// that stop every connection the opponent could make with one stone.
+    fn entry(&mut self, position: Stones) -> Entry {
+        if let Some(&known) = self.table.get(&position) {
+            return known;
+        }
+        self.nodes += 1;
+        let g = self.g;
+        let me = position.to_move;
+        let own = position.of(me);
+        let theirs = position.of(me.other());
+        let empty = position.empty(&g);
+        let links = &self.connections;
+
+        // Won already, or with one more stone.
+        if let Some(carrier) = links.edge_connection(own, empty, me) {
+            return self.remember(position, Entry::won(0, carrier));
+        }
+        for y in bits(empty).map(|i| 1u64 << i) {
+            if let Some(carrier) = links.edge_connection(own | y, empty & !y, me) {
+                return self.remember(position, Entry::won(y, carrier | y));
+            }
+        }
+
+        // Where the opponent would connect: the move must stop each of those.
+        let mut must = empty;
+        let mut threats = 0;
+        if let Some(carrier) = links.edge_connection(theirs, empty, me.other()) {
+            must &= carrier;
+            threats |= carrier;
+        } else {
+            for y in bits(empty).map(|i| 1u64 << i) {
+                if let Some(carrier) = links.edge_connection(theirs | y, empty & !y, me.other()) {
+                    must &= carrier | y;
+                    threats |= carrier | y;
+                    if must == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        if must == 0 {
+            return self.remember(position, Entry::lost(threats));
+        }
+        let mut entry = Entry {
+            phi: 1,
+            delta: must.count_ones(),
+            order: [0; 64],
+            count: 0,
+            moves: must,
+            best: 0,
+            proof: threats,
+        };
+        for mv in self.ordered(position, must, threats) {
+            entry.order[usize::from(entry.count)] = mv.trailing_zeros() as u8;
+            entry.count += 1;
+        }
+        self.remember(position, entry)
+    }
+
+    /// Works on `position` until its proof number reaches `max_phi` or its
+    /// disproof number `max_delta` (or it is solved); its entry after.
+    fn visit(&mut self, position: Stones, max_phi: u32, max_delta: u32) -> Option<Entry> {
+        let mut entry = self.entry(position);
+        loop {
+            if entry.is_solved() {
+                return Some(entry);
+            }
+            if self.out_of_time() {
+                return None;
+            }
+            // The mover wins when some child's mover loses: phi is the least
+            // child delta, delta the sum of the child phis.
+            let mut best = (INFINITE, 0u64, 0u32);
+            let mut second = INFINITE;
+            let mut sum_phi = 0u32;
+            for k in 0..usize::from(entry.count) {
+                let mv = 1u64 << entry.order[k];
+                if entry.moves & mv == 0 {
+                    continue;
+                }
+                let child = position.play(mv);
+                let (phi, delta) = match self.table.get(&child) {
+                    Some(known) => {
+                        if known.delta == 0 {
+                            entry = Entry::won(mv, known.proof | mv);
+                            return Some(self.remember(position, entry));
+                        }
+                        if known.phi == 0 {
+                            // This move loses, and so does every move outside
+                            // the proof of that.
+                            entry.moves &= known.proof & !mv;
+                            entry.proof |= known.proof;
+                            continue;
+                        }
+                        (known.phi, known.delta)
+                    }
+                    None => (1, 1),
+                };
+                sum_phi = (sum_phi + phi).min(INFINITE);
+                if delta < best.0 {
+                    second = best.0;
+                    best = (delta, mv, phi);
+                } else if delta < second {
+                    second = delta;
+                }
+            }
+            if entry.moves == 0 {
+                entry = Entry::lost(entry.proof);
+                return Some(self.remember(position, entry));
+            }
+            entry.phi = best.0;
+            entry.delta = sum_phi;
+            self.remember(position, entry);
+            if entry.phi >= max_phi || entry.delta >= max_delta {
+                return Some(entry);
+            }
+            let child_max_phi = (max_delta - (sum_phi - best.2)).min(INFINITE);
+            let child_max_delta = max_phi.min(second.saturating_add(second / 4 + 1));
+            self.visit(position.play(best.1), child_max_phi, child_max_delta)?;
+            entry = self.table.get(&position).copied().unwrap_or(entry);
+        }
+    }
+
+    /// The cells of `moves`, most promising first: the move that leaves
+    /// the opponent furthest from connecting and the mover nearest, cells
+    /// in the opponent's threats breaking ties.
+    fn ordered(&self, position: Stones, moves: u64, threats: u64) -> Vec<u64> {
+        let g = &self.g;
+        let me = position.to_move;
+        let own = position.of(me);
+        let theirs = position.of(me.other());
+        let empty = position.empty(g);
+        let mut scored: Vec<(i32, u64)> = bits(moves)
+            .map(|i| {
+                let mv = 1u64 << i;
+                let mine = g.distance(own | mv, (empty | own) | mv, me).unwrap_or(99) as i32;
+                let their = g
+                    .distance(theirs, (empty & !mv) | theirs, me.other())
+                    .unwrap_or(99) as i32;
+                let centre = {
+                    let (r, c) = (i as i32 / g.n as i32, i as i32 % g.n as i32);
+                    let m = g.n as i32 - 1;
+                    (2 * r - m).abs() + (2 * c - m).abs()
+                };
+                let score = 64 * (their - mine) + 16 * i32::from(threats & mv != 0) - centre;
+                (-score, mv)
+            })
+            .collect();
+        scored.sort_unstable();
+        scored.into_iter().map(|(_, mv)| mv).collect()
+    }
+}
+
+/// The exact value of `game` (side 8 or less, not over, no swap pending),
+/// or `None` if it is not for this solver or time runs out.
+pub fn solve(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict> {
+    use crate::engine::Game;
+    if game.is_over() || (game.settings().swap() && game.plies() == 1) {
+        return None;
+    }
+    let (g, position) = Stones::from_hex(game)?;
+    Solver::new(g, deadline, stop).solve(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::hex::{HexMove, HexSettings};
+    use crate::engine::{Game, Outcome, Rng};
+
+    fn new_game(size: usize) -> Hex {
+        Hex::new(HexSettings::new(size, false).expect("valid size"))
+    }
+
+    /// Whether the player to move wins, by plain minimax over the engine's
+    /// own rules (no connections, no proof sets), remembering positions.
+    fn brute(game: &Hex, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+        let (_, stones) = Stones::from_hex(game).expect("small board");
+        if let Some(&known) = memo.get(&(stones.first, stones.second)) {
+            return known;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let wins = moves.into_iter().any(|mv| {
+            let mut next = game.clone();
+            next.play_unchecked(mv);
+            match next.outcome() {
+                Some(Outcome::Win(winner)) => winner == game.to_move(),
+                _ => !brute(&next, memo),
+            }
+        });
+        memo.insert((stones.first, stones.second), wins);
+        wins
+    }
+
+    /// A position of `size` with `stones` random stones, not over, and
+    /// not decided by the last stone.
+    fn random_position(size: usize, stones: usize, rng: &mut Rng) -> Option<Hex> {
+        let mut game = new_game(size);
+        for _ in 0..stones {
+            let mv = game.random_move(rng)?;
+            game.play_unchecked(mv);
+        }
+        (!game.is_over()).then_some(game)
+    }
+
+    fn verdict(game: &Hex) -> Verdict {
+        let stop = AtomicBool::new(false);
+        solve(game, None, &stop).expect("small positions are solved")
+    }
+
+    #[test]
+    fn every_opening_on_small_boards_agrees_with_minimax() {
+        for size in 2..=3 {
+            let mut memo = HashMap::new();
+            let mut first_wins = 0;
+            for cell in Cell::all(size) {
+                let mut game = new_game(size);
+                game.play(HexMove::Place(cell)).expect("legal");
+                let second_wins = brute(&game, &mut memo);
+                let v = verdict(&game);
+                let expected = if second_wins {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                assert_eq!(v.winner, expected, "{size}: {}", HexMove::Place(cell));
+                first_wins += usize::from(!second_wins);
+            }
+            // The first player wins the empty board, with the centre among
+            // the winning openings; and some openings lose.
+            let empty = verdict(&new_game(size));
+            assert_eq!(empty.winner, Player::First);
+            assert!(first_wins > 0 && first_wins < size * size, "{size}");
+        }
+        let centre = Cell::new(1, 1).expect("on board");
+        let mut game = new_game(3);
+        game.play(HexMove::Place(centre)).expect("legal");
+        assert_eq!(verdict(&game).winner, Player::First);
+    }
+
+    #[test]
+    fn random_positions_agree_with_minimax_and_winning_moves_win() {
+        let mut rng = Rng::new(17);
+        for (size, stones, count) in [(3, 2, 30), (4, 6, 60), (4, 8, 60), (5, 14, 40), (7, 39, 15)]
+        {
+            let mut memo = HashMap::new();
+            for _ in 0..count {
+                let Some(game) = random_position(size, stones, &mut rng) else {
+                    continue;
+                };
+                let v = verdict(&game);
+                let mover_wins = brute(&game, &mut memo);
+                let mover = game.to_move();
+                assert_eq!(v.winner == mover, mover_wins, "{game:?}");
+                if let Some(cell) = v.winning_move {
+                    let mut next = game.clone();
+                    next.play(HexMove::Place(cell))
+                        .expect("the winning move is legal");
+                    let won = next.outcome() == Some(Outcome::Win(mover));
+                    assert!(won || !brute(&next, &mut memo), "{size}: {cell:?}");
+                } else {
+                    assert!(!mover_wins);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_loser_gains_nothing_outside_the_proof() {
+        // Give the loser every empty cell outside the proof set: the winner
+        // must still win (by minimax), whoever is to move.
+        let mut rng = Rng::new(99);
+        let mut checked = 0;
+        for (size, stones) in [(4, 4), (4, 6), (5, 13), (5, 15)] {
+            for _ in 0..40 {
+                let Some(game) = random_position(size, stones, &mut rng) else {
+                    continue;
+                };
+                let v = verdict(&game);
+                let (g, position) = Stones::from_hex(&game).expect("small board");
+                let outside = position.empty(&g) & !v.proof;
+                let loser = v.winner.other();
+                let mut first = position.first;
+                let mut second = position.second;
+                match loser {
+                    Player::First => first |= outside,
+                    Player::Second => second |= outside,
+                }
+                let mut extra = HashMap::new();
+                let placed = Stones {
+                    first,
+                    second,
+                    to_move: game.to_move(),
+                };
+                let mover_wins = brute_stones(size, placed, &mut extra);
+                assert_eq!(mover_wins, v.winner == game.to_move(), "{game:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50);
+    }
+
+    /// Minimax on bare stones (any counts), by flood fill.
+    fn brute_stones(size: usize, s: Stones, memo: &mut HashMap<Stones, bool>) -> bool {
+        let g = Geometry::new(size).expect("small");
+        if let Some(&known) = memo.get(&s) {
+            return known;
+        }
+        let me = s.to_move;
+        let wins = bits(s.empty(&g)).any(|i| {
+            let next = s.play(1u64 << i);
+            g.connects(next.of(me), me)
+                || (!g.connects(next.of(me.other()), me.other()) && !brute_stones(size, next, memo))
+        });
+        memo.insert(s, wins);
+        wins
+    }
+
+    #[test]
+    fn other_positions_are_refused() {
+        let stop = AtomicBool::new(false);
+        assert!(solve(&new_game(9), None, &stop).is_none());
+        let mut swap = Hex::new(HexSettings::new(5, true).expect("valid"));
+        swap.play("C2".parse().expect("cell")).expect("legal");
+        assert!(solve(&swap, None, &stop).is_none());
+        let mut over = new_game(2);
+        for mv in ["A0", "A1", "B0"] {
+            over.play(mv.parse().expect("cell")).expect("legal");
+        }
+        assert!(over.is_over());
+        assert!(solve(&over, None, &stop).is_none());
+    }
+}
