@@ -136,12 +136,46 @@ fn color(player: Player) -> &'static str {
     }
 }
 
-/// Plays one game, adding its moves to `moves`; the result, or who
-/// forfeited by an illegal move or a failure to answer.
+/// How a match is played besides who plays it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MatchOptions<'a> {
+    /// Every level's time per move (default: each level's own).
+    pub time_per_move: Option<Duration>,
+    /// A folder to save each game's record in.
+    pub records: Option<&'a Path>,
+    /// Random moves that open each pair of games (both colours play the
+    /// same opening), so deterministic engines play different games.
+    pub opening: usize,
+}
+
+/// `plies` random moves from `start` that leave the game going, the same
+/// for the same `pair`.
+fn random_opening<G: GtpGame>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
+    let mut rng = Rng::new(0x6f70_656e ^ pair as u64);
+    let mut game = start.clone();
+    let mut opening = Vec::new();
+    while opening.len() < plies {
+        let Some(mv) = game.random_move(&mut rng) else {
+            break;
+        };
+        let mut next = game.clone();
+        next.play_unchecked(mv);
+        if next.is_over() {
+            break;
+        }
+        opening.push(mv);
+        game = next;
+    }
+    opening
+}
+
+/// Plays one game from `opening`, adding its moves to `moves`; the
+/// result, or who forfeited by an illegal move or a failure to answer.
 fn play_game<G: GtpGame>(
     start: &G,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
+    opening: &[G::Move],
     moves: &mut Vec<G::Move>,
 ) -> anyhow::Result<Option<Outcome>> {
     // An external engine gets generous time before it forfeits.
@@ -155,34 +189,39 @@ fn play_game<G: GtpGame>(
     let mut game = start.clone();
     let never = AtomicBool::new(false);
     let mut history = History::default();
+    let mut opening = opening.iter();
     while !game.is_over() {
         history.record(&game);
         if game.plies() - start.plies() >= MAX_PLIES {
             return Ok(Some(Outcome::Draw));
         }
         let mover = game.to_move();
-        let mv = match &mut agents[mover.index()] {
-            Agent::Ai { level, seed } => {
-                *seed = seed.wrapping_add(1);
-                ai::choose(
-                    &game,
-                    &history,
-                    *level,
-                    budget_of(*level, time_per_move),
-                    *seed,
-                    &never,
-                )
-                .ok_or_else(|| anyhow!("the engine found no move"))?
-            }
-            Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
-            Agent::Gtp(client) => {
-                let answer = client.send(&format!("genmove {}", color(mover)), patience);
-                match answer.ok().and_then(|vertex| G::from_vertex(&vertex)) {
-                    Some(mv) if game.check(mv).is_ok() => mv,
-                    // A bad or missing answer loses the game.
-                    _ => return Ok(Some(Outcome::Win(mover.other()))),
+        let scripted = opening.next().copied();
+        let mv = match (scripted, &mut agents[mover.index()]) {
+            (Some(mv), _) => mv,
+            (None, agent) => match agent {
+                Agent::Ai { level, seed } => {
+                    *seed = seed.wrapping_add(1);
+                    ai::choose(
+                        &game,
+                        &history,
+                        *level,
+                        budget_of(*level, time_per_move),
+                        *seed,
+                        &never,
+                    )
+                    .ok_or_else(|| anyhow!("the engine found no move"))?
                 }
-            }
+                Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
+                Agent::Gtp(client) => {
+                    let answer = client.send(&format!("genmove {}", color(mover)), patience);
+                    match answer.ok().and_then(|vertex| G::from_vertex(&vertex)) {
+                        Some(mv) if game.check(mv).is_ok() => mv,
+                        // A bad or missing answer loses the game.
+                        _ => return Ok(Some(Outcome::Win(mover.other()))),
+                    }
+                }
+            },
         };
         game.play(mv)
             .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
@@ -192,13 +231,21 @@ fn play_game<G: GtpGame>(
         if G::is_forced(&mv) {
             continue;
         }
-        if let Agent::Gtp(client) = &mut agents[mover.other().index()] {
-            let told = client.send(
-                &format!("play {} {}", color(mover), G::to_vertex(&mv)),
-                patience,
-            );
-            if told.is_err() {
-                return Ok(Some(Outcome::Win(mover)));
+        // An opening move is news to both sides.
+        let told: &[Player] = if scripted.is_some() {
+            &Player::BOTH
+        } else {
+            &[mover.other()]
+        };
+        for &listener in told {
+            if let Agent::Gtp(client) = &mut agents[listener.index()] {
+                let heard = client.send(
+                    &format!("play {} {}", color(mover), G::to_vertex(&mv)),
+                    patience,
+                );
+                if heard.is_err() {
+                    return Ok(Some(Outcome::Win(listener.other())));
+                }
             }
         }
     }
@@ -213,10 +260,14 @@ pub fn run_match<G: GtpGame>(
     first: &Contender,
     second: &Contender,
     games: usize,
-    time_per_move: Option<Duration>,
-    records: Option<&Path>,
+    options: MatchOptions,
     progress: &mut impl Write,
 ) -> anyhow::Result<Tally> {
+    let MatchOptions {
+        time_per_move,
+        records,
+        opening,
+    } = options;
     if games == 0 {
         bail!("a match needs at least one game");
     }
@@ -228,8 +279,9 @@ pub fn run_match<G: GtpGame>(
         if swapped {
             agents.swap(0, 1);
         }
+        let opening = random_opening(start, opening, number / 2);
         let mut moves = Vec::new();
-        let outcome = play_game(start, &mut agents, time_per_move, &mut moves);
+        let outcome = play_game(start, &mut agents, time_per_move, &opening, &mut moves);
         if swapped {
             agents.swap(0, 1);
         }
@@ -326,8 +378,7 @@ mod tests {
             &Contender::Random,
             &Contender::Random,
             6,
-            None,
-            None,
+            MatchOptions::default(),
             &mut out,
         )
         .expect("a match");
@@ -344,8 +395,11 @@ mod tests {
             &Contender::Random,
             &Contender::Ai(Level::MIN),
             2,
-            None,
-            Some(&folder),
+            MatchOptions {
+                records: Some(&folder),
+                opening: 3,
+                ..MatchOptions::default()
+            },
             &mut out,
         )
         .expect("a match");
@@ -365,6 +419,15 @@ mod tests {
             assert_eq!(record.players, expected.map(String::from));
         }
         assert_eq!(tally.games(), 2);
+        // Both games open with the same three random moves.
+        let [one, two] = [1, 2].map(|number| {
+            let path = folder.join(format!("game-00{number}.toml"));
+            match files::load(&path).expect("a saved record") {
+                crate::engine::record::AnyRecord::Gekitai(record) => record.moves,
+                _ => panic!("not a Gekitai record"),
+            }
+        });
+        assert_eq!(one[..3], two[..3]);
         let _ = std::fs::remove_dir_all(&folder);
     }
 }

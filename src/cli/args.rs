@@ -83,6 +83,10 @@ pub(crate) struct MatchArgs {
     /// Save each game's record in this folder (game-001.toml, ...).
     #[arg(long, value_name = "FOLDER")]
     pub(crate) records: Option<PathBuf>,
+    /// Open each pair of games with this many random moves (the same for
+    /// both colours), so that engines without chance play different games.
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub(crate) opening: usize,
     #[command(flatten)]
     pub(crate) settings: AnySettings,
 }

@@ -15,7 +15,7 @@ use crate::files;
 use crate::plain::{
     self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
 };
-use crate::referee::run_match;
+use crate::referee::{MatchOptions, run_match};
 use crate::seat::Seat;
 
 pub(super) fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
@@ -196,14 +196,18 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
     };
     let game = args.settings.build(args.game).map_err(Failure::usage)?;
     let (first, second, games) = (&args.first, &args.second, args.games);
-    let records = args.records.as_deref();
+    let options = MatchOptions {
+        time_per_move: time,
+        records: args.records.as_deref(),
+        opening: args.opening,
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let tally = match &game {
-        AnyGame::Gekitai(g) => run_match(g, first, second, games, time, records, &mut out),
-        AnyGame::Connect6(g) => run_match(g, first, second, games, time, records, &mut out),
-        AnyGame::Hex(g) => run_match(g, first, second, games, time, records, &mut out),
-        AnyGame::Reversi(g) => run_match(g, first, second, games, time, records, &mut out),
+        AnyGame::Gekitai(g) => run_match(g, first, second, games, options, &mut out),
+        AnyGame::Connect6(g) => run_match(g, first, second, games, options, &mut out),
+        AnyGame::Hex(g) => run_match(g, first, second, games, options, &mut out),
+        AnyGame::Reversi(g) => run_match(g, first, second, games, options, &mut out),
     }
     .map_err(|error| Failure {
         message: format!("{error:#}"),
