@@ -68,7 +68,8 @@ impl Level {
         })
     }
 
-    /// The deepest full-width search, in plies.
+    /// The deepest full-width search, in plies (games may cap it lower,
+    /// see [`Searchable::depth_cap`]).
     const fn max_depth(self) -> u32 {
         match self.0 {
             1 => 1,
@@ -180,6 +181,13 @@ pub trait Searchable: Game {
             next.play_unchecked(mv);
             next.outcome() == Some(crate::engine::Outcome::Win(me.other()))
         })
+    }
+
+    /// The deepest search at `level`, in plies: where a game's levels
+    /// would otherwise reach nearly the same depth in their different
+    /// times, a lower cap keeps them apart.
+    fn depth_cap(level: Level) -> u32 {
+        level.max_depth()
     }
 
     /// An exactly solved best move, when the game allows it near its end

@@ -517,7 +517,7 @@ pub fn choose<G: Searchable>(
     let exact = noise > 0;
     let mut best = moves[0];
     let mut best_scores: Vec<(G::Move, i32)> = Vec::new();
-    for depth in 1..=level.max_depth() {
+    for depth in 1..=G::depth_cap(level) {
         let done = searcher.root(game, depth, &mut moves, exact);
         if done {
             best = moves[0];
