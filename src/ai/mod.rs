@@ -9,7 +9,9 @@
 
 mod connect6;
 mod connect6_threats;
-mod endgame;
+pub mod endgame;
+#[cfg(test)]
+mod endgame_tests;
 mod gekitai;
 mod hex;
 mod hex_mcts;
@@ -17,6 +19,7 @@ mod history;
 #[cfg(test)]
 mod plain;
 mod reversi;
+mod reversi_levels;
 mod search;
 #[cfg(test)]
 mod tests;
