@@ -15,7 +15,7 @@ use crate::engine::{Game, Player};
 
 /// From this many empty cells up, moves are sorted fastest first; below,
 /// they are tried by parity region, which costs nothing.
-const SORT_EMPTIES: u32 = 7;
+const SORT_EMPTIES: u32 = 8;
 /// From this many empty cells up, positions go into the table.
 const TABLE_EMPTIES: u32 = 8;
 /// The table has `2^TABLE_BITS` slots.
@@ -36,7 +36,7 @@ const QUADRANTS: [u64; 4] = [
 /// The eight one-cell steps of the layout, each dropping what would wrap
 /// from one edge to the other.
 #[inline(always)]
-fn step(set: u64, dir: usize) -> u64 {
+const fn step(set: u64, dir: usize) -> u64 {
     match dir {
         0 => (set << 1) & NOT_A,
         1 => (set >> 1) & NOT_H,
@@ -65,21 +65,52 @@ fn moves(me: u64, opp: u64, empty: u64) -> u64 {
     found & empty
 }
 
-/// The discs of `opp` turned by `me` placing at bit `at`: each direction's
-/// run of `opp` discs counts only if one of mine closes it.
+/// For each cell, the cells seen from it in each direction of [`step`],
+/// nearest first: the even directions go up the bit order, the odd ones
+/// down.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut out = [[0u64; 8]; 64];
+    let mut at = 0;
+    while at < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let mut next = step(1u64 << at, dir);
+            while next != 0 {
+                out[at][dir] |= next;
+                next = step(next, dir);
+            }
+            dir += 1;
+        }
+        at += 1;
+    }
+    out
+}
+
+/// The discs of `opp` turned by `me` placing at bit `at`: along each ray,
+/// the run of `opp` discs before the first other cell, if that cell is
+/// mine.
 #[inline]
 fn flips(at: u32, me: u64, opp: u64) -> u64 {
-    let from = 1u64 << at;
+    let rays = &RAYS[at as usize];
     let mut turned = 0;
-    for dir in 0..8 {
-        let mut run = 0;
-        let mut next = step(from, dir);
-        while next & opp != 0 {
-            run |= next;
-            next = step(next, dir);
+    for dir in (0..8).step_by(2) {
+        let ray = rays[dir];
+        let stops = ray & !opp;
+        let first = stops & stops.wrapping_neg();
+        if first & me != 0 {
+            turned |= ray & (first - 1);
         }
-        if next & me != 0 {
-            turned |= run;
+    }
+    for dir in (1..8).step_by(2) {
+        let ray = rays[dir];
+        let stops = ray & !opp;
+        if stops != 0 {
+            let first = 1u64 << (63 - stops.leading_zeros());
+            if first & me != 0 {
+                turned |= ray & !((first << 1) - 1);
+            }
         }
     }
     turned
@@ -155,15 +186,15 @@ impl<'a> Solver<'a> {
         if empties == 1 {
             return self.last_cell(me, opp, empty);
         }
+        if empties < SORT_EMPTIES {
+            return self.by_parity(me, opp, empty, alpha, beta, passed);
+        }
         let mine = moves(me, opp, empty);
         if mine == 0 {
             if passed {
                 return count(me) - count(opp);
             }
             return -self.search(opp, me, -beta, -alpha, true);
-        }
-        if empties < SORT_EMPTIES {
-            return self.by_parity(me, opp, mine, empty, alpha, beta);
         }
 
         let index = Self::slot(me, opp);
@@ -261,15 +292,16 @@ impl<'a> Solver<'a> {
 
     /// Few empty cells: plain alpha-beta, the cells of regions with an odd
     /// number of empty cells first (the last move in a region tends to be
-    /// worth having).
+    /// worth having). Each empty cell is tried directly (one that turns
+    /// nothing is no move), which is cheaper than listing the moves first.
     fn by_parity(
         &mut self,
         me: u64,
         opp: u64,
-        mine: u64,
         empty: u64,
         mut alpha: i32,
         beta: i32,
+        passed: bool,
     ) -> i32 {
         let mut odd = 0;
         for quadrant in QUADRANTS {
@@ -278,12 +310,15 @@ impl<'a> Solver<'a> {
             }
         }
         let mut best = -i32::MAX;
-        for group in [mine & odd, mine & !odd] {
+        for group in [empty & odd, empty & !odd] {
             let mut rest = group;
             while rest != 0 {
                 let at = rest.trailing_zeros();
                 rest &= rest - 1;
                 let turned = flips(at, me, opp);
+                if turned == 0 {
+                    continue;
+                }
                 let score = -self.search(opp ^ turned, me | turned | 1 << at, -beta, -alpha, false);
                 if score > best {
                     best = score;
@@ -295,6 +330,13 @@ impl<'a> Solver<'a> {
                     }
                 }
             }
+        }
+        if best == -i32::MAX {
+            // No move: pass, or the game is over.
+            if passed {
+                return count(me) - count(opp);
+            }
+            return -self.search(opp, me, -beta, -alpha, true);
         }
         best
     }
