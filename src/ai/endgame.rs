@@ -1,51 +1,178 @@
-//! The exact Reversi endgame solver: alpha-beta on the final disc
-//! difference, trying first the moves that leave the opponent fewest
-//! replies (fastest first), with a clock and a stop flag.
+//! The exact Reversi endgame solver: alpha-beta (principal variation
+//! search) on the final disc difference, on bare bitboards with no engine
+//! position made or cloned. Moves that leave the opponent fewest replies go
+//! first (fastest first), the last few empty cells are played region by
+//! region with odd regions first (parity), and a transposition table keeps
+//! bounds of positions with many empty cells. A clock and a stop flag can
+//! cut it short.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::reversi::cell;
-use crate::engine::Game;
 use crate::engine::reversi::{Reversi, ReversiMove};
+use crate::engine::{Game, Player};
 
-/// Below this many empty cells, moves are tried in board order.
-const SORT_EMPTIES: u32 = 6;
+/// From this many empty cells up, moves are sorted fastest first; below,
+/// they are tried by parity region, which costs nothing.
+const SORT_EMPTIES: u32 = 8;
+/// From this many empty cells up, positions go into the table.
+const TABLE_EMPTIES: u32 = 8;
+/// The table has `2^TABLE_BITS` slots.
+const TABLE_BITS: u32 = 18;
 const CHECK_EVERY: u64 = 4096;
 
-/// The final disc difference for the player to move.
-fn final_difference(pos: &Reversi) -> i32 {
-    let me = pos.to_move();
-    pos.discs(me) as i32 - pos.discs(me.other()) as i32
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The four quadrants of the layout: the parity regions.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// The eight one-cell steps of the layout, each dropping what would wrap
+/// from one edge to the other.
+#[inline(always)]
+const fn step(set: u64, dir: usize) -> u64 {
+    match dir {
+        0 => (set << 1) & NOT_A,
+        1 => (set >> 1) & NOT_H,
+        2 => set << 8,
+        3 => set >> 8,
+        4 => (set << 9) & NOT_A,
+        5 => (set >> 9) & NOT_H,
+        6 => (set << 7) & NOT_H,
+        _ => (set >> 7) & NOT_A,
+    }
 }
 
-fn empties(pos: &Reversi) -> u32 {
-    let me = pos.to_move();
-    (pos.board_bits() & !(pos.disc_bits(me) | pos.disc_bits(me.other()))).count_ones()
+/// The empty cells where `me` can place: past a run of `opp` discs that
+/// starts next to one of mine, in any direction. The runs are grown six
+/// times, the longest a run can be.
+#[inline]
+fn moves(me: u64, opp: u64, empty: u64) -> u64 {
+    let mut found = 0;
+    for dir in 0..8 {
+        let mut run = step(me, dir) & opp;
+        for _ in 0..5 {
+            run |= step(run, dir) & opp;
+        }
+        found |= step(run, dir);
+    }
+    found & empty
+}
+
+/// For each cell, the cells seen from it in each direction of [`step`],
+/// nearest first: the even directions go up the bit order, the odd ones
+/// down.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut out = [[0u64; 8]; 64];
+    let mut at = 0;
+    while at < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let mut next = step(1u64 << at, dir);
+            while next != 0 {
+                out[at][dir] |= next;
+                next = step(next, dir);
+            }
+            dir += 1;
+        }
+        at += 1;
+    }
+    out
+}
+
+/// The discs of `opp` turned by `me` placing at bit `at`: along each ray,
+/// the run of `opp` discs before the first other cell, if that cell is
+/// mine.
+#[inline]
+fn flips(at: u32, me: u64, opp: u64) -> u64 {
+    let rays = &RAYS[at as usize];
+    let mut turned = 0;
+    for dir in (0..8).step_by(2) {
+        let ray = rays[dir];
+        let stops = ray & !opp;
+        let first = stops & stops.wrapping_neg();
+        if first & me != 0 {
+            turned |= ray & (first - 1);
+        }
+    }
+    for dir in (1..8).step_by(2) {
+        let ray = rays[dir];
+        let stops = ray & !opp;
+        if stops != 0 {
+            let first = 1u64 << (63 - stops.leading_zeros());
+            if first & me != 0 {
+                turned |= ray & !((first << 1) - 1);
+            }
+        }
+    }
+    turned
+}
+
+fn count(bits: u64) -> i32 {
+    bits.count_ones() as i32
+}
+
+/// Bounds on one position's exact value, from an earlier search.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    me: u64,
+    opp: u64,
+    lower: i8,
+    upper: i8,
+    /// The best move found there plus one (0 for none).
+    best: u8,
 }
 
 pub struct Solver<'a> {
+    board: u64,
     deadline: Instant,
     stop: &'a AtomicBool,
+    table: Vec<Slot>,
     pub nodes: u64,
     pub aborted: bool,
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(deadline: Instant, stop: &'a AtomicBool) -> Self {
+    /// A solver for positions on the cells `board` of the layout.
+    pub fn new(board: u64, deadline: Instant, stop: &'a AtomicBool) -> Self {
         Solver {
+            board,
             deadline,
             stop,
+            table: vec![Slot::default(); 1 << TABLE_BITS],
             nodes: 0,
             aborted: false,
         }
     }
 
-    /// The final disc difference with best play for the player to move,
-    /// exact when strictly between alpha and beta, else a bound beyond.
-    pub fn solve(&mut self, pos: &Reversi, mut alpha: i32, beta: i32) -> i32 {
-        if pos.is_over() {
-            return final_difference(pos);
+    fn slot(me: u64, opp: u64) -> usize {
+        let mixed = (me.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
+        .rotate_left(29)
+        .wrapping_mul(0x1656_67b1_9e37_79f9);
+        (mixed >> (64 - TABLE_BITS)) as usize
+    }
+
+    /// The final disc difference with best play for `me` (to move), exact
+    /// when strictly between alpha and beta, else a bound beyond.
+    pub fn solve(&mut self, me: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        self.search(me, opp, alpha, beta, false)
+    }
+
+    /// [`Solver::solve`]; `passed` when the opponent has just passed.
+    fn search(&mut self, me: u64, opp: u64, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
+        let empty = self.board & !(me | opp);
+        let empties = empty.count_ones();
+        if empties == 0 {
+            return count(me) - count(opp);
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY)
@@ -56,131 +183,272 @@ impl<'a> Solver<'a> {
         if self.aborted {
             return 0;
         }
-        let me = pos.to_move();
-        let moves = pos.placement_bits(me);
-        if moves == 0 {
-            let mut child = pos.clone();
-            child.play_unchecked(ReversiMove::Pass);
-            return -self.solve(&child, -beta, -alpha);
+        if empties == 1 {
+            return self.last_cell(me, opp, empty);
         }
+        if empties < SORT_EMPTIES {
+            return self.by_parity(me, opp, empty, alpha, beta, passed);
+        }
+        let mine = moves(me, opp, empty);
+        if mine == 0 {
+            if passed {
+                return count(me) - count(opp);
+            }
+            return -self.search(opp, me, -beta, -alpha, true);
+        }
+
+        let index = Self::slot(me, opp);
+        let mut hint = None;
+        if empties >= TABLE_EMPTIES {
+            let slot = self.table[index];
+            if slot.me == me && slot.opp == opp {
+                let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                hint = slot.best.checked_sub(1).map(u32::from);
+            }
+        }
+
+        // Fastest first: fewest replies (a corner reply counts double),
+        // the table's move before all.
+        let mut children = [(0i32, 0u32, 0u64); 64];
+        let mut n = 0;
+        let mut rest = mine;
+        while rest != 0 {
+            let at = rest.trailing_zeros();
+            rest &= rest - 1;
+            let turned = flips(at, me, opp);
+            let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+            let replies = moves(next_me, next_opp, empty & !(1 << at));
+            let key = if hint == Some(at) {
+                -1
+            } else {
+                count(replies) + count(replies & CORNERS)
+            };
+            children[n] = (key, at, turned);
+            n += 1;
+        }
+        let children = &mut children[..n];
+        children.sort_unstable_by_key(|c| c.0);
+
+        let (low, high) = (alpha, beta);
         let mut best = -i32::MAX;
-        if empties(pos) > SORT_EMPTIES {
-            let mut children: Vec<(u32, Reversi)> = Vec::with_capacity(16);
-            let mut rest = moves;
-            while rest != 0 {
-                let at = rest.trailing_zeros();
-                rest &= rest - 1;
-                let mut child = pos.clone();
-                child.play_unchecked(ReversiMove::Place(cell(at)));
-                let replies = child.placement_bits(child.to_move()).count_ones();
-                children.push((replies, child));
-            }
-            children.sort_by_key(|(replies, _)| *replies);
-            for (i, (_, child)) in children.iter().enumerate() {
-                let score = if i == 0 {
-                    -self.solve(child, -beta, -alpha)
+        let mut best_at = children[0].1;
+        for (i, &(_, at, turned)) in children.iter().enumerate() {
+            let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+            let score = if i == 0 {
+                -self.search(next_me, next_opp, -beta, -alpha, false)
+            } else {
+                let probe = -self.search(next_me, next_opp, -alpha - 1, -alpha, false);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.search(next_me, next_opp, -beta, -probe, false)
                 } else {
-                    let probe = -self.solve(child, -alpha - 1, -alpha);
-                    if probe > alpha && probe < beta && !self.aborted {
-                        -self.solve(child, -beta, -probe)
-                    } else {
-                        probe
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_at = at;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
                     }
+                }
+            }
+        }
+
+        if empties >= TABLE_EMPTIES {
+            let slot = &mut self.table[index];
+            if slot.me != me || slot.opp != opp {
+                *slot = Slot {
+                    me,
+                    opp,
+                    lower: -64,
+                    upper: 64,
+                    best: 0,
                 };
-                if self.aborted {
-                    return 0;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
-                }
             }
-        } else {
-            let mut rest = moves;
-            while rest != 0 {
-                let at = rest.trailing_zeros();
-                rest &= rest - 1;
-                let mut child = pos.clone();
-                child.play_unchecked(ReversiMove::Place(cell(at)));
-                let score = -self.solve(&child, -beta, -alpha);
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
-                }
+            // Fail-soft: a score outside the window is a bound on that side.
+            if best > low {
+                slot.lower = slot.lower.max(best.min(64) as i8);
             }
+            if best < high {
+                slot.upper = slot.upper.min(best.max(-64) as i8);
+            }
+            slot.best = best_at as u8 + 1;
         }
         best
     }
+
+    /// Few empty cells: plain alpha-beta, the cells of regions with an odd
+    /// number of empty cells first (the last move in a region tends to be
+    /// worth having). Each empty cell is tried directly (one that turns
+    /// nothing is no move), which is cheaper than listing the moves first.
+    fn by_parity(
+        &mut self,
+        me: u64,
+        opp: u64,
+        empty: u64,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        let mut odd = 0;
+        for quadrant in QUADRANTS {
+            if (empty & quadrant).count_ones() % 2 == 1 {
+                odd |= quadrant;
+            }
+        }
+        let mut best = -i32::MAX;
+        for group in [empty & odd, empty & !odd] {
+            let mut rest = group;
+            while rest != 0 {
+                let at = rest.trailing_zeros();
+                rest &= rest - 1;
+                let turned = flips(at, me, opp);
+                if turned == 0 {
+                    continue;
+                }
+                let score = -self.search(opp ^ turned, me | turned | 1 << at, -beta, -alpha, false);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -i32::MAX {
+            // No move: pass, or the game is over.
+            if passed {
+                return count(me) - count(opp);
+            }
+            return -self.search(opp, me, -beta, -alpha, true);
+        }
+        best
+    }
+
+    /// One empty cell left: whoever can place there does (me first).
+    fn last_cell(&mut self, me: u64, opp: u64, empty: u64) -> i32 {
+        let at = empty.trailing_zeros();
+        let turned = flips(at, me, opp);
+        if turned != 0 {
+            return count(me | turned) + 1 - count(opp ^ turned);
+        }
+        let turned = flips(at, opp, me);
+        if turned != 0 {
+            return count(me ^ turned) - count(opp | turned) - 1;
+        }
+        count(me) - count(opp)
+    }
 }
 
-/// The exact final disc difference for the player to move, or `None` if
-/// the solver ran out of time.
-#[cfg(test)]
+/// The mover's and the opponent's discs.
+fn sides(pos: &Reversi) -> (u64, u64) {
+    let me = pos.to_move();
+    (pos.disc_bits(me), pos.disc_bits(me.other()))
+}
+
+/// The exact final disc difference (the mover's discs minus the
+/// opponent's, empty cells counting for nobody) with best play for the
+/// player to move, or `None` if the solver ran out of time.
 pub fn exact_value(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<i32> {
-    let mut solver = Solver::new(deadline, stop);
-    let value = solver.solve(pos, -65, 65);
+    let (me, opp) = sides(pos);
+    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let value = solver.solve(me, opp, -65, 65);
     (!solver.aborted).then_some(value)
+}
+
+/// How many cells of `pos` are empty.
+pub fn empties(pos: &Reversi) -> u32 {
+    (pos.board_bits() & !(pos.disc_bits(Player::First) | pos.disc_bits(Player::Second)))
+        .count_ones()
 }
 
 /// A move with the best final disc difference (first the best result, win,
 /// draw or loss, then the most discs while time allows), or `None` if even
 /// the win/draw/loss answer took too long.
 pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut solver = Solver::new(deadline, stop);
-    let mut children: Vec<(ReversiMove, Reversi, u32)> = moves
-        .into_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let replies = child.placement_bits(child.to_move()).count_ones();
-            (mv, child, replies)
-        })
-        .collect();
-    children.sort_by_key(|c| c.2);
+    if pos.is_over() {
+        return None;
+    }
+    let (me, opp) = sides(pos);
+    let empty = pos.board_bits() & !(me | opp);
+    let mine = moves(me, opp, empty);
+    if mine == 0 {
+        return Some(ReversiMove::Pass);
+    }
+    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut children: Vec<(u32, u64, u64, i32)> = Vec::new();
+    let mut rest = mine;
+    while rest != 0 {
+        let at = rest.trailing_zeros();
+        rest &= rest - 1;
+        let turned = flips(at, me, opp);
+        let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+        let replies = count(moves(next_me, next_opp, empty & !(1 << at)));
+        children.push((at, next_me, next_opp, replies));
+    }
+    children.sort_by_key(|c| c.3);
     // Win, draw or loss first: a window of (-1, 1) around zero.
-    let mut best: Option<(ReversiMove, i32)> = None;
-    for (mv, child, _) in &children {
-        let score = (-solver.solve(child, -1, 1)).clamp(-1, 1);
+    let mut best: Option<(u32, i32)> = None;
+    for &(at, next_me, next_opp, _) in &children {
+        let score = (-solver.solve(next_me, next_opp, -1, 1)).clamp(-1, 1);
         if solver.aborted {
             return None;
         }
         if best.is_none_or(|b| score > b.1) {
-            best = Some((*mv, score));
+            best = Some((at, score));
         }
         if score == 1 {
             break;
         }
     }
-    let (wld_move, wld) = best?;
-    // Then the exact margin, with whatever time is left; a move found so
-    // far replaces the first answer only if it is as good a result.
+    let (wld_at, wld) = best?;
+    // Then the exact margin, with whatever time is left, the result's move
+    // first; a move found so far replaces the first answer only if it is
+    // as good a result.
+    if let Some(i) = children.iter().position(|c| c.0 == wld_at) {
+        children[..=i].rotate_right(1);
+    }
     let mut alpha = -65;
-    let mut exact_move = wld_move;
-    for (mv, child, _) in &children {
-        let score = -solver.solve(child, -65, -alpha);
-        if solver.aborted {
-            return Some(if alpha.signum() >= wld {
-                exact_move
+    let mut exact_at = wld_at;
+    for (i, &(at, next_me, next_opp, _)) in children.iter().enumerate() {
+        let score = if i == 0 {
+            -solver.solve(next_me, next_opp, -65, 65)
+        } else {
+            let probe = -solver.solve(next_me, next_opp, -alpha - 1, -alpha);
+            if probe > alpha && !solver.aborted {
+                -solver.solve(next_me, next_opp, -65, 1 - probe)
             } else {
-                wld_move
-            });
+                probe
+            }
+        };
+        if solver.aborted {
+            let at = if alpha.signum() >= wld {
+                exact_at
+            } else {
+                wld_at
+            };
+            return Some(ReversiMove::Place(cell(at)));
         }
         if score > alpha {
             alpha = score;
-            exact_move = *mv;
+            exact_at = at;
         }
     }
-    Some(exact_move)
+    Some(ReversiMove::Place(cell(exact_at)))
 }

@@ -9,7 +9,9 @@
 
 mod connect6;
 mod connect6_threats;
-mod endgame;
+pub mod endgame;
+#[cfg(test)]
+mod endgame_tests;
 mod gekitai;
 mod hex;
 mod hex_bits;
@@ -22,6 +24,7 @@ mod history;
 mod plain;
 pub mod prover;
 mod reversi;
+mod reversi_levels;
 mod search;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::zobrist;
-use super::{Level, Searchable, endgame};
+use super::{History, Level, Searchable, reversi_levels};
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -91,13 +91,13 @@ fn stable(mine: u64, occupied: u64, board: u64) -> u64 {
 
 /// The corners, X-squares and C-squares of a board of side `n`, each
 /// X/C-square listed with its corner.
-struct Squares {
+pub(super) struct Squares {
     corners: u64,
     /// (corner, the X-square, the two C-squares)
     near: [(u64, u64, u64); 4],
 }
 
-fn squares(n: usize) -> Squares {
+pub(super) fn squares(n: usize) -> Squares {
     let at = |r: usize, c: usize| 1u64 << (r * 8 + c);
     let last = n - 1;
     let mut near = [(0, 0, 0); 4];
@@ -194,25 +194,8 @@ impl Searchable for Reversi {
 
     fn candidate_moves(&self, moves: &mut Vec<ReversiMove>) {
         self.legal_moves(moves);
-        // Corners first, squares next to corners last.
-        let n = self.side();
-        let squares = squares(n);
-        let key = |mv: &ReversiMove| match mv {
-            ReversiMove::Place(cell) => {
-                let bit = 1u64 << (cell.row() * 8 + cell.col());
-                if bit & squares.corners != 0 {
-                    0
-                } else if squares.near.iter().any(|&(_, x, _)| x == bit) {
-                    3
-                } else if squares.near.iter().any(|&(_, _, c)| c & bit != 0) {
-                    2
-                } else {
-                    1
-                }
-            }
-            ReversiMove::Pass => 0,
-        };
-        moves.sort_by_key(key);
+        let squares = squares(self.side());
+        moves.sort_by_key(|&mv| order_class(&squares, mv));
     }
 
     fn move_slot(mv: ReversiMove) -> usize {
@@ -223,23 +206,38 @@ impl Searchable for Reversi {
     }
 
     fn solve(&self, level: Level, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
-        let empties = (self.board_bits()
-            & !(self.disc_bits(Player::First) | self.disc_bits(Player::Second)))
-        .count_ones();
-        let reach = match level.get() {
-            1 | 2 => 0,
-            3 => 10,
-            4 => 14,
-            _ => 18,
-        };
-        if empties > reach {
-            return None;
+        reversi_levels::solve(self, level, deadline, stop)
+    }
+
+    fn choose_own(
+        &self,
+        _history: &History,
+        level: Level,
+        deadline: Instant,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Option<ReversiMove>> {
+        reversi_levels::choose(self, level, deadline, seed, stop)
+    }
+}
+
+/// Where a move comes in a cheap good-first order: corners (and a pass)
+/// first, then ordinary cells, then C-squares, then X-squares.
+pub(super) fn order_class(squares: &Squares, mv: ReversiMove) -> u8 {
+    match mv {
+        ReversiMove::Place(cell) => {
+            let bit = 1u64 << (cell.row() * 8 + cell.col());
+            if bit & squares.corners != 0 {
+                0
+            } else if squares.near.iter().any(|&(_, x, _)| x == bit) {
+                3
+            } else if squares.near.iter().any(|&(_, _, c)| c & bit != 0) {
+                2
+            } else {
+                1
+            }
         }
-        // Keep part of the budget for the midgame search if the solver
-        // cannot finish.
-        let now = Instant::now();
-        let share = deadline.saturating_duration_since(now) * 3 / 5;
-        endgame::best_move(self, now + share, stop)
+        ReversiMove::Pass => 0,
     }
 }
 

@@ -1,0 +1,127 @@
+//! How each level plays Reversi from level 3 up: how many empty cells the
+//! exact solver takes on, and how deep the midgame search may go. Levels 1
+//! and 2 play the generic shallow, shaken search.
+//!
+//! Reversi's own table, not the shared one in `Level`, so that the levels
+//! of the other games stay as they are. The depth caps keep level 4 well
+//! below level 5 (which searches as deep as its time allows) and level 3
+//! below level 4; without them level 4 reached nearly level 5's depth and
+//! the two were hard to tell apart.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::search::{DECIDED, Limits, Searcher};
+use super::{Level, Searchable};
+use super::{endgame, reversi};
+use crate::engine::reversi::{Reversi, ReversiMove};
+use crate::engine::{Game, Rng};
+
+/// Up to this many empty cells, level 5 always solves exactly: the solver
+/// finishes such positions in a fraction of the budget.
+pub const SURE_EMPTIES: u32 = 16;
+
+/// One level's way of playing.
+struct Plan {
+    /// Positions with at most this many empty cells are solved exactly.
+    exact: u32,
+    /// Beyond [`SURE_EMPTIES`], the share of the budget (in fifths) the
+    /// solver may try before the midgame search takes over.
+    try_fifths: u32,
+    /// The deepest midgame search, in plies.
+    depth: u32,
+}
+
+fn plan(level: Level) -> Option<Plan> {
+    match level.get() {
+        3 => Some(Plan {
+            exact: 10,
+            try_fifths: 3,
+            depth: 4,
+        }),
+        4 => Some(Plan {
+            exact: 12,
+            try_fifths: 3,
+            depth: 6,
+        }),
+        5 => Some(Plan {
+            exact: 20,
+            try_fifths: 3,
+            depth: 64,
+        }),
+        _ => None,
+    }
+}
+
+/// The exactly solved move, if `level` solves this position and the solver
+/// finishes in time. Up to [`SURE_EMPTIES`] it has the whole budget.
+pub fn solve(
+    pos: &Reversi,
+    level: Level,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<ReversiMove> {
+    let plan = plan(level)?;
+    let empties = endgame::empties(pos);
+    if empties > plan.exact {
+        return None;
+    }
+    let now = Instant::now();
+    let until = if empties <= SURE_EMPTIES {
+        deadline
+    } else {
+        now + deadline.saturating_duration_since(now) * plan.try_fifths / 5
+    };
+    endgame::best_move(pos, until, stop)
+}
+
+/// The move `level` plays, or `None` to leave the choice to the generic
+/// search (levels 1 and 2).
+pub fn choose(
+    pos: &Reversi,
+    level: Level,
+    deadline: Instant,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Option<ReversiMove>> {
+    let plan = plan(level)?;
+    if pos.is_over() {
+        return Some(None);
+    }
+    let start = Instant::now();
+    if let Some(mv) = solve(pos, level, deadline, stop) {
+        return Some(Some(mv));
+    }
+    let mut moves = Vec::new();
+    pos.candidate_moves(&mut moves);
+    if moves.len() == 1 {
+        return Some(moves.first().copied());
+    }
+    // Equal moves are taken in a seeded order, so games differ.
+    let mut rng = Rng::new(seed ^ pos.position_hash());
+    let squares = reversi::squares(pos.side());
+    let mut keyed: Vec<(ReversiMove, i32)> = moves
+        .iter()
+        .map(|&mv| {
+            let class = i32::from(reversi::order_class(&squares, mv));
+            (mv, class * 64 + rng.below(64) as i32)
+        })
+        .collect();
+    keyed.sort_by_key(|m| m.1);
+    let budget = deadline.saturating_duration_since(start);
+    let limits = Limits { deadline, stop };
+    let mut searcher = Searcher::<Reversi>::new(limits, 20);
+    let mut best = keyed[0].0;
+    for depth in 1..=plan.depth {
+        let done = searcher.root(pos, depth, &mut keyed, false);
+        // A cut-short iteration searched the previous best first, so a
+        // move ahead of it now has beaten it.
+        if done || depth > 1 {
+            best = keyed[0].0;
+        }
+        if !done || keyed[0].1.abs() > DECIDED || start.elapsed() * 5 > budget * 2 {
+            break;
+        }
+    }
+    Some(Some(best))
+}
