@@ -143,12 +143,13 @@ fn hash<B: Bits>(board: &GekitaiBoard<B>) -> u64 {
 impl<B: Bits> Searchable for GekitaiBoard<B> {
     const CAN_REPEAT: bool = true;
 
-    /// Levels 3 and 4 stop at 4 and 6 plies: with their time alone they
-    /// reach nearly level 5's depth and play it about evenly.
+    /// Levels 3 and 4 stop at 3 and 4 plies: with their time alone they
+    /// reach nearly level 5's depth and play it about evenly, and the
+    /// first player's advantage decides.
     fn depth_cap(level: Level) -> u32 {
         match level.get() {
-            3 => 4,
-            4 => 6,
+            3 => 3,
+            4 => 4,
             _ => level.max_depth(),
         }
     }
