@@ -195,6 +195,15 @@ impl Searchable for Connect6 {
         (level == Level::MAX).then(|| connect6_threats::choose(self, deadline, seed, stop))
     }
 
+    /// Level 3 stops at 3 stones ahead, so that level 4, with the same
+    /// search and more time, stays clearly above it.
+    fn depth_cap(level: Level) -> u32 {
+        match level.get() {
+            3 => 3,
+            _ => level.max_depth(),
+        }
+    }
+
     fn move_slot(Stone(cell): Stone) -> usize {
         cell.row() * 26 + cell.col()
     }
