@@ -2,6 +2,7 @@
 //! (this engine at some level, random moves, or any GTP engine), alternating
 //! who starts, and reports wins, losses, draws and an Elo difference.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::path::Path;
@@ -20,6 +21,9 @@ use crate::gtp::server::GtpGame;
 
 /// Games longer than this are drawn by the referee (Gekitai can cycle).
 pub const MAX_PLIES: usize = 2_000;
+/// A game whose position (and player to move) comes round this often is
+/// drawn by the referee: the engines are going in circles.
+pub const REPEATS: usize = 5;
 
 /// Who plays in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,6 +152,14 @@ pub struct MatchOptions<'a> {
     pub opening: usize,
 }
 
+/// Whether the referee draws a game now: its position, counted in `seen`,
+/// has come round [`REPEATS`] times, or it has gone on for [`MAX_PLIES`].
+fn going_nowhere(seen: &mut HashMap<u64, usize>, position: u64, plies: usize) -> bool {
+    let times = seen.entry(position).or_default();
+    *times += 1;
+    *times >= REPEATS || plies >= MAX_PLIES
+}
+
 /// `plies` random moves from `start` that leave the game going, the same
 /// for the same `pair`.
 fn random_opening<G: GtpGame>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
@@ -190,9 +202,14 @@ fn play_game<G: GtpGame>(
     let never = AtomicBool::new(false);
     let mut history = History::default();
     let mut opening = opening.iter();
+    let mut seen = HashMap::new();
     while !game.is_over() {
         history.record(&game);
-        if game.plies() - start.plies() >= MAX_PLIES {
+        if going_nowhere(
+            &mut seen,
+            game.position_hash(),
+            game.plies() - start.plies(),
+        ) {
             return Ok(Some(Outcome::Draw));
         }
         let mover = game.to_move();
@@ -368,6 +385,18 @@ mod tests {
             draws: 0,
         };
         assert!(perfect.elo().0.is_finite());
+    }
+
+    #[test]
+    fn circling_and_endless_games_are_drawn() {
+        let mut seen = HashMap::new();
+        for ply in 0..REPEATS - 1 {
+            assert!(!going_nowhere(&mut seen, 7, 2 * ply));
+            assert!(!going_nowhere(&mut seen, 8, 2 * ply + 1));
+        }
+        assert!(going_nowhere(&mut seen, 7, 10));
+        assert!(!going_nowhere(&mut HashMap::new(), 7, MAX_PLIES - 1));
+        assert!(going_nowhere(&mut HashMap::new(), 7, MAX_PLIES));
     }
 
     #[test]
