@@ -8,16 +8,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use tabletop::app::action::Action;
-use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::gekitai::GekitaiSettings;
+use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
+use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
 fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
     let options = Options {
-        menu: Choice::Gekitai(settings),
-        start: Start::Game(Choice::Gekitai(settings)),
+        menu: Setup::of::<Gekitai>(&settings),
+        start: Start::Game(Setup::of::<Gekitai>(&settings)),
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],

@@ -9,7 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, bail};
 use directories::ProjectDirs;
 
-use crate::engine::record::{self, AnyRecord};
+use crate::games::{self, AnyRecord};
 
 /// No record needs more: twenty thousand moves fit in a tenth of this.
 pub const MAX_RECORD_BYTES: u64 = 1 << 20;
@@ -42,7 +42,7 @@ pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
             path.display()
         );
     }
-    record::parse(&text).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+    games::read_record(&text).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
 }
 
 /// The line where brackets nest deeper than [`MAX_NESTING`], if any: checked

@@ -5,6 +5,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod files;
+pub mod games;
 pub mod gtp;
 pub mod plain;
 pub mod referee;

@@ -13,11 +13,13 @@ use std::time::Duration;
 use anyhow::{anyhow, bail};
 
 use crate::ai::{self, History, Level, LevelError};
+use crate::engine::line::Line;
 use crate::engine::record::Record;
 use crate::engine::{Outcome, Player, Rng};
 use crate::files;
+use crate::games::Playable;
 use crate::gtp::client::GtpClient;
-use crate::gtp::server::GtpGame;
+use crate::gtp::notation::{from_vertex, to_vertex};
 
 /// Games longer than this are drawn by the referee (Gekitai can cycle).
 pub const MAX_PLIES: usize = 2_000;
@@ -162,34 +164,31 @@ fn going_nowhere(seen: &mut HashMap<u64, usize>, position: u64, plies: usize) ->
 
 /// `plies` random moves from `start` that leave the game going, the same
 /// for the same `pair`.
-fn random_opening<G: GtpGame>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
+fn random_opening<G: Playable>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
     let mut rng = Rng::new(0x6f70_656e ^ pair as u64);
-    let mut game = start.clone();
-    let mut opening = Vec::new();
-    while opening.len() < plies {
-        let Some(mv) = game.random_move(&mut rng) else {
+    let mut line = Line::new(start.clone());
+    while line.numbered() < plies {
+        let Some(mv) = line.game().random_move(&mut rng) else {
             break;
         };
-        let mut next = game.clone();
+        let mut next = line.game().clone();
         next.play_unchecked(mv);
-        if next.is_over() {
+        if next.is_over() || line.play(mv).is_err() {
             break;
         }
-        opening.push(mv);
-        game = next;
     }
-    opening
+    line.moves().collect()
 }
 
-/// Plays one game from `opening`, adding its moves to `moves`; the
-/// result, or who forfeited by an illegal move or a failure to answer.
-fn play_game<G: GtpGame>(
-    start: &G,
+/// Plays one game from `opening` on `line`; the result, or who forfeited
+/// by an illegal move or a failure to answer.
+fn play_game<G: Playable>(
+    line: &mut Line<G>,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
     opening: &[G::Move],
-    moves: &mut Vec<G::Move>,
 ) -> anyhow::Result<Option<Outcome>> {
+    let start = line.start().clone();
     // An external engine gets generous time before it forfeits.
     let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
     for agent in agents.iter_mut() {
@@ -198,12 +197,12 @@ fn play_game<G: GtpGame>(
             client.send("clear_board", patience)?;
         }
     }
-    let mut game = start.clone();
     let never = AtomicBool::new(false);
     let mut history = History::default();
     let mut opening = opening.iter();
     let mut seen = HashMap::new();
-    while !game.is_over() {
+    while !line.game().is_over() {
+        let game = line.game().clone();
         history.record(&game);
         if going_nowhere(
             &mut seen,
@@ -232,7 +231,7 @@ fn play_game<G: GtpGame>(
                 Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
                 Agent::Gtp(client) => {
                     let answer = client.send(&format!("genmove {}", color(mover)), patience);
-                    match answer.ok().and_then(|vertex| G::from_vertex(&vertex)) {
+                    match answer.ok().and_then(|vertex| from_vertex::<G>(&vertex)) {
                         Some(mv) if game.check(mv).is_ok() => mv,
                         // A bad or missing answer loses the game.
                         _ => return Ok(Some(Outcome::Win(mover.other()))),
@@ -240,14 +239,11 @@ fn play_game<G: GtpGame>(
                 }
             },
         };
-        game.play(mv)
+        // The moves the game forces (Reversi's passes) are played by the
+        // line and go unsaid: GTP engines keep track of whose turn it is,
+        // and some refuse to be told of a pass.
+        line.play(mv)
             .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
-        moves.push(mv);
-        // A forced move (Reversi's pass) goes unsaid: GTP engines keep track
-        // of whose turn it is, and some refuse to be told of a pass.
-        if G::is_forced(&mv) {
-            continue;
-        }
         // An opening move is news to both sides.
         let told: &[Player] = if scripted.is_some() {
             &Player::BOTH
@@ -257,7 +253,7 @@ fn play_game<G: GtpGame>(
         for &listener in told {
             if let Agent::Gtp(client) = &mut agents[listener.index()] {
                 let heard = client.send(
-                    &format!("play {} {}", color(mover), G::to_vertex(&mv)),
+                    &format!("play {} {}", color(mover), to_vertex::<G>(&mv)),
                     patience,
                 );
                 if heard.is_err() {
@@ -266,13 +262,13 @@ fn play_game<G: GtpGame>(
             }
         }
     }
-    Ok(game.outcome())
+    Ok(line.game().outcome())
 }
 
 /// Plays `games` games between `first` and `second`, alternating who
 /// starts, printing a line per game to `progress` and, given a folder in
 /// `records`, saving each game there as `game-001.toml`, ...
-pub fn run_match<G: GtpGame>(
+pub fn run_match<G: Playable>(
     start: &G,
     first: &Contender,
     second: &Contender,
@@ -297,13 +293,13 @@ pub fn run_match<G: GtpGame>(
             agents.swap(0, 1);
         }
         let opening = random_opening(start, opening, number / 2);
-        let mut moves = Vec::new();
-        let outcome = play_game(start, &mut agents, time_per_move, &opening, &mut moves);
+        let mut line = Line::new(start.clone());
+        let outcome = play_game(&mut line, &mut agents, time_per_move, &opening);
         if swapped {
             agents.swap(0, 1);
         }
         if let Some(folder) = records {
-            let mut record = Record::of_moves(start.clone(), moves);
+            let mut record = Record::of_line(&line);
             record.players = [first.to_string(), second.to_string()];
             if swapped {
                 record.players.swap(0, 1);
@@ -435,7 +431,7 @@ mod tests {
         for number in 1..=2 {
             let path = folder.join(format!("game-00{number}.toml"));
             let record = files::load(&path).expect("a saved record");
-            let crate::engine::record::AnyRecord::Gekitai(record) = record else {
+            let crate::games::AnyRecord::Gekitai(record) = record else {
                 panic!("not a Gekitai record");
             };
             assert!(record.end().is_over(), "game {number} unfinished");
@@ -452,7 +448,7 @@ mod tests {
         let [one, two] = [1, 2].map(|number| {
             let path = folder.join(format!("game-00{number}.toml"));
             match files::load(&path).expect("a saved record") {
-                crate::engine::record::AnyRecord::Gekitai(record) => record.moves,
+                crate::games::AnyRecord::Gekitai(record) => record.moves,
                 _ => panic!("not a Gekitai record"),
             }
         });

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Game, Outcome, Player, Rng};
+use crate::engine::{Described, Outcome, Player, Rng};
 
 /// What a run of random games came to.
 #[derive(Clone, PartialEq, Debug)]
@@ -35,7 +35,7 @@ impl SelfplayReport {
 }
 
 /// Plays `games` random games from `start`, seeded by `seed`.
-pub fn selfplay<G: Game>(start: &G, games: u64, seed: u64) -> SelfplayReport {
+pub fn selfplay<G: Described>(start: &G, games: u64, seed: u64) -> SelfplayReport {
     let mut rng = Rng::new(seed);
     let mut report = SelfplayReport {
         games,
@@ -48,9 +48,7 @@ pub fn selfplay<G: Game>(start: &G, games: u64, seed: u64) -> SelfplayReport {
     let clock = Instant::now();
     for _ in 0..games {
         let mut game = start.clone();
-        while let Some(mv) = game.random_move(&mut rng) {
-            game.play_unchecked(mv);
-        }
+        game.play_out(&mut rng);
         report.plies += (game.plies() - start.plies()) as u64;
         match game.outcome() {
             Some(Outcome::Win(Player::First)) => report.first_wins += 1,

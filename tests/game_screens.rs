@@ -10,19 +10,19 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
-use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::connect6::Connect6Settings;
-use tabletop::engine::hex::HexSettings;
-use tabletop::engine::reversi::ReversiSettings;
+use tabletop::engine::connect6::{Connect6, Connect6Settings};
+use tabletop::engine::hex::{Hex, HexSettings};
+use tabletop::engine::reversi::{Reversi, ReversiSettings};
+use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
-fn app(choice: Choice, at_once: bool) -> App {
+fn app(choice: &Setup, at_once: bool) -> App {
     let options = Options {
-        menu: choice,
+        menu: choice.clone(),
         start: if at_once {
-            Start::Game(choice)
+            Start::Game(choice.clone())
         } else {
             Start::Menu
         },
@@ -60,9 +60,9 @@ fn play(app: &mut App, moves: &str) {
 
 #[test]
 fn connect6() {
-    let choice = Choice::Connect6(Connect6Settings::default());
-    assert_snapshot!("connect6_start", draw(&app(choice, false)));
-    let mut game = app(choice, true);
+    let choice = Setup::of::<Connect6>(&Connect6Settings::default());
+    assert_snapshot!("connect6_start", draw(&app(&choice, false)));
+    let mut game = app(&choice, true);
     play(&mut game, "J9 A0 A1 K9 L9");
     let screen = draw(&game);
     assert!(screen.contains("Player W's turn"), "{screen}");
@@ -94,9 +94,9 @@ fn connect6() {
 
 #[test]
 fn hex() {
-    let choice = Choice::Hex(HexSettings::new(5, true).expect("valid"));
-    assert_snapshot!("hex_start", draw(&app(choice, false)));
-    let mut game = app(choice, true);
+    let choice = Setup::of::<Hex>(&HexSettings::new(5, true).expect("valid"));
+    assert_snapshot!("hex_start", draw(&app(&choice, false)));
+    let mut game = app(&choice, true);
     play(&mut game, "C2 swap");
     let screen = draw(&game);
     assert!(screen.contains("2. X swap"), "{screen}");
@@ -121,8 +121,8 @@ fn hex() {
 #[test]
 fn hex_edges_are_drawn_in_the_colour_of_their_player() {
     let options = Options {
-        menu: Choice::Hex(HexSettings::default()),
-        start: Start::Game(Choice::Hex(HexSettings::default())),
+        menu: Setup::of::<Hex>(&HexSettings::default()),
+        start: Start::Game(Setup::of::<Hex>(&HexSettings::default())),
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
@@ -145,9 +145,9 @@ fn hex_edges_are_drawn_in_the_colour_of_their_player() {
 
 #[test]
 fn reversi() {
-    let choice = Choice::Reversi(ReversiSettings::new(4).expect("valid"));
-    assert_snapshot!("reversi_start", draw(&app(choice, false)));
-    let mut game = app(choice, true);
+    let choice = Setup::of::<Reversi>(&ReversiSettings::new(4).expect("valid"));
+    assert_snapshot!("reversi_start", draw(&app(&choice, false)));
+    let mut game = app(&choice, true);
     let screen = draw(&game);
     // B's four legal moves are marked.
     assert_eq!(screen.matches(" * ").count(), 4, "{screen}");
@@ -169,7 +169,7 @@ fn reversi() {
     assert!(screen.contains("discs"), "{screen}");
     assert_snapshot!("reversi_end", screen);
     // Undo takes back the move and the pass it forced together.
-    let mut game = app(choice, true);
+    let mut game = app(&choice, true);
     play(&mut game, "c4 b4 a4 d2 a1 a2 c1 d4 b1 a3");
     game.update(Action::Undo);
     let screen = draw(&game);
@@ -179,8 +179,8 @@ fn reversi() {
 
 #[test]
 fn the_hex_cursor_follows_the_screen() {
-    let choice = Choice::Hex(HexSettings::new(5, false).expect("valid"));
-    let mut game = app(choice, true);
+    let choice = Setup::of::<Hex>(&HexSettings::new(5, false).expect("valid"));
+    let mut game = app(&choice, true);
     // The cursor starts in the middle, C2; up is the row above.
     game.update(Action::Step(Direction::Up));
     game.update(Action::Confirm);
@@ -202,14 +202,14 @@ fn boxed_cells(app: &App) -> Vec<char> {
 fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     use tabletop::engine::Game;
     use tabletop::engine::gekitai::Gekitai;
-    use tabletop::engine::record::{self, AnyRecord};
+    use tabletop::games::{AnyRecord, read_record};
 
     let text = include_str!("../assets/records/gekitai-both-win-draw.toml");
-    let Ok(AnyRecord::Gekitai(record)) = record::parse(text) else {
+    let Ok(AnyRecord::Gekitai(record)) = read_record(text) else {
         panic!("the sample record loads");
     };
     let options = Options {
-        menu: Choice::default(),
+        menu: Setup::default(),
         start: Start::Replay(AnyRecord::Gekitai(record.clone())),
         animate: false,
         autosave: None,

@@ -95,9 +95,10 @@ fn hex_speaks_the_hexgui_convention() {
         a[10].starts_with('?'),
         "the game is over after a1-a5: {out}"
     );
-    // SPEC.md's board shows the same stones along its top row, joining its
-    // left and right edges: O's, the first player's.
-    assert!(a[11].contains(" 1 O O O O O"), "{}", a[11]);
+    // SPEC.md's board, labelled as every other view labels it, shows the
+    // same stones along its top row (row 0), joining its left and right
+    // edges: O's, the first player's.
+    assert!(a[11].contains(" 0 O O O O O"), "{}", a[11]);
 }
 
 #[test]

@@ -9,16 +9,16 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
-use tabletop::app::screens::start::Choice;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::gekitai::GekitaiSettings;
+use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
+use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
 fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
     let options = Options {
-        menu: Choice::default(),
-        start: game.map_or(Start::Menu, |s| Start::Game(Choice::Gekitai(s))),
+        menu: Setup::default(),
+        start: game.map_or(Start::Menu, |s| Start::Game(Setup::of::<Gekitai>(&s))),
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],

@@ -14,9 +14,8 @@ use std::time::Instant;
 use super::search::{self, zobrist};
 use super::{History, Level, Searchable};
 use crate::engine::bits::Bits;
-use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place};
+use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place, with_gekitai_board};
 use crate::engine::{Cell, Game, Player};
-use crate::with_gekitai_board;
 
 /// Bit planes of a window's count: enough for the longest line (26).
 const COUNT_PLANES: usize = 5;

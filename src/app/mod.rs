@@ -8,7 +8,6 @@ pub mod action;
 pub mod animation;
 pub mod games;
 pub mod screens;
-pub mod session;
 pub mod theme;
 pub mod widgets;
 
@@ -26,12 +25,12 @@ use ratatui::{DefaultTerminal, Frame};
 use action::{Action, Direction, GAME_KEYS, MENU_KEYS, Mode, REPLAY_KEYS, action_for};
 use screens::play::{Play, PlayScreen};
 use screens::replay::{Replay, ReplayScreen};
-use screens::start::{Choice, StartMenu};
+use screens::start::StartMenu;
 use theme::Theme;
 
-use crate::engine::Game;
-use crate::engine::record::AnyRecord;
+use crate::engine::record::Record;
 use crate::files;
+use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
 use crate::seat::Seat;
 
 /// How often the screen is redrawn while something moves.
@@ -41,7 +40,7 @@ const FRAME: Duration = Duration::from_millis(16);
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The game and settings the start screen shows first.
-    pub menu: Choice,
+    pub menu: Setup,
     pub start: Start,
     pub animate: bool,
     /// Where every game is saved after each move (none in tests).
@@ -56,7 +55,7 @@ pub enum Start {
     /// The start screen (offering to resume an unfinished autosaved game).
     Menu,
     /// A new game, at once.
-    Game(Choice),
+    Game(Setup),
     /// A saved game, continued from its last position.
     Continue(AnyRecord),
     /// A saved game in the replay viewer.
@@ -76,47 +75,52 @@ pub fn unfinished_autosave() -> Option<AnyRecord> {
         return None;
     }
     let record = files::load(&path).ok()?;
-    let over = match &record {
-        AnyRecord::Gekitai(r) => r.end().is_over(),
-        AnyRecord::Connect6(r) => r.end().is_over(),
-        AnyRecord::Hex(r) => r.end().is_over(),
-        AnyRecord::Reversi(r) => r.end().is_over(),
-    };
-    (!over).then_some(record)
+    (!record.is_over()).then_some(record)
 }
 
-/// The game screen for a record, continued from its last position.
-fn continue_record(
-    record: &AnyRecord,
+/// The game screen for a new game.
+struct NewGame {
     animate: bool,
     autosave: Option<PathBuf>,
-) -> Box<dyn PlayScreen> {
-    match record {
-        AnyRecord::Gekitai(r) => Box::new(Play::resume(r, animate, autosave)),
-        AnyRecord::Connect6(r) => Box::new(Play::resume(r, animate, autosave)),
-        AnyRecord::Hex(r) => Box::new(Play::resume(r, animate, autosave)),
-        AnyRecord::Reversi(r) => Box::new(Play::resume(r, animate, autosave)),
+    seats: [Seat; 2],
+}
+
+impl WithSetup for NewGame {
+    type Output = Box<dyn PlayScreen>;
+    fn run<G: Playable>(self, settings: G::Settings) -> Box<dyn PlayScreen> {
+        let play = Play::new(G::new(settings), self.animate);
+        Box::new(play.autosave_to(self.autosave).with_seats(self.seats))
     }
 }
 
-fn replay_record(record: AnyRecord, animate: bool) -> Box<dyn ReplayScreen> {
-    match record {
-        AnyRecord::Gekitai(r) => Box::new(Replay::new(r, animate)),
-        AnyRecord::Connect6(r) => Box::new(Replay::new(r, animate)),
-        AnyRecord::Hex(r) => Box::new(Replay::new(r, animate)),
-        AnyRecord::Reversi(r) => Box::new(Replay::new(r, animate)),
+/// The game screen for a record, continued from its last position.
+struct Continue {
+    animate: bool,
+    autosave: Option<PathBuf>,
+}
+
+impl WithRecord for Continue {
+    type Output = Box<dyn PlayScreen>;
+    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn PlayScreen> {
+        Box::new(Play::resume(&record, self.animate, self.autosave))
+    }
+}
+
+/// The replay viewer for a record.
+struct Watch {
+    animate: bool,
+}
+
+impl WithRecord for Watch {
+    type Output = Box<dyn ReplayScreen>;
+    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn ReplayScreen> {
+        Box::new(Replay::new(record, self.animate))
     }
 }
 
 /// `Gekitai, 12 moves`: how the start screen names an unfinished game.
 fn describe_record(record: &AnyRecord) -> String {
-    let (name, moves) = match record {
-        AnyRecord::Gekitai(r) => ("Gekitai", r.moves.len()),
-        AnyRecord::Connect6(r) => ("Connect6", r.moves.len()),
-        AnyRecord::Hex(r) => ("Hex", r.moves.len()),
-        AnyRecord::Reversi(r) => ("Reversi", r.moves.len()),
-    };
-    format!("{name}, {moves} moves")
+    format!("{}, {} moves", record.kind().title(), record.moves())
 }
 
 pub struct App {
@@ -127,7 +131,7 @@ pub struct App {
     theme: Theme,
     animate: bool,
     /// The last game chosen, offered again on the start screen.
-    last_choice: Choice,
+    last_choice: Setup,
     autosave: Option<PathBuf>,
     /// Who played the last game, offered again on the start screen.
     seats: [Seat; 2],
@@ -144,14 +148,19 @@ impl App {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                let menu = StartMenu::new(options.menu).with_seats(seats);
+                let menu = StartMenu::new(&options.menu).with_seats(seats);
                 Screen::Start(menu.with_resume(resume))
             }
-            Start::Game(choice) => Screen::Play(choice.start(animate, autosave.clone(), seats)),
-            Start::Continue(record) => {
-                Screen::Play(continue_record(&record, animate, autosave.clone()))
-            }
-            Start::Replay(record) => Screen::Replay(replay_record(record, animate)),
+            Start::Game(setup) => Screen::Play(setup.with(NewGame {
+                animate,
+                autosave: autosave.clone(),
+                seats,
+            })),
+            Start::Continue(record) => Screen::Play(record.with(Continue {
+                animate,
+                autosave: autosave.clone(),
+            })),
+            Start::Replay(record) => Screen::Replay(record.with(Watch { animate })),
         };
         App {
             screen,
@@ -159,7 +168,7 @@ impl App {
             area,
             theme,
             animate,
-            last_choice: options.menu,
+            last_choice: options.menu.clone(),
             autosave,
             seats,
             unfinished,
@@ -230,19 +239,20 @@ impl App {
                 Action::Step(direction) => menu.step(direction),
                 Action::Confirm if menu.resume_selected() => {
                     if let Some(record) = self.unfinished.take() {
-                        self.screen = Screen::Play(continue_record(
-                            &record,
-                            self.animate,
-                            self.autosave.clone(),
-                        ));
+                        self.screen = Screen::Play(record.with(Continue {
+                            animate: self.animate,
+                            autosave: self.autosave.clone(),
+                        }));
                     }
                 }
                 Action::Confirm => {
                     self.last_choice = menu.choice();
                     self.seats = menu.seats();
-                    let play =
-                        self.last_choice
-                            .start(self.animate, self.autosave.clone(), self.seats);
+                    let play = self.last_choice.with(NewGame {
+                        animate: self.animate,
+                        autosave: self.autosave.clone(),
+                        seats: self.seats,
+                    });
                     self.screen = Screen::Play(play);
                 }
                 Action::Cancel => self.quit = true,
@@ -274,7 +284,7 @@ impl App {
                     // stray key never throws a game away.
                     Action::NewGame if play.is_over() || play.confirm_leaving() => {
                         play.stop();
-                        let menu = StartMenu::new(self.last_choice).with_seats(self.seats);
+                        let menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
                         self.screen = Screen::Start(menu);
                     }
                     Action::NewGame => {}

@@ -1,49 +1,64 @@
-//! What each command does once its arguments are understood.
+//! What each command does once its arguments are understood. Each runs
+//! generic code for the game named, through the list of games.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use super::Failure;
-use super::args::{AnyGame, GekitaiArgs, MatchArgs, RecordArgs, StyleArg};
-use crate::ai::Searchable;
+use super::args::{FinishedArg, GtpArgs, MatchArgs, PerftArgs, RecordArgs, SelfplayArgs};
+use super::game_flags::GameFlags;
+use crate::ai::Level;
 use crate::app;
-use crate::app::screens::start::Choice;
-use crate::engine::record::{AnyRecord, Record, Recorded};
+use crate::engine::perft::Finished;
+use crate::engine::record::Record;
 use crate::files;
-use crate::plain::{
-    self, Connect6Console, Console, Ending, GekitaiConsole, HexConsole, ReversiConsole,
-};
-use crate::referee::{MatchOptions, run_match};
+use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
+use crate::gtp;
+use crate::plain::{self, Ending, Style};
+use crate::referee::{Contender, MatchOptions, run_match};
 use crate::seat::Seat;
+use crate::selfplay;
 
-pub(super) fn play_gekitai(args: &GekitaiArgs) -> Result<ExitCode, Failure> {
-    let game = args.build().map_err(Failure::usage)?;
-    let style = plain_style(args.style);
-    let seats = [args.x, args.o];
-    play(
-        &mut GekitaiConsole::new(game, style),
-        seats,
-        args.front.save.as_deref(),
-    )
+/// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
+/// unless a game was named, `at_once`), or the plain mode.
+pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+    let setup = flags.setup().map_err(Failure::usage)?;
+    if !flags.plain {
+        let start = if at_once {
+            app::Start::Game(setup.clone())
+        } else {
+            app::Start::Menu
+        };
+        return full_screen(setup, start, flags.seats, animate);
+    }
+    struct Plain<'a>(&'a GameFlags);
+    impl WithSetup for Plain<'_> {
+        type Output = Result<ExitCode, Failure>;
+        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+            let flags = self.0;
+            play_plain(
+                G::new(settings),
+                flags.seats,
+                flags.save.as_deref(),
+                flags.style,
+            )
+        }
+    }
+    setup.with(Plain(flags))
 }
 
-/// Runs the full-screen app: on the start screen with `choice` selected,
-/// or straight into that game when `at_once`.
-pub(super) fn full_screen(
-    choice: Choice,
-    at_once: bool,
+/// Runs the full-screen app, its start screen showing `menu`.
+fn full_screen(
+    menu: Setup,
+    start: app::Start,
     seats: [Seat; 2],
     animate: bool,
 ) -> Result<ExitCode, Failure> {
     let options = app::Options {
-        menu: choice,
-        start: if at_once {
-            app::Start::Game(choice)
-        } else {
-            app::Start::Menu
-        },
+        menu,
+        start,
         animate,
         autosave: files::autosave_path(),
         seats,
@@ -55,23 +70,27 @@ pub(super) fn full_screen(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays a game in the plain console.
-pub(super) fn play<C: Console>(
-    console: &mut C,
+/// Plays `game` in the plain console, saving it to `save` at the end.
+fn play_plain<G: Playable>(
+    game: G,
     seats: [Seat; 2],
     save: Option<&Path>,
-) -> Result<ExitCode, Failure>
-where
-    C::G: Recorded + Searchable,
-{
-    let start = console.game().clone();
+    style: Style,
+) -> Result<ExitCode, Failure> {
+    let start = game.clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let played = plain::run(console, seats, io::stdin().lock(), &mut out);
+    let played = plain::run(
+        &mut G::console(game, style),
+        seats,
+        io::stdin().lock(),
+        &mut out,
+    );
     out.flush()?;
     let (ending, moves) = played?;
     if let Some(path) = save {
-        let mut record = Record::of_moves(start, moves);
+        let mut record = Record::new(start);
+        record.moves = moves;
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = seats.map(|seat| seat.to_string());
         files::save(path, &record.to_toml()).map_err(|error| Failure {
@@ -93,31 +112,28 @@ fn read_record(path: &Path) -> Result<AnyRecord, Failure> {
     files::load(path).map_err(|error| Failure::usage(format!("{error:#}")))
 }
 
+/// The plain mode's style named on the command line.
+fn style(args: &RecordArgs) -> Style {
+    args.style
+        .as_deref()
+        .and_then(Style::named)
+        .unwrap_or_default()
+}
+
 /// `tabletop load FILE`: the saved game, continued from its last position.
 pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
         return full_screen_record(app::Start::Continue(record), animate);
     }
-    let style = plain_style(args.style);
-    match record {
-        AnyRecord::Gekitai(r) => play(
-            &mut GekitaiConsole::new(r.end(), style),
-            seats_of(&r.players),
-            None,
-        ),
-        AnyRecord::Connect6(r) => play(
-            &mut Connect6Console::new(r.end()),
-            seats_of(&r.players),
-            None,
-        ),
-        AnyRecord::Hex(r) => play(&mut HexConsole::new(r.end()), seats_of(&r.players), None),
-        AnyRecord::Reversi(r) => play(
-            &mut ReversiConsole::new(r.end()),
-            seats_of(&r.players),
-            None,
-        ),
+    struct Load(Style);
+    impl WithRecord for Load {
+        type Output = Result<ExitCode, Failure>;
+        fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
+            play_plain(record.end(), seats_of(&record.players), None, self.0)
+        }
     }
+    record.with(Load(style(args)))
 }
 
 /// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
@@ -127,22 +143,21 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
     if !args.plain {
         return full_screen_record(app::Start::Replay(record), animate);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let style = plain_style(args.style);
-    match record {
-        AnyRecord::Gekitai(r) => {
-            plain::replay(&mut GekitaiConsole::new(r.start, style), &r.moves, &mut out)
+    struct Replay(Style);
+    impl WithRecord for Replay {
+        type Output = io::Result<()>;
+        fn run<G: Playable>(self, record: Record<G>) -> io::Result<()> {
+            let stdout = io::stdout();
+            let mut out = io::BufWriter::new(stdout.lock());
+            plain::replay(
+                &mut G::console(record.start, self.0),
+                &record.moves,
+                &mut out,
+            )?;
+            out.flush()
         }
-        AnyRecord::Connect6(r) => {
-            plain::replay(&mut Connect6Console::new(r.start), &r.moves, &mut out)
-        }
-        AnyRecord::Hex(r) => plain::replay(&mut HexConsole::new(r.start), &r.moves, &mut out),
-        AnyRecord::Reversi(r) => {
-            plain::replay(&mut ReversiConsole::new(r.start), &r.moves, &mut out)
-        }
-    }?;
-    out.flush()?;
+    }
+    record.with(Replay(style(args)))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -155,30 +170,64 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
 }
 
 fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
-    let options = app::Options {
-        menu: Choice::default(),
-        start,
-        animate,
-        autosave: files::autosave_path(),
-        seats: [Seat::Human; 2],
-    };
-    app::run(options).map_err(|error| Failure {
-        message: format!("{error:#}"),
-        code: 1,
-    })?;
-    Ok(ExitCode::SUCCESS)
-}
-
-fn plain_style(style: StyleArg) -> plain::Style {
-    match style {
-        StyleArg::Boxed => plain::Style::Boxed,
-        StyleArg::Dots => plain::Style::Dots,
-    }
+    full_screen(Setup::default(), start, [Seat::Human; 2], animate)
 }
 
 /// The seats a record names (anything unknown plays as a human).
 fn seats_of(players: &[String; 2]) -> [Seat; 2] {
     players.clone().map(|name| name.parse().unwrap_or_default())
+}
+
+/// `tabletop gtp GAME`: the engine on standard input and output.
+pub(super) fn gtp(args: &GtpArgs) -> Result<ExitCode, Failure> {
+    struct Serve(Level);
+    impl WithSetup for Serve {
+        type Output = io::Result<()>;
+        fn run<G: Playable>(self, settings: G::Settings) -> io::Result<()> {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            gtp::server::serve(G::new(settings), self.0, io::stdin().lock(), &mut out)
+        }
+    }
+    let setup = args.game.setup().map_err(Failure::usage)?;
+    setup.with(Serve(args.level))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tabletop perft GAME DEPTH`: the count, on standard output.
+pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
+    struct Count(usize, Option<FinishedArg>);
+    impl WithSetup for Count {
+        type Output = u64;
+        fn run<G: Playable>(self, settings: G::Settings) -> u64 {
+            let finished = match self.1 {
+                Some(FinishedArg::Leaf) => Finished::Leaf,
+                Some(FinishedArg::None) => Finished::Nothing,
+                None => G::PERFT_FINISHED,
+            };
+            G::new(settings).perft(self.0, finished)
+        }
+    }
+    let setup = args.game.setup().map_err(Failure::usage)?;
+    let leaves = setup.with(Count(args.depth, args.finished));
+    // A closed pipe (`| head`) is not worth a panic.
+    let _ = writeln!(io::stdout(), "{leaves}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tabletop selfplay GAME`: random games, and who won how often.
+pub(super) fn selfplay(args: &SelfplayArgs) -> Result<ExitCode, Failure> {
+    struct Play(u64, u64);
+    impl WithSetup for Play {
+        type Output = String;
+        fn run<G: Playable>(self, settings: G::Settings) -> String {
+            selfplay::selfplay(&G::new(settings), self.0, self.1).to_lines()
+        }
+    }
+    let setup = args.game.setup().map_err(Failure::usage)?;
+    let report = setup.with(Play(args.games, args.seed));
+    let _ = write!(io::stdout(), "{report}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tabletop match`: plays the games, then prints the totals.
@@ -194,28 +243,48 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
         }
         None => None,
     };
-    let game = args.settings.build(args.game).map_err(Failure::usage)?;
-    let (first, second, games) = (&args.first, &args.second, args.games);
-    let options = MatchOptions {
-        time_per_move: time,
-        records: args.records.as_deref(),
-        opening: args.opening,
-    };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let tally = match &game {
-        AnyGame::Gekitai(g) => run_match(g, first, second, games, options, &mut out),
-        AnyGame::Connect6(g) => run_match(g, first, second, games, options, &mut out),
-        AnyGame::Hex(g) => run_match(g, first, second, games, options, &mut out),
-        AnyGame::Reversi(g) => run_match(g, first, second, games, options, &mut out),
+    struct Referee<'a> {
+        first: &'a Contender,
+        second: &'a Contender,
+        games: usize,
+        options: MatchOptions<'a>,
     }
-    .map_err(|error| Failure {
-        message: format!("{error:#}"),
-        code: 1,
-    })?;
+    impl WithSetup for Referee<'_> {
+        type Output = anyhow::Result<crate::referee::Tally>;
+        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            let start = G::new(settings);
+            run_match(
+                &start,
+                self.first,
+                self.second,
+                self.games,
+                self.options,
+                &mut out,
+            )
+        }
+    }
+    let setup = args.game.setup().map_err(Failure::usage)?;
+    let records: Option<PathBuf> = args.records.clone();
+    let tally = setup
+        .with(Referee {
+            first: &args.first,
+            second: &args.second,
+            games: args.games,
+            options: MatchOptions {
+                time_per_move: time,
+                records: records.as_deref(),
+                opening: args.opening,
+            },
+        })
+        .map_err(|error| Failure {
+            message: format!("{error:#}"),
+            code: 1,
+        })?;
     let (elo, margin) = tally.elo();
     let _ = write!(
-        out,
+        io::stdout(),
         "games {}\nwins {}\nlosses {}\ndraws {}\nscore {:.3}\nelo {:+.0} ± {:.0}\n",
         tally.games(),
         tally.wins,

@@ -97,10 +97,18 @@ pub enum LetterCase {
 /// A letter-number address: one column letter, then the row as a whole
 /// number without leading zeros, counted from `first_row` (1 for `C3` on top
 /// row `1`, 0 for `H0`). Spaces and tabs anywhere are ignored.
+///
+/// A game's own notation also names its board's rows and columns: every
+/// view labels row `r` with `r + first_row` and column `c` with its letter.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LetterNumber {
     pub case: LetterCase,
     pub first_row: usize,
+    /// Written with a lowercase letter (`d3`) rather than an uppercase one.
+    pub lowercase: bool,
+    /// The letter names the row and the number the column: HexGui's board
+    /// is SPEC.md's transposed.
+    pub transposed: bool,
 }
 
 impl LetterNumber {
@@ -108,12 +116,24 @@ impl LetterNumber {
     pub const ONE_BASED: LetterNumber = LetterNumber {
         case: LetterCase::Either,
         first_row: 1,
+        lowercase: false,
+        transposed: false,
     };
     /// Connect6's and Hex's addresses: `H14`, uppercase, rows from 0.
     pub const ZERO_BASED_UPPER: LetterNumber = LetterNumber {
         case: LetterCase::Upper,
         first_row: 0,
+        lowercase: false,
+        transposed: false,
     };
+
+    /// The same notation, reading letters of either case.
+    pub const fn either_case(self) -> LetterNumber {
+        LetterNumber {
+            case: LetterCase::Either,
+            ..self
+        }
+    }
 
     pub fn parse(self, text: &str) -> Result<Cell, NotationError> {
         let mut chars = text.chars().filter(|c| !is_ignored(*c));
@@ -129,12 +149,38 @@ impl LetterNumber {
         let row = number
             .checked_sub(self.first_row)
             .ok_or(NotationError::RowOutOfRange)?;
-        Cell::new(row, col).ok_or(NotationError::RowOutOfRange)
+        let cell = if self.transposed {
+            Cell::new(col, row)
+        } else {
+            Cell::new(row, col)
+        };
+        cell.ok_or(NotationError::RowOutOfRange)
     }
 
-    /// The address of `cell`: uppercase letter, then the row number.
+    /// The address of `cell`: its column's letter, then its row's number.
     pub fn format(self, cell: Cell) -> String {
-        format!("{}{}", cell.letter(), cell.row() + self.first_row)
+        let (row, col) = if self.transposed {
+            (cell.col(), cell.row())
+        } else {
+            (cell.row(), cell.col())
+        };
+        format!("{}{}", self.column_label(col), self.row_label(row))
+    }
+
+    /// How row `row` (0 at the top) is labelled: `1` for Gekitai's top row,
+    /// `0` for Connect6's.
+    pub fn row_label(self, row: usize) -> String {
+        (row + self.first_row).to_string()
+    }
+
+    /// How column `col` (0 at the left) is labelled: its letter.
+    pub fn column_label(self, col: usize) -> char {
+        let letter = char::from(b'A' + col.min(MAX_SIDE - 1) as u8);
+        if self.lowercase {
+            letter.to_ascii_lowercase()
+        } else {
+            letter
+        }
     }
 }
 
@@ -213,6 +259,17 @@ mod tests {
         assert_eq!(n.parse("h14"), Err(NotationError::BadColumn));
         assert_eq!(n.parse("A00"), Err(NotationError::BadRow));
         assert_eq!(n.parse("A01"), Err(NotationError::BadRow));
+    }
+
+    #[test]
+    fn transposed_lowercase_addresses_swap_rows_and_columns() {
+        let hexgui = LetterNumber {
+            lowercase: true,
+            transposed: true,
+            ..LetterNumber::ONE_BASED
+        };
+        assert_eq!(hexgui.parse("c1"), Ok(cell(2, 0)));
+        assert_eq!(hexgui.format(cell(2, 0)), "c1");
     }
 
     #[test]

@@ -12,10 +12,12 @@ use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError};
 use super::empties::Empties;
-use super::game::{Game, IllegalMove};
+use super::game::{Described, Game, IllegalMove};
 use super::player::{Outcome, Player};
 use super::random::Rng;
-use super::settings::{Setting, SettingError};
+use super::settings::{
+    Allowed, GameSettings, Kind, Setting, SettingError, default_settings,
+};
 
 /// Distance between vertically adjacent cells in the padded layout.
 const STRIDE: usize = 32;
@@ -30,12 +32,42 @@ pub struct Connect6Settings {
     line: usize,
 }
 
+impl GameSettings for Connect6Settings {
+    const LIST: &'static [Setting] = &[
+        Setting {
+            name: "size",
+            label: "Board",
+            help: "board side",
+            default: 19,
+            kind: Kind::Side(|_| Allowed::between(6, 26)),
+        },
+        Setting {
+            name: "line",
+            label: "In a row to win",
+            help: "stones in a row that win",
+            default: 6,
+            kind: Kind::Number(|v| {
+                let size = v[0];
+                Allowed::between(3, size).because(format!(" on a {size}x{size} board"))
+            }),
+        },
+    ];
+
+    fn from_checked(values: &[usize]) -> Self {
+        Connect6Settings {
+            size: values[0],
+            line: values[1],
+        }
+    }
+
+    fn values(&self) -> Vec<usize> {
+        vec![self.size, self.line]
+    }
+}
+
 impl Connect6Settings {
     pub fn new(size: usize, line: usize) -> Result<Connect6Settings, SettingError> {
-        SettingError::check_range(Setting::Size, size, 6, 26, "")?;
-        let board = format!(" on a {size}x{size} board");
-        SettingError::check_range(Setting::Line, line, 3, size, &board)?;
-        Ok(Connect6Settings { size, line })
+        Self::from_values(&[size, line])
     }
 
     pub const fn size(&self) -> usize {
@@ -49,7 +81,7 @@ impl Connect6Settings {
 
 impl Default for Connect6Settings {
     fn default() -> Self {
-        Connect6Settings { size: 19, line: 6 }
+        default_settings()
     }
 }
 
@@ -59,14 +91,14 @@ pub struct Stone(pub Cell);
 
 impl fmt::Display for Stone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&LetterNumber::ZERO_BASED_UPPER.format(self.0))
+        f.write_str(&Connect6::NOTATION.format(self.0))
     }
 }
 
 impl FromStr for Stone {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        LetterNumber::ZERO_BASED_UPPER.parse(s).map(Stone)
+        Connect6::NOTATION.parse(s).map(Stone)
     }
 }
 
@@ -196,10 +228,33 @@ impl Default for Connect6 {
     }
 }
 
+impl Described for Connect6 {
+    type Settings = Connect6Settings;
+    const TITLE: &'static str = "Connect6";
+    const ABOUT: &'static str = "one stone, then two a turn; six in a row wins (19x19)";
+    const NOTATION: LetterNumber = LetterNumber::ZERO_BASED_UPPER;
+
+    fn new(settings: Connect6Settings) -> Connect6 {
+        Connect6::new(settings)
+    }
+
+    fn settings(&self) -> Connect6Settings {
+        Connect6::settings(self)
+    }
+}
+
 impl Game for Connect6 {
     type Move = Stone;
     type Effect = Connect6Effect;
     const NAME: &'static str = "connect6";
+
+    fn place(cell: Cell) -> Stone {
+        Stone(cell)
+    }
+
+    fn placed(stone: &Stone) -> Option<Cell> {
+        Some(stone.0)
+    }
 
     fn side(&self) -> usize {
         self.settings.size
@@ -341,7 +396,7 @@ mod tests {
         assert!(Connect6Settings::new(6, 3).is_ok_and(|s| s.size() == 6 && s.line() == 3));
         assert!(Connect6Settings::new(26, 26).is_ok());
         let err = Connect6Settings::new(5, 3).expect_err("too small");
-        assert_eq!(err.setting, Setting::Size);
+        assert_eq!(err.name, "size");
         let err = Connect6Settings::new(6, 7).expect_err("line too long");
         assert_eq!(
             err.to_string(),

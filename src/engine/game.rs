@@ -5,12 +5,14 @@ use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
-use super::cell::Cell;
+use super::cell::{Cell, LetterNumber};
+use super::perft::{self, Finished};
 use super::player::{Outcome, Player};
 use super::random::Rng;
+use super::settings::GameSettings;
 
 /// A two-player game position, with the rules that move it forward.
-pub trait Game: Clone + Debug + Send + 'static {
+pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     /// One move as the game's players know it; `Display` and `FromStr` use
     /// the game's own notation and round-trip.
     type Move: Copy + Eq + Hash + Debug + Display + FromStr + Send + 'static;
@@ -18,7 +20,7 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// line), for animation and replay.
     type Effect: Clone + Debug;
 
-    /// The game's name on the command line and in records.
+    /// The game's name on the command line and in records: `gekitai`.
     const NAME: &'static str;
 
     /// The board's side: it has `side() * side()` cells.
@@ -26,6 +28,19 @@ pub trait Game: Clone + Debug + Send + 'static {
 
     /// The letter a player's pieces are shown with.
     fn symbol(player: Player) -> char;
+
+    /// The move that puts a piece on `cell`.
+    fn place(cell: Cell) -> Self::Move;
+
+    /// The cell a move puts a piece on, if it does.
+    fn placed(mv: &Self::Move) -> Option<Cell>;
+
+    /// The move the game makes by itself now, because it is the only one
+    /// the player to move has and is no choice (Reversi's pass): records
+    /// leave such moves out and move numbers skip them.
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
 
     /// The player whose move it is (for a finished game: who would be next).
     fn to_move(&self) -> Player;
@@ -73,6 +88,49 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// Number of moves played so far (each Connect6 stone, each Reversi pass
     /// and a Hex swap count as one).
     fn plies(&self) -> usize;
+}
+
+/// A game as tabletop offers it: its names, its settings, how it names its
+/// cells, and how it starts. What the list of games and every front end
+/// read about a game beyond its rules.
+pub trait Described: Game {
+    /// The game's settings: board side and rules.
+    type Settings: GameSettings;
+
+    /// The game's name as players write it: `Gekitai`.
+    const TITLE: &'static str;
+    /// What the game is, in a line, for `--help`.
+    const ABOUT: &'static str;
+
+    /// How the game names its cells, and so labels its rows and columns.
+    const NOTATION: LetterNumber;
+    /// How programs that play the game name its cells over GTP: the game's
+    /// own notation in either case, unless its community uses another.
+    const GTP_NOTATION: LetterNumber = Self::NOTATION.either_case();
+    /// The moves written as words rather than cells (`pass`, `swap`).
+    const WORD_MOVES: &'static [Self::Move] = &[];
+
+    /// What a game that ends before perft's last ply adds to the count, as
+    /// the game's published perft series count it.
+    const PERFT_FINISHED: Finished = Finished::Leaf;
+
+    /// The game at its start.
+    fn new(settings: Self::Settings) -> Self;
+
+    fn settings(&self) -> Self::Settings;
+
+    /// Leaves `depth` plies below this position (see [`perft::perft`]);
+    /// games override it with a faster count.
+    fn perft(&self, depth: usize, finished: Finished) -> u64 {
+        perft::perft(self, depth, finished)
+    }
+
+    /// Plays uniformly random moves to the end of the game (self-play).
+    fn play_out(&mut self, rng: &mut Rng) {
+        while let Some(mv) = self.random_move(rng) {
+            self.play_unchecked(mv);
+        }
+    }
 }
 
 /// Why a well-formed move cannot be played in this position.

@@ -13,10 +13,12 @@ use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError, is_ignored};
 use super::empties::Empties;
-use super::game::{Game, IllegalMove};
+use super::game::{Described, Game, IllegalMove};
 use super::player::{Outcome, Player};
 use super::random::Rng;
-use super::settings::{Setting, SettingError};
+use super::settings::{
+    Allowed, GameSettings, Kind, Setting, SettingError, default_settings,
+};
 
 /// Distance between vertically adjacent cells in the padded layout.
 const STRIDE: usize = 32;
@@ -76,10 +78,39 @@ pub struct HexSettings {
     swap: bool,
 }
 
+impl GameSettings for HexSettings {
+    const LIST: &'static [Setting] = &[
+        Setting {
+            name: "size",
+            label: "Board",
+            help: "board side",
+            default: 11,
+            kind: Kind::Side(|_| Allowed::between(2, 26)),
+        },
+        Setting {
+            name: "swap",
+            label: "Swap rule",
+            help: "the pie rule: the second player may answer the first stone with `swap`",
+            default: 0,
+            kind: Kind::Switch,
+        },
+    ];
+
+    fn from_checked(values: &[usize]) -> Self {
+        HexSettings {
+            size: values[0],
+            swap: values[1] != 0,
+        }
+    }
+
+    fn values(&self) -> Vec<usize> {
+        vec![self.size, usize::from(self.swap)]
+    }
+}
+
 impl HexSettings {
     pub fn new(size: usize, swap: bool) -> Result<HexSettings, SettingError> {
-        SettingError::check_range(Setting::Size, size, 2, 26, "")?;
-        Ok(HexSettings { size, swap })
+        Self::from_values(&[size, usize::from(swap)])
     }
 
     pub const fn size(&self) -> usize {
@@ -93,10 +124,7 @@ impl HexSettings {
 
 impl Default for HexSettings {
     fn default() -> Self {
-        HexSettings {
-            size: 11,
-            swap: false,
-        }
+        default_settings()
     }
 }
 
@@ -111,7 +139,7 @@ pub enum HexMove {
 impl fmt::Display for HexMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            HexMove::Place(cell) => f.write_str(&LetterNumber::ZERO_BASED_UPPER.format(*cell)),
+            HexMove::Place(cell) => f.write_str(&Hex::NOTATION.format(*cell)),
             HexMove::Swap => f.write_str("swap"),
         }
     }
@@ -124,7 +152,7 @@ impl FromStr for HexMove {
         if word.eq_ignore_ascii_case("swap") {
             Ok(HexMove::Swap)
         } else {
-            LetterNumber::ZERO_BASED_UPPER.parse(s).map(HexMove::Place)
+            Hex::NOTATION.parse(s).map(HexMove::Place)
         }
     }
 }
@@ -356,10 +384,45 @@ impl Default for Hex {
     }
 }
 
+impl Described for Hex {
+    type Settings = HexSettings;
+    const TITLE: &'static str = "Hex";
+    const ABOUT: &'static str = "join your two sides of the rhombus (11x11)";
+    const NOTATION: LetterNumber = LetterNumber::ZERO_BASED_UPPER;
+    /// HexGui's and MoHex's convention: black moves first and joins top and
+    /// bottom, `a1` is the top left, rows from 1: SPEC.md's board
+    /// transposed.
+    const GTP_NOTATION: LetterNumber = LetterNumber {
+        lowercase: true,
+        transposed: true,
+        ..LetterNumber::ONE_BASED
+    };
+    const WORD_MOVES: &'static [HexMove] = &[HexMove::Swap];
+
+    fn new(settings: HexSettings) -> Hex {
+        Hex::new(settings)
+    }
+
+    fn settings(&self) -> HexSettings {
+        Hex::settings(self)
+    }
+}
+
 impl Game for Hex {
     type Move = HexMove;
     type Effect = HexEffect;
     const NAME: &'static str = "hex";
+
+    fn place(cell: Cell) -> HexMove {
+        HexMove::Place(cell)
+    }
+
+    fn placed(mv: &HexMove) -> Option<Cell> {
+        match mv {
+            HexMove::Place(cell) => Some(*cell),
+            HexMove::Swap => None,
+        }
+    }
 
     fn side(&self) -> usize {
         self.settings.size

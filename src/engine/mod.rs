@@ -5,20 +5,26 @@
 
 pub mod bits;
 pub mod cell;
-pub mod connect6;
 pub mod empties;
 pub mod game;
-pub mod gekitai;
-pub mod hex;
+pub mod line;
 pub mod perft;
 pub mod player;
 pub mod random;
 pub mod record;
-pub mod reversi;
 pub mod settings;
 
+/// Declares each game's rules module (`gekitai`, `hex`, ...): one file or
+/// folder per game of the list in [`crate::for_each_game`].
+macro_rules! game_modules {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
+
 pub use cell::{Cell, NotationError};
-pub use game::{Game, IllegalMove};
+pub use game::{Described, Game, IllegalMove};
 pub use player::{Outcome, Player};
 pub use random::Rng;
-pub use settings::{Setting, SettingError};
+pub use settings::{GameSettings, Setting, SettingError};

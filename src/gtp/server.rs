@@ -5,14 +5,12 @@
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-use super::notation::Vertex;
-use crate::ai::{self, History, Level, Searchable};
-use crate::engine::connect6::{Connect6, Connect6Settings};
-use crate::engine::gekitai::{Gekitai, GekitaiSettings};
-use crate::engine::hex::{Hex, HexSettings};
-use crate::engine::record::Recorded;
-use crate::engine::reversi::{Reversi, ReversiSettings};
-use crate::engine::{Cell, Game, Player};
+use super::notation::{from_vertex, to_vertex};
+use crate::ai::{self, History, Level};
+use crate::engine::line::play_forced;
+use crate::engine::settings::{self, GameSettings};
+use crate::engine::{Described, Player};
+use crate::games::Playable;
 use crate::plain::LineReader;
 
 const COMMANDS: [&str; 12] = [
@@ -30,45 +28,18 @@ const COMMANDS: [&str; 12] = [
     "showboard",
 ];
 
-/// A game GTP can set up: the same game on another board size.
-pub trait GtpGame: Vertex + Searchable + Recorded {
-    fn resized(&self, size: usize) -> Result<Self, String>;
-}
-
-impl GtpGame for Gekitai {
-    fn resized(&self, size: usize) -> Result<Gekitai, String> {
-        let s = self.settings();
-        let pieces = s.pieces().min(size * size / 2);
-        let line = s.line().min(size).min(pieces);
-        GekitaiSettings::new(size, pieces, line, s.both_win())
-            .map(Gekitai::new)
-            .map_err(|e| e.to_string())
+/// The same game on a board of side `size`, its other settings kept where
+/// they still fit and brought within range where they do not.
+fn resized<G: Described>(game: &G, size: usize) -> Option<G> {
+    let list = <G::Settings as GameSettings>::LIST;
+    let side = settings::side_index(list)?;
+    let setting = &list[side];
+    let values = game.settings().values();
+    if !setting.allowed(&values[..side]).contains(size) {
+        return None;
     }
-}
-
-impl GtpGame for Connect6 {
-    fn resized(&self, size: usize) -> Result<Connect6, String> {
-        let line = self.settings().line().min(size);
-        Connect6Settings::new(size, line)
-            .map(Connect6::new)
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl GtpGame for Hex {
-    fn resized(&self, size: usize) -> Result<Hex, String> {
-        HexSettings::new(size, self.settings().swap())
-            .map(Hex::new)
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl GtpGame for Reversi {
-    fn resized(&self, size: usize) -> Result<Reversi, String> {
-        ReversiSettings::new(size)
-            .map(Reversi::new)
-            .map_err(|e| e.to_string())
-    }
+    let values = settings::adjust(list, &values, side, size);
+    G::Settings::from_values(&values).ok().map(G::new)
 }
 
 /// The GTP session: the starting position and every position since.
@@ -79,7 +50,7 @@ struct Session<G> {
     seed: u64,
 }
 
-impl<G: GtpGame> Session<G> {
+impl<G: Playable> Session<G> {
     fn game(&self) -> &G {
         self.positions.last().unwrap_or(&self.start)
     }
@@ -92,7 +63,7 @@ impl<G: GtpGame> Session<G> {
             return Err("the game is over".to_string());
         }
         if game.to_move() != color {
-            game.play_forced();
+            play_forced(&mut game, |_, _, _| {});
         }
         if game.to_move() == color {
             Ok(game)
@@ -116,7 +87,7 @@ impl<G: GtpGame> Session<G> {
                     .first()
                     .and_then(|n| n.parse::<usize>().ok())
                     .ok_or("boardsize needs a number")?;
-                self.start = self.start.resized(size).map_err(|_| "unacceptable size")?;
+                self.start = resized(&self.start, size).ok_or("unacceptable size")?;
                 self.positions.clear();
                 Ok(String::new())
             }
@@ -129,7 +100,7 @@ impl<G: GtpGame> Session<G> {
                     return Err("play needs a colour and a vertex".to_string());
                 };
                 let color = parse_color(color)?;
-                let mv = G::from_vertex(vertex).ok_or("illegal move")?;
+                let mv = from_vertex::<G>(vertex).ok_or("illegal move")?;
                 let mut game = self.turn_of(color)?;
                 game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
                 self.positions.push(game);
@@ -149,13 +120,13 @@ impl<G: GtpGame> Session<G> {
                     .ok_or("no move")?;
                 game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
                 self.positions.push(game);
-                Ok(G::to_vertex(&mv))
+                Ok(to_vertex::<G>(&mv))
             }
             "undo" => match self.positions.pop() {
                 Some(_) => Ok(String::new()),
                 None => Err("cannot undo".to_string()),
             },
-            "showboard" => Ok(format!("\n{}", board_text(self.game()))),
+            "showboard" => Ok(format!("\n{}", self.game().board_text().trim_end())),
             _ => Err("unknown command".to_string()),
         }
     }
@@ -176,25 +147,8 @@ fn color_name(player: Player) -> &'static str {
     }
 }
 
-/// The board as text, rows from the top, `.` for empty cells.
-fn board_text<G: Game>(game: &G) -> String {
-    let side = game.side();
-    let letters: Vec<String> = (0..side)
-        .map(|c| char::from(b'A' + c as u8).to_string())
-        .collect();
-    let mut text = format!("   {}", letters.join(" "));
-    for row in 0..side {
-        let cells: Vec<String> = (0..side)
-            .filter_map(|col| Cell::new(row, col))
-            .map(|cell| game.piece_at(cell).map_or('.', G::symbol).to_string())
-            .collect();
-        text += &format!("\n{:>2} {}", row + 1, cells.join(" "));
-    }
-    text
-}
-
 /// Speaks GTP until `quit` or the end of input.
-pub fn serve<G: GtpGame>(
+pub fn serve<G: Playable>(
     start: G,
     level: Level,
     input: impl BufRead,

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{Console, letters, spaced_grid};
+use super::{Console, PlainGame, Style, grid};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Game, Outcome};
 
@@ -10,16 +10,15 @@ pub struct Connect6Console {
     game: Connect6,
 }
 
-impl Connect6Console {
-    pub fn new(game: Connect6) -> Self {
+impl PlainGame for Connect6 {
+    type Console = Connect6Console;
+
+    fn console(game: Connect6, _style: Style) -> Connect6Console {
         Connect6Console { game }
     }
 
-    fn board(&self) -> String {
-        let side = self.game.side();
-        spaced_grid(side, letters(side).map(String::from), 0, false, |cell| {
-            self.game.piece_at(cell).map_or('.', Connect6::symbol)
-        })
+    fn board_text(&self) -> String {
+        grid(self, false, '.')
     }
 }
 
@@ -31,7 +30,7 @@ impl Console for Connect6Console {
     }
 
     fn show_start(&self, out: &mut dyn Write) -> io::Result<()> {
-        write!(out, "{}", self.board())
+        write!(out, "{}", self.game.board_text())
     }
 
     fn prompt(&self) -> String {
@@ -49,7 +48,7 @@ impl Console for Connect6Console {
 
     fn play(&mut self, stone: Stone, out: &mut dyn Write) -> io::Result<()> {
         self.game.play_unchecked(stone);
-        write!(out, "{}", self.board())?;
+        write!(out, "{}", self.game.board_text())?;
         match self.game.outcome() {
             Some(Outcome::Win(player)) => {
                 writeln!(out, "Player {} wins!", Connect6::symbol(player))

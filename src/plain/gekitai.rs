@@ -3,30 +3,29 @@
 
 use std::io::{self, Write};
 
-use super::{Console, letters, rows, spaced_grid};
+use super::{Console, PlainGame, Style, grid, letters, rows};
 use crate::engine::gekitai::{Gekitai, Place};
-use crate::engine::{Cell, Game, Outcome, Player};
-
-/// How the board is drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Style {
-    /// `+---+` boxes and reserve lists.
-    #[default]
-    Boxed,
-    /// `.` for empty cells, `Round K:` above the board, no reserves.
-    Dots,
-}
+use crate::engine::{Cell, Described, Game, Outcome, Player};
 
 pub struct GekitaiConsole {
     game: Gekitai,
     style: Style,
 }
 
-impl GekitaiConsole {
-    pub fn new(game: Gekitai, style: Style) -> Self {
+impl PlainGame for Gekitai {
+    type Console = GekitaiConsole;
+    const STYLES: &'static [Style] = &[Style::Boxed, Style::Dots];
+
+    fn console(game: Gekitai, style: Style) -> GekitaiConsole {
         GekitaiConsole { game, style }
     }
 
+    fn board_text(&self) -> String {
+        dotted_board(self)
+    }
+}
+
+impl GekitaiConsole {
     fn symbol(&self, player: Player) -> char {
         Gekitai::symbol(player)
     }
@@ -102,22 +101,22 @@ fn cell_symbol(game: &Gekitai, cell: Cell, empty: char) -> char {
 /// The board in `+---+` boxes, header and row numbers included.
 pub fn boxed_board(game: &Gekitai) -> String {
     let side = game.side();
-    let header: String = letters(side).map(|l| format!("  {l} ")).collect();
+    let header: String = letters::<Gekitai>(side)
+        .map(|l| format!("  {l} "))
+        .collect();
     let separator = format!("   +{}", "---+".repeat(side));
     let mut text = format!("   {}\n{separator}\n", header.trim_end());
     for (row, cells) in rows(side).enumerate() {
         let cells: String = cells
             .map(|cell| format!(" {} |", cell_symbol(game, cell, ' ')))
             .collect();
-        text += &format!("{:>2} |{cells}\n{separator}\n", row + 1);
+        let label = Gekitai::NOTATION.row_label(row);
+        text += &format!("{label:>2} |{cells}\n{separator}\n");
     }
     text
 }
 
 /// The board with `.` for empty cells, in the dotted style.
 pub fn dotted_board(game: &Gekitai) -> String {
-    let labels = letters(game.side()).map(String::from);
-    spaced_grid(game.side(), labels, 1, false, |cell| {
-        cell_symbol(game, cell, '.')
-    })
+    grid(game, false, '.')
 }

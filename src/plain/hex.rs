@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{Console, letters, spaced_grid};
+use super::{Console, PlainGame, Style, grid};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Game, Outcome};
 
@@ -10,16 +10,16 @@ pub struct HexConsole {
     game: Hex,
 }
 
-impl HexConsole {
-    pub fn new(game: Hex) -> Self {
+impl PlainGame for Hex {
+    type Console = HexConsole;
+
+    fn console(game: Hex, _style: Style) -> HexConsole {
         HexConsole { game }
     }
 
-    fn board(&self) -> String {
-        let side = self.game.side();
-        spaced_grid(side, letters(side).map(String::from), 0, true, |cell| {
-            self.game.piece_at(cell).map_or('.', Hex::symbol)
-        })
+    /// A rhombus: each row one space further right.
+    fn board_text(&self) -> String {
+        grid(self, true, '.')
     }
 }
 
@@ -31,7 +31,7 @@ impl Console for HexConsole {
     }
 
     fn show_start(&self, out: &mut dyn Write) -> io::Result<()> {
-        write!(out, "{}", self.board())
+        write!(out, "{}", self.game.board_text())
     }
 
     fn prompt(&self) -> String {
@@ -50,7 +50,7 @@ impl Console for HexConsole {
 
     fn play(&mut self, mv: HexMove, out: &mut dyn Write) -> io::Result<()> {
         self.game.play_unchecked(mv);
-        write!(out, "{}", self.board())?;
+        write!(out, "{}", self.game.board_text())?;
         match self.game.outcome() {
             Some(Outcome::Win(player)) => writeln!(out, "Player {} wins!", Hex::symbol(player)),
             Some(Outcome::Draw) => writeln!(out, "Draw game!"),

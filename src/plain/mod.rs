@@ -2,24 +2,67 @@
 //! and output, printing exactly the text of SPEC.md, for scripts, pipes and
 //! screen readers.
 
-mod connect6;
-mod gekitai;
-mod hex;
 mod input;
-mod reversi;
+
+/// Declares each game's console module (`gekitai`, `hex`, ...), one per
+/// game of the list in [`crate::for_each_game`].
+macro_rules! game_modules {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-pub use connect6::Connect6Console;
-pub use gekitai::{GekitaiConsole, Style};
-pub use hex::HexConsole;
 pub use input::LineReader;
-pub use reversi::ReversiConsole;
 
 use crate::ai::{self, History, Searchable};
-use crate::engine::{Cell, Game};
+use crate::engine::{Cell, Described, Game};
 use crate::seat::Seat;
+
+/// How the plain mode draws a board, where a game offers a choice
+/// (Gekitai: the Python assignment's boxes or the C++ one's dots).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Style {
+    /// `+---+` boxes and reserve lists.
+    #[default]
+    Boxed,
+    /// `.` for empty cells, `Round K:` above the board, no reserves.
+    Dots,
+}
+
+impl Style {
+    pub const ALL: [Style; 2] = [Style::Boxed, Style::Dots];
+
+    /// `boxed`, `dots`: as `--style` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Boxed => "boxed",
+            Style::Dots => "dots",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|style| style.name() == name)
+    }
+}
+
+/// What the plain mode needs from a game: its console.
+pub trait PlainGame: Described {
+    type Console: Console<G = Self>;
+
+    /// The styles the game can be drawn in (`--style`), the default first;
+    /// empty when it has one look.
+    const STYLES: &'static [Style] = &[];
+
+    /// The console for a game from `game` on, drawn in `style`.
+    fn console(game: Self, style: Style) -> Self::Console;
+
+    /// The board alone, as the plain mode draws it (for GTP's `showboard`).
+    fn board_text(&self) -> String;
+}
 
 /// How a plain-mode session ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -117,9 +160,9 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// Column letters `A B C ...` for a board of side `side`.
-fn letters(side: usize) -> impl Iterator<Item = char> {
-    (b'A'..=b'Z').take(side).map(char::from)
+/// Column labels `A B C ...` of a board of `G`, as its notation has them.
+fn letters<G: Described>(side: usize) -> impl Iterator<Item = String> {
+    (0..side).map(|col| G::NOTATION.column_label(col).to_string())
 }
 
 /// The cells of each row of a board, top to bottom.
@@ -128,29 +171,35 @@ fn rows(side: usize) -> impl Iterator<Item = impl Iterator<Item = Cell>> {
 }
 
 /// A board drawn with one character a cell, separated by spaces: three
-/// spaces and the column labels, then each row's number (counted from
-/// `first_row`, right-aligned in two characters), a space, `row` more
-/// spaces when `shift_rows` (Hex's rhombus), and the cells.
-fn spaced_grid(
-    side: usize,
-    labels: impl Iterator<Item = String>,
-    first_row: usize,
+/// spaces and the column labels, then each row's label (the game's own,
+/// right-aligned in two characters), a space, `row` more spaces when
+/// `shift_rows` (Hex's rhombus), and the cells.
+fn spaced_grid<G: Described>(
+    game: &G,
+    columns: impl Iterator<Item = String>,
     shift_rows: bool,
     symbol: impl Fn(Cell) -> char,
 ) -> String {
-    let labels: Vec<String> = labels.collect();
-    let mut text = format!("   {}\n", labels.join(" "));
-    for (row, cells) in rows(side).enumerate() {
+    let columns: Vec<String> = columns.collect();
+    let mut text = format!("   {}\n", columns.join(" "));
+    for (row, cells) in rows(game.side()).enumerate() {
         let cells: Vec<String> = cells.map(|cell| symbol(cell).to_string()).collect();
         let shift = if shift_rows { row } else { 0 };
         text += &format!(
             "{:>2} {}{}\n",
-            row + first_row,
+            G::NOTATION.row_label(row),
             " ".repeat(shift),
             cells.join(" ")
         );
     }
     text
+}
+
+/// The board with the game's own labels, `empty` on empty cells.
+fn grid<G: Described>(game: &G, shift_rows: bool, empty: char) -> String {
+    spaced_grid(game, letters::<G>(game.side()), shift_rows, |cell| {
+        game.piece_at(cell).map_or(empty, G::symbol)
+    })
 }
 
 /// Plays `moves` as if typed, one line each, printing exactly what the

@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::{Console, spaced_grid};
+use super::{Console, PlainGame, Style, spaced_grid};
+use crate::engine::line::play_forced;
 use crate::engine::reversi::{Reversi, ReversiMove, RowColumn};
 use crate::engine::{Game, Outcome, Player};
 
@@ -10,27 +11,37 @@ pub struct ReversiConsole {
     game: Reversi,
 }
 
-impl ReversiConsole {
-    pub fn new(game: Reversi) -> Self {
+impl PlainGame for Reversi {
+    type Console = ReversiConsole;
+
+    fn console(game: Reversi, _style: Style) -> ReversiConsole {
         ReversiConsole { game }
     }
 
+    fn board_text(&self) -> String {
+        board(self, false)
+    }
+}
+
+/// The board, with `*` on the legal moves when `marks`. Columns are
+/// numbered, as the `row column` input of SPEC.md's plain mode names them.
+fn board(game: &Reversi, marks: bool) -> String {
+    let mut moves = Vec::new();
+    if marks {
+        game.legal_moves(&mut moves);
+    }
+    let columns = (0..game.side()).map(RowColumn::column_label);
+    spaced_grid(game, columns, false, |cell| match game.piece_at(cell) {
+        Some(player) => Reversi::symbol(player),
+        None if moves.contains(&ReversiMove::Place(cell)) => '*',
+        None => '.',
+    })
+}
+
+impl ReversiConsole {
     /// The board (with `*` on the legal moves when `marks`), then the scores.
     fn show_position(&self, out: &mut dyn Write, marks: bool) -> io::Result<()> {
-        let mut moves = Vec::new();
-        if marks {
-            self.game.legal_moves(&mut moves);
-        }
-        let side = self.game.side();
-        let labels = (1..=side).map(|n| n.to_string());
-        let board = spaced_grid(side, labels, 1, false, |cell| {
-            match self.game.piece_at(cell) {
-                Some(player) => Reversi::symbol(player),
-                None if moves.contains(&ReversiMove::Place(cell)) => '*',
-                None => '.',
-            }
-        });
-        write!(out, "{board}")?;
+        write!(out, "{}", board(&self.game, marks))?;
         writeln!(out, "Black Score : {}", self.game.discs(Player::First))?;
         writeln!(out, "White Score : {}", self.game.discs(Player::Second))
     }
@@ -83,10 +94,12 @@ impl Console for ReversiConsole {
                 }
             );
         }
-        if self.game.check(ReversiMove::Pass).is_ok() {
-            let passer = Reversi::symbol(self.game.to_move());
+        let mut passers = Vec::new();
+        play_forced(&mut self.game, |_, _, after| {
+            passers.push(Reversi::symbol(after.to_move().other()));
+        });
+        for passer in passers {
             writeln!(out, "player {passer} has no valid move, turn passes!")?;
-            self.game.play_unchecked(ReversiMove::Pass);
         }
         self.show_position(out, true)
     }

@@ -11,15 +11,8 @@ use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
 use crate::app::widgets::grid::Grid;
-use crate::engine::cell::{LetterCase, LetterNumber};
 use crate::engine::connect6::{Connect6, Connect6Effect, Stone};
-use crate::engine::{Cell, Game, Player};
-
-/// SPEC.md's addresses (rows from 0); the full screen reads either case.
-const ADDRESS: LetterNumber = LetterNumber {
-    case: LetterCase::Either,
-    first_row: 0,
-};
+use crate::engine::{Cell, Described, Game, Player};
 
 impl Connect6 {
     /// Whether the roomier boxed board fits in `area`.
@@ -33,18 +26,6 @@ impl GameUi for Connect6 {
     fn title(&self) -> String {
         let s = self.settings();
         format!("Connect6 {0}x{0} · {1} in a row wins", s.size(), s.line())
-    }
-
-    fn parse_cell(text: &str) -> Option<Cell> {
-        ADDRESS.parse(text).ok()
-    }
-
-    fn place(cell: Cell) -> Stone {
-        Stone(cell)
-    }
-
-    fn placed(mv: &Stone) -> Option<Cell> {
-        Some(mv.0)
     }
 
     fn describe(mv: &Stone, _effect: &Connect6Effect) -> String {
@@ -85,7 +66,7 @@ impl GameUi for Connect6 {
         if self.boxed_fits(area) {
             let board = BoxedBoard {
                 side,
-                first_row: 0,
+                notation: Connect6::NOTATION,
                 cells,
                 symbol: Connect6::symbol,
                 cursor: view.cursor,
@@ -102,7 +83,7 @@ impl GameUi for Connect6 {
                 side,
                 cells,
                 symbol: Connect6::symbol,
-                first_row: 0,
+                notation: Connect6::NOTATION,
                 shifted: false,
                 view,
             };

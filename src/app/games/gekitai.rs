@@ -10,9 +10,8 @@ use crate::app::animation::{Animation, Slides};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
 use crate::app::widgets::reserve::Reserves;
-use crate::engine::cell::LetterNumber;
 use crate::engine::gekitai::{Gekitai, GekitaiEffect, Place};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{Cell, Described, Game, Player};
 
 impl GameUi for Gekitai {
     fn title(&self) -> String {
@@ -23,18 +22,6 @@ impl GameUi for Gekitai {
             s.pieces(),
             s.line()
         )
-    }
-
-    fn parse_cell(text: &str) -> Option<Cell> {
-        LetterNumber::ONE_BASED.parse(text).ok()
-    }
-
-    fn place(cell: Cell) -> Place {
-        Place(cell)
-    }
-
-    fn placed(mv: &Place) -> Option<Cell> {
-        Some(mv.0)
     }
 
     /// `C3`, then what it pushed: `D4→E5`, `B2→off`.
@@ -98,7 +85,7 @@ impl GameUi for Gekitai {
         };
         let board = BoxedBoard {
             side,
-            first_row: 1,
+            notation: Gekitai::NOTATION,
             cells,
             symbol: Gekitai::symbol,
             cursor: view.cursor,

@@ -10,15 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::grid::Grid;
-use crate::engine::cell::{LetterCase, LetterNumber};
 use crate::engine::hex::{Hex, HexEffect, HexMove};
-use crate::engine::{Cell, Game, Player};
-
-/// SPEC.md's addresses (rows from 0); the full screen reads either case.
-const ADDRESS: LetterNumber = LetterNumber {
-    case: LetterCase::Either,
-    first_row: 0,
-};
+use crate::engine::{Cell, Described, Game, Player};
 
 impl GameUi for Hex {
     fn title(&self) -> String {
@@ -28,28 +21,6 @@ impl GameUi for Hex {
             ""
         };
         format!("Hex {0}x{0}{swap}", self.side())
-    }
-
-    fn parse_cell(text: &str) -> Option<Cell> {
-        ADDRESS.parse(text).ok()
-    }
-
-    fn parse_word(&self, text: &str) -> Option<HexMove> {
-        match text.parse() {
-            Ok(HexMove::Swap) => Some(HexMove::Swap),
-            _ => None,
-        }
-    }
-
-    fn place(cell: Cell) -> HexMove {
-        HexMove::Place(cell)
-    }
-
-    fn placed(mv: &HexMove) -> Option<Cell> {
-        match mv {
-            HexMove::Place(cell) => Some(*cell),
-            HexMove::Swap => None,
-        }
     }
 
     fn describe(mv: &HexMove, _effect: &HexEffect) -> String {
@@ -100,7 +71,7 @@ impl GameUi for Hex {
             side,
             cells: Cell::all(side).map(|c| self.piece_at(c)).collect(),
             symbol: Hex::symbol,
-            first_row: 0,
+            notation: Hex::NOTATION,
             shifted: true,
             view,
         };

@@ -1,12 +1,17 @@
 //! What the game screen needs from each game beyond its rules: how its
-//! board is drawn and clicked, how its cells are typed, what its side panel
-//! and history say, and how its moves are animated. Adding a game to the
-//! app means one file here (and usually one board widget).
+//! board is drawn and clicked, what its side panel and history say, and how
+//! its moves are animated. Adding a game to the app means one file here
+//! (and usually one board widget); typed cells, move numbers and the last
+//! turn come from the engine, the same for every game.
 
-mod connect6;
-mod gekitai;
-mod hex;
-mod reversi;
+/// Declares each game's module (`gekitai`, `hex`, ...), one per game of
+/// the list in [`crate::for_each_game`].
+macro_rules! game_modules {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,8 +20,9 @@ use ratatui::text::Line;
 use crate::ai::Searchable;
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
-use crate::engine::record::Recorded;
-use crate::engine::{Cell, Outcome, Player};
+use crate::app::widgets::history::Entry;
+use crate::engine::line::Played;
+use crate::engine::{Cell, Described, Game, Outcome, Player};
 
 /// What to show on the board besides the pieces.
 pub struct BoardView<'a> {
@@ -31,24 +37,9 @@ pub struct BoardView<'a> {
     pub theme: Theme,
 }
 
-pub trait GameUi: Recorded + Searchable {
+pub trait GameUi: Described + Searchable {
     /// The game and its settings, for the title line.
     fn title(&self) -> String;
-
-    /// The cell a typed address names (syntax only; whether it is on the
-    /// board and free is the engine's to say).
-    fn parse_cell(text: &str) -> Option<Cell>;
-
-    /// A typed word that is a move (`swap`), if the game has such.
-    fn parse_word(&self, _text: &str) -> Option<Self::Move> {
-        None
-    }
-
-    /// The move that puts a piece on `cell`.
-    fn place(cell: Cell) -> Self::Move;
-
-    /// The cell a move put a piece on, if it did.
-    fn placed(mv: &Self::Move) -> Option<Cell>;
 
     /// A move for the history: its cell, and what else it did.
     fn describe(mv: &Self::Move, effect: &Self::Effect) -> String;
@@ -72,10 +63,10 @@ pub trait GameUi: Recorded + Searchable {
         }
     }
 
-    /// A move the game makes by itself now (Reversi's pass), and what to
-    /// tell the players about it.
-    fn forced_move(&self) -> Option<(Self::Move, String)> {
-        None
+    /// What to tell the players when the game made `mover` play `mv` by
+    /// itself (Reversi's pass).
+    fn forced_notice(mv: &Self::Move, mover: Player) -> String {
+        format!("Player {} had to play {mv}", Self::symbol(mover))
     }
 
     /// Extra footer keys, e.g. Hex's swap.
@@ -105,4 +96,45 @@ pub trait GameUi: Recorded + Searchable {
         let col = (cell.col() as isize + cols).clamp(0, side - 1) as usize;
         Cell::new(row, col).unwrap_or(cell)
     }
+}
+
+/// The move a typed text names: one of the game's word moves (`swap`), or
+/// a cell in the game's notation, in either case. Syntax only: whether the
+/// move is legal is the engine's to say.
+pub fn typed_move<G: Described>(text: &str) -> Option<G::Move> {
+    let word = text.trim();
+    let named = G::WORD_MOVES
+        .iter()
+        .find(|mv| mv.to_string().eq_ignore_ascii_case(word));
+    match named {
+        Some(&mv) => Some(mv),
+        None => G::NOTATION.either_case().parse(text).ok().map(G::place),
+    }
+}
+
+/// The history of a line of play: each move numbered as the engine
+/// numbers it, with what it did.
+pub fn history_entries<G: GameUi>(played: &[Played<G>]) -> Vec<Entry> {
+    played
+        .iter()
+        .map(|played| Entry {
+            number: played.number,
+            player: played.mover,
+            text: G::describe(&played.mv, &played.effect),
+        })
+        .collect()
+}
+
+/// The cells placed by the last turn of `played`: the last move and the
+/// moves just before it by the same player (Connect6's two stones).
+/// A forced move at the end (Reversi's pass) is not a turn of its own.
+pub fn last_turn<G: Game>(played: &[Played<G>]) -> Vec<Cell> {
+    let mut chosen = played.iter().rev().skip_while(|p| p.is_forced()).peekable();
+    let Some(mover) = chosen.peek().map(|p| p.mover) else {
+        return Vec::new();
+    };
+    chosen
+        .take_while(|p| p.mover == mover)
+        .filter_map(|p| G::placed(&p.mv))
+        .collect()
 }

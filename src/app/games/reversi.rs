@@ -10,9 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Flips};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
-use crate::engine::cell::LetterNumber;
 use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
-use crate::engine::{Cell, Game, Outcome, Player};
+use crate::engine::{Cell, Described, Game, Outcome, Player};
 
 impl GameUi for Reversi {
     fn title(&self) -> String {
@@ -20,31 +19,6 @@ impl GameUi for Reversi {
             "Reversi {0}x{0} · outflank to turn · most discs wins",
             self.side()
         )
-    }
-
-    /// The Othello convention: `d3`, column letter and row from 1.
-    fn parse_cell(text: &str) -> Option<Cell> {
-        LetterNumber::ONE_BASED.parse(text).ok()
-    }
-
-    fn parse_word(&self, text: &str) -> Option<ReversiMove> {
-        // `pass` is only ever legal when it is the only move, which the
-        // screen plays by itself; typed, it gets the usual refusal.
-        match text.parse() {
-            Ok(ReversiMove::Pass) => Some(ReversiMove::Pass),
-            _ => None,
-        }
-    }
-
-    fn place(cell: Cell) -> ReversiMove {
-        ReversiMove::Place(cell)
-    }
-
-    fn placed(mv: &ReversiMove) -> Option<Cell> {
-        match mv {
-            ReversiMove::Place(cell) => Some(*cell),
-            ReversiMove::Pass => None,
-        }
     }
 
     fn describe(mv: &ReversiMove, effect: &ReversiEffect) -> String {
@@ -88,14 +62,9 @@ impl GameUi for Reversi {
         }
     }
 
-    fn forced_move(&self) -> Option<(ReversiMove, String)> {
-        self.check(ReversiMove::Pass).ok().map(|()| {
-            let passer = Reversi::symbol(self.to_move());
-            (
-                ReversiMove::Pass,
-                format!("{passer} has no valid move, turn passes"),
-            )
-        })
+    fn forced_notice(_mv: &ReversiMove, mover: Player) -> String {
+        let passer = Reversi::symbol(mover);
+        format!("{passer} has no valid move, turn passes")
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -121,7 +90,7 @@ impl GameUi for Reversi {
         let marks: Vec<Cell> = moves.iter().filter_map(Reversi::placed).collect();
         let board = BoxedBoard {
             side,
-            first_row: 1,
+            notation: Reversi::NOTATION,
             cells,
             symbol: Reversi::symbol,
             cursor: view.cursor,

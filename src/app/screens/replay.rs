@@ -1,6 +1,8 @@
 //! The replay viewer: a saved game move by move, forward steps animated as
 //! in play, with the move list beside the board and the current move
-//! highlighted.
+//! highlighted. Moves are numbered as in the game screen and the record:
+//! a move the game forced (Reversi's pass) is shown with the move before
+//! it, unnumbered.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -11,12 +13,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::animation::Animation;
-use crate::app::games::{BoardView, GameUi};
+use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
+use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
-use crate::engine::Cell;
+use crate::engine::line::Line as PlayLine;
 use crate::engine::record::Record;
 use crate::seat::Seat;
 
@@ -57,10 +60,9 @@ pub trait ReplayScreen {
 
 pub struct Replay<G: GameUi> {
     record: Record<G>,
-    /// The position after each number of moves, the start first.
-    positions: Vec<G>,
-    effects: Vec<G::Effect>,
-    /// How many moves are played in the position shown.
+    /// The whole game, forced moves included.
+    line: PlayLine<G>,
+    /// How many numbered moves are played in the position shown.
     index: usize,
     /// When moves play by themselves: when the last one was shown.
     autoplay: Option<Instant>,
@@ -72,21 +74,9 @@ pub struct Replay<G: GameUi> {
 
 impl<G: GameUi> Replay<G> {
     pub fn new(record: Record<G>, animate: bool) -> Replay<G> {
-        let mut game = record.start.clone();
-        game.play_forced();
-        let mut positions = vec![game.clone()];
-        let mut effects = Vec::with_capacity(record.moves.len());
-        for &mv in &record.moves {
-            // A loaded record's moves were all checked legal.
-            let Ok(effect) = game.play(mv) else { break };
-            game.play_forced();
-            positions.push(game.clone());
-            effects.push(effect);
-        }
         Replay {
+            line: record.line(),
             record,
-            positions,
-            effects,
             index: 0,
             autoplay: None,
             speed: 1,
@@ -96,17 +86,27 @@ impl<G: GameUi> Replay<G> {
         }
     }
 
+    /// How many numbered moves the game has.
     fn moves(&self) -> usize {
-        self.positions.len() - 1
+        self.line.numbered()
+    }
+
+    /// How many of the line's moves (forced ones included) are played in
+    /// the position after move `number`.
+    fn played_through(&self, number: usize) -> usize {
+        self.line
+            .played()
+            .iter()
+            .position(|p| p.number.is_some_and(|n| n > number))
+            .unwrap_or(self.line.played().len())
     }
 
     fn show(&mut self, index: usize) {
         let index = index.min(self.moves());
         self.animation = None;
         if index == self.index + 1 && self.animate {
-            let mv = &self.record.moves[self.index];
-            let mover = self.positions[self.index].to_move();
-            let animation = G::animation(mv, &self.effects[self.index], mover);
+            let played = &self.line.played()[self.played_through(self.index)];
+            let animation = G::animation(&played.mv, &played.effect, played.mover);
             self.animation = animation.map(|a| (a, Instant::now()));
         }
         self.index = index;
@@ -118,7 +118,7 @@ impl<G: GameUi> Replay<G> {
 
 impl<G: GameUi> ReplayScreen for Replay<G> {
     fn needs(&self) -> (u16, u16) {
-        let (w, h) = self.positions[0].board_size();
+        let (w, h) = self.line.start().board_size();
         (w + 2 + 30, 1 + h.max(10) + 3)
     }
 
@@ -215,7 +215,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let game = &self.positions[self.index];
+        let game = self.line.after(self.index);
         let (board_w, _) = game.board_size();
         let [title, middle, status, footer] = Layout::vertical([
             Constraint::Length(1),
@@ -231,15 +231,11 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         ])
         .render(title, buf);
 
-        let last: Vec<Cell> = self
-            .index
-            .checked_sub(1)
-            .and_then(|i| G::placed(&self.record.moves[i]))
-            .into_iter()
-            .collect();
-        let winning = match self.index.checked_sub(1) {
-            Some(i) if game.is_over() && self.animation.is_none() => {
-                G::winning_cells(&self.effects[i])
+        let shown = &self.line.played()[..self.played_through(self.index)];
+        let last = last_turn(shown);
+        let winning = match shown.last() {
+            Some(last) if game.is_over() && self.animation.is_none() => {
+                G::winning_cells(&last.effect)
             }
             _ => &[],
         };
@@ -264,29 +260,21 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         });
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
         lines.push(Line::raw(""));
-        let list_top = lines.len();
-        let room = usize::from(panel.height).saturating_sub(list_top).max(1);
-        // Keep the current move in view.
-        let first = self
-            .index
-            .saturating_sub(room / 2)
-            .min(self.moves().saturating_sub(room));
-        for (i, mv) in self.record.moves.iter().enumerate().skip(first).take(room) {
-            let mover = self.positions[i].to_move();
-            let text = format!(
-                "{:>3}. {} {}",
-                i + 1,
-                G::symbol(mover),
-                G::describe(mv, &self.effects[i])
-            );
-            let style = if i + 1 == self.index {
-                theme.selected()
-            } else {
-                Default::default()
-            };
-            lines.push(Line::styled(text, style));
-        }
+        let list_top = lines.len() as u16;
         Paragraph::new(lines).render(panel, buf);
+        let [_, list] =
+            Layout::vertical([Constraint::Length(list_top), Constraint::Fill(1)]).areas(panel);
+        let entries = history_entries(self.line.played());
+        // The numbered move shown, not a pass it forced.
+        let current = shown.iter().rposition(|p| !p.is_forced());
+        let history = History {
+            entries: &entries,
+            symbol: G::symbol,
+            current,
+            in_view: current.unwrap_or(0),
+            theme,
+        };
+        (&history).render(list, buf);
 
         let state = if !self.typed.is_empty() {
             format!("Go to move: {}▏ Enter jumps", self.typed)

@@ -1,7 +1,5 @@
 //! The start screen: which game, its settings, who plays each side.
 
-use std::path::PathBuf;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -9,62 +7,11 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::ai::Level;
 use crate::app::action::Direction;
-use crate::app::games::GameUi;
-use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::theme::Theme;
-use crate::engine::connect6::{Connect6, Connect6Settings};
-use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
-use crate::engine::hex::{Hex, HexSettings};
-use crate::engine::reversi::{Reversi, ReversiSettings};
-use crate::engine::{Game, Player};
+use crate::engine::Player;
+use crate::engine::settings;
+use crate::games::{GameKind, Setup};
 use crate::seat::Seat;
-
-/// A game to start, with its validated settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Gekitai(GekitaiSettings),
-    Connect6(Connect6Settings),
-    Hex(HexSettings),
-    Reversi(ReversiSettings),
-}
-
-impl Choice {
-    /// The game screen for this choice, autosaving to `autosave`, with
-    /// `seats` playing.
-    pub fn start(
-        self,
-        animate: bool,
-        autosave: Option<PathBuf>,
-        seats: [Seat; 2],
-    ) -> Box<dyn PlayScreen> {
-        fn screen<G: GameUi>(
-            game: G,
-            animate: bool,
-            autosave: Option<PathBuf>,
-            seats: [Seat; 2],
-        ) -> Box<dyn PlayScreen> {
-            Box::new(
-                Play::new(game, animate)
-                    .autosave_to(autosave)
-                    .with_seats(seats),
-            )
-        }
-        match self {
-            Choice::Gekitai(s) => screen(Gekitai::new(s), animate, autosave, seats),
-            Choice::Connect6(s) => screen(Connect6::new(s), animate, autosave, seats),
-            Choice::Hex(s) => screen(Hex::new(s), animate, autosave, seats),
-            Choice::Reversi(s) => screen(Reversi::new(s), animate, autosave, seats),
-        }
-    }
-}
-
-impl Default for Choice {
-    fn default() -> Self {
-        Choice::Gekitai(GekitaiSettings::default())
-    }
-}
-
-const GAMES: [&str; 4] = ["Gekitai", "Connect6", "Hex", "Reversi"];
 
 /// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,25 +19,20 @@ enum Row {
     /// Resume the unfinished autosaved game.
     Resume,
     Game,
-    Size,
-    Pieces,
-    Line,
-    BothWin,
-    Swap,
-    FirstPlayer,
-    SecondPlayer,
+    /// The game's setting at this index of its list.
+    Setting(usize),
+    /// Who plays this side.
+    Seat(Player),
     Start,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartMenu {
-    game: usize,
+    game: GameKind,
     selected: usize,
-    /// Each game keeps its own settings while the player looks around.
-    gekitai: GekitaiSettings,
-    connect6: Connect6Settings,
-    hex: HexSettings,
-    reversi: ReversiSettings,
+    /// Each game's settings, in the order of [`GameKind::ALL`]: each game
+    /// keeps its own while the player looks around.
+    values: Vec<Vec<usize>>,
     /// How the unfinished game on offer is described, if there is one.
     resume: Option<String>,
     seats: [Seat; 2],
@@ -100,24 +42,22 @@ impl StartMenu {
     /// Width and height the menu needs.
     pub const NEEDS: (u16, u16) = (60, 18);
 
-    /// The menu showing `choice` (the defaults, or the last game's).
-    pub fn new(choice: Choice) -> StartMenu {
+    /// The menu showing `setup` (the defaults, or the last game's).
+    pub fn new(setup: &Setup) -> StartMenu {
+        let values = GameKind::ALL
+            .iter()
+            .map(|&kind| match kind == setup.kind() {
+                true => setup.values().to_vec(),
+                false => settings::defaults(kind.settings()),
+            })
+            .collect();
         let mut menu = StartMenu {
-            game: 0,
+            game: setup.kind(),
             selected: 0,
-            gekitai: GekitaiSettings::default(),
-            connect6: Connect6Settings::default(),
-            hex: HexSettings::default(),
-            reversi: ReversiSettings::default(),
+            values,
             resume: None,
             seats: [Seat::Human; 2],
         };
-        match choice {
-            Choice::Gekitai(s) => menu.gekitai = s,
-            Choice::Connect6(s) => (menu.game, menu.connect6) = (1, s),
-            Choice::Hex(s) => (menu.game, menu.hex) = (2, s),
-            Choice::Reversi(s) => (menu.game, menu.reversi) = (3, s),
-        }
         menu.selected = menu.rows().len() - 1;
         menu
     }
@@ -146,29 +86,33 @@ impl StartMenu {
         self.rows().get(self.selected) == Some(&Row::Resume)
     }
 
-    pub fn choice(&self) -> Choice {
-        match self.game {
-            1 => Choice::Connect6(self.connect6),
-            2 => Choice::Hex(self.hex),
-            3 => Choice::Reversi(self.reversi),
-            _ => Choice::Gekitai(self.gekitai),
-        }
+    fn game_index(&self) -> usize {
+        GameKind::ALL
+            .iter()
+            .position(|&kind| kind == self.game)
+            .unwrap_or(0)
+    }
+
+    fn values(&self) -> &[usize] {
+        &self.values[self.game_index()]
+    }
+
+    /// The game chosen, with its settings.
+    pub fn choice(&self) -> Setup {
+        // The menu only ever holds allowed settings.
+        Setup::new(self.game, self.values().to_vec())
+            .unwrap_or_else(|_| Setup::default_of(self.game))
     }
 
     fn rows(&self) -> Vec<Row> {
-        let settings: &[Row] = match self.game {
-            0 => &[Row::Size, Row::Pieces, Row::Line, Row::BothWin],
-            1 => &[Row::Size, Row::Line],
-            2 => &[Row::Size, Row::Swap],
-            _ => &[Row::Size],
-        };
         let mut rows = Vec::new();
         if self.resume.is_some() {
             rows.push(Row::Resume);
         }
         rows.push(Row::Game);
-        rows.extend_from_slice(settings);
-        rows.extend_from_slice(&[Row::FirstPlayer, Row::SecondPlayer, Row::Start]);
+        rows.extend((0..self.game.settings().len()).map(Row::Setting));
+        rows.extend(Player::BOTH.map(Row::Seat));
+        rows.push(Row::Start);
         rows
     }
 
@@ -182,121 +126,43 @@ impl StartMenu {
         }
     }
 
-    /// Moves the selected setting one step; settings are only ever valid,
-    /// so a change that would break one is not made.
+    /// Moves the selected line one step; settings are only ever allowed,
+    /// and a change that would take a later one out of range brings it in.
     fn change(&mut self, by: isize) {
-        let row = self.rows()[self.selected];
-        let nudge = |value: usize| value.saturating_add_signed(by);
-        match (self.game, row) {
-            (_, Row::Game) => {
-                self.game = (self.game + GAMES.len()).saturating_add_signed(by) % GAMES.len();
+        match self.rows()[self.selected] {
+            Row::Game => {
+                let count = GameKind::ALL.len();
+                let index = (self.game_index() + count).saturating_add_signed(by) % count;
+                self.game = GameKind::ALL[index];
                 self.selected = usize::from(self.resume.is_some());
             }
-            (0, _) => {
-                let s = self.gekitai;
-                let (mut size, mut pieces, mut line, mut both) =
-                    (s.size(), s.pieces(), s.line(), s.both_win());
-                match row {
-                    Row::Size => size = nudge(size).clamp(4, 26),
-                    Row::Pieces => pieces = nudge(pieces),
-                    Row::Line => line = nudge(line),
-                    Row::BothWin => {
-                        both = match both {
-                            BothWin::Mover => BothWin::Draw,
-                            BothWin::Draw => BothWin::Mover,
-                        }
-                    }
-                    _ => {}
-                }
-                pieces = pieces.clamp(3, size * size / 2);
-                line = line.clamp(3, size.min(pieces));
-                if let Ok(s) = GekitaiSettings::new(size, pieces, line, both) {
-                    self.gekitai = s;
-                }
+            Row::Setting(setting) => {
+                let index = self.game_index();
+                self.values[index] =
+                    settings::step(self.game.settings(), &self.values[index], setting, by);
             }
-            (1, Row::Size | Row::Line) => {
-                let s = self.connect6;
-                let (mut size, mut line) = (s.size(), s.line());
-                if row == Row::Size {
-                    size = nudge(size).clamp(6, 26);
-                } else {
-                    line = nudge(line);
-                }
-                if let Ok(s) = Connect6Settings::new(size, line.clamp(3, size)) {
-                    self.connect6 = s;
-                }
-            }
-            (2, Row::Size) => {
-                if let Ok(s) =
-                    HexSettings::new(nudge(self.hex.size()).clamp(2, 26), self.hex.swap())
-                {
-                    self.hex = s;
-                }
-            }
-            (2, Row::Swap) => {
-                if let Ok(s) = HexSettings::new(self.hex.size(), !self.hex.swap()) {
-                    self.hex = s;
-                }
-            }
-            (_, Row::FirstPlayer | Row::SecondPlayer) => {
-                let side = usize::from(row == Row::SecondPlayer);
+            Row::Seat(player) => {
+                let side = player.index();
                 self.seats[side] = next_seat(self.seats[side], by);
             }
-            (3, Row::Size) => {
-                let size = self
-                    .reversi
-                    .size()
-                    .saturating_add_signed(2 * by)
-                    .clamp(4, 8);
-                if let Ok(s) = ReversiSettings::new(size) {
-                    self.reversi = s;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn symbol(&self, player: Player) -> char {
-        match self.game {
-            1 => Connect6::symbol(player),
-            2 => Hex::symbol(player),
-            3 => Reversi::symbol(player),
-            _ => Gekitai::symbol(player),
+            Row::Start | Row::Resume => {}
         }
     }
 
     fn value(&self, row: Row) -> String {
-        let size = |n: usize| format!("{n}x{n}");
-        match (self.game, row) {
-            (_, Row::Game) => GAMES[self.game].to_string(),
-            (0, Row::Size) => size(self.gekitai.size()),
-            (1, Row::Size) => size(self.connect6.size()),
-            (2, Row::Size) => size(self.hex.size()),
-            (_, Row::Size) => size(self.reversi.size()),
-            (_, Row::Pieces) => self.gekitai.pieces().to_string(),
-            (1, Row::Line) => self.connect6.line().to_string(),
-            (_, Row::Line) => self.gekitai.line().to_string(),
-            (_, Row::BothWin) => match self.gekitai.both_win() {
-                BothWin::Mover => "mover wins".to_string(),
-                BothWin::Draw => "draw".to_string(),
-            },
-            (_, Row::Swap) => if self.hex.swap() { "on" } else { "off" }.to_string(),
-            (_, Row::FirstPlayer) => seat_name(self.seats[0]),
-            (_, Row::SecondPlayer) => seat_name(self.seats[1]),
-            (_, Row::Start | Row::Resume) => String::new(),
+        match row {
+            Row::Game => self.game.title().to_string(),
+            Row::Setting(i) => self.game.settings()[i].shown(self.values()[i]),
+            Row::Seat(player) => seat_name(self.seats[player.index()]),
+            Row::Start | Row::Resume => String::new(),
         }
     }
 
     fn label(&self, row: Row) -> String {
         match row {
             Row::Game => "Game".to_string(),
-            Row::Size => "Board".to_string(),
-            Row::Pieces => "Pieces each".to_string(),
-            Row::Line => "In a row to win".to_string(),
-            Row::BothWin => "If both win".to_string(),
-            Row::Swap => "Swap rule".to_string(),
-            Row::FirstPlayer => format!("Player {}", self.symbol(Player::First)),
-            Row::SecondPlayer => format!("Player {}", self.symbol(Player::Second)),
+            Row::Setting(i) => self.game.settings()[i].label.to_string(),
+            Row::Seat(player) => format!("Player {}", self.game.symbol(player)),
             Row::Start | Row::Resume => String::new(),
         }
     }
@@ -312,16 +178,18 @@ impl StartMenu {
         let inner = block.inner(area);
         block.render(area, buf);
 
-        let games: Vec<Span> = GAMES
+        let games: Vec<Span> = GameKind::ALL
             .iter()
-            .enumerate()
-            .flat_map(|(i, name)| {
-                let style = if i == self.game {
+            .flat_map(|&kind| {
+                let style = if kind == self.game {
                     theme.selected()
                 } else {
                     theme.dim()
                 };
-                [Span::styled(format!(" {name} "), style), Span::raw(" ")]
+                [
+                    Span::styled(format!(" {} ", kind.title()), style),
+                    Span::raw(" "),
+                ]
             })
             .collect();
         let mut lines = vec![Line::raw(""), Line::from(games).centered(), Line::raw("")];
@@ -403,42 +271,49 @@ mod tests {
 
     #[test]
     fn settings_stay_valid_whatever_is_changed() {
-        let mut menu = StartMenu::new(Choice::default());
-        select(&mut menu, Row::Size);
+        let mut menu = StartMenu::new(&Setup::default());
+        select(&mut menu, Row::Setting(0));
         for _ in 0..10 {
             menu.step(Direction::Left);
         }
-        assert_eq!(menu.gekitai.size(), 4);
-        assert_eq!(menu.gekitai.pieces(), 8);
-        select(&mut menu, Row::Line);
+        assert_eq!(menu.values()[0], 4);
+        assert_eq!(menu.values()[1], 8);
+        select(&mut menu, Row::Setting(2));
         for _ in 0..10 {
             menu.step(Direction::Right);
         }
-        assert_eq!(menu.gekitai.line(), 4);
-        select(&mut menu, Row::Size);
+        assert_eq!(menu.values()[2], 4);
+        select(&mut menu, Row::Setting(0));
         for _ in 0..40 {
             menu.step(Direction::Right);
         }
-        assert_eq!(menu.gekitai.size(), 26);
+        assert_eq!(menu.values()[0], 26);
     }
 
     #[test]
     fn every_game_can_be_chosen_with_its_own_settings() {
-        let mut menu = StartMenu::new(Choice::default());
-        select(&mut menu, Row::Game);
-        menu.step(Direction::Right);
-        assert!(matches!(menu.choice(), Choice::Connect6(_)));
-        menu.step(Direction::Right);
-        select(&mut menu, Row::Swap);
-        menu.step(Direction::Right);
-        assert!(matches!(menu.choice(), Choice::Hex(s) if s.swap()));
-        select(&mut menu, Row::Game);
-        menu.step(Direction::Right);
-        select(&mut menu, Row::Size);
-        menu.step(Direction::Left);
-        assert!(matches!(menu.choice(), Choice::Reversi(s) if s.size() == 6));
-        select(&mut menu, Row::Game);
-        menu.step(Direction::Right);
-        assert!(matches!(menu.choice(), Choice::Gekitai(_)));
+        let mut menu = StartMenu::new(&Setup::default());
+        for &kind in GameKind::ALL.iter().skip(1).chain(GameKind::ALL.first()) {
+            select(&mut menu, Row::Game);
+            menu.step(Direction::Right);
+            assert_eq!(menu.choice().kind(), kind);
+        }
+    }
+
+    #[test]
+    fn both_seats_can_be_changed_for_every_game() {
+        for &kind in GameKind::ALL {
+            let mut menu = StartMenu::new(&Setup::default_of(kind));
+            for player in Player::BOTH {
+                select(&mut menu, Row::Seat(player));
+                menu.step(Direction::Right);
+                menu.step(Direction::Right);
+            }
+            assert_eq!(
+                menu.seats(),
+                [Seat::Computer(Level::new(2).expect("a level")); 2]
+            );
+            assert_eq!(menu.choice().kind(), kind);
+        }
     }
 }

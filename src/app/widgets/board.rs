@@ -1,6 +1,7 @@
 //! The boxed board: `+---+` grid lines, column letters above, row numbers
-//! to the left, as in the plain mode's boxed style, with the cursor, the
-//! addressed cell, the winning line and sliding pieces drawn on top.
+//! to the left (both as the game's notation labels them), as in the plain
+//! mode's boxed style, with the cursor, the addressed cell, the winning
+//! line and sliding pieces drawn on top.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,13 +10,14 @@ use ratatui::widgets::Widget;
 
 use crate::app::animation::Sliding;
 use crate::app::theme::Theme;
+use crate::engine::cell::LetterNumber;
 use crate::engine::{Cell, Player};
 
 /// What the board shows; built fresh for every frame.
 pub struct BoxedBoard<'a> {
     pub side: usize,
-    /// The number of the top row: 1, or 0 where the game counts from 0.
-    pub first_row: usize,
+    /// How the game labels its rows and columns.
+    pub notation: LetterNumber,
     /// The piece on each cell, row by row (`side * side` entries).
     pub cells: Vec<Option<Player>>,
     pub symbol: fn(Player) -> char,
@@ -68,7 +70,7 @@ impl Widget for &BoxedBoard<'_> {
         let side = self.side;
         let separator = format!("+{}", "---+".repeat(side));
         for col in 0..side {
-            let letter = char::from(b'A' + col as u8).to_string();
+            let letter = self.notation.column_label(col).to_string();
             put(
                 buf,
                 area.x + 5 + 4 * col as u16,
@@ -92,7 +94,7 @@ impl Widget for &BoxedBoard<'_> {
                 buf,
                 area.x,
                 y,
-                &format!("{:>2}", row + 1),
+                &format!("{:>2}", self.notation.row_label(row)),
                 self.theme.label(),
             );
             for col in 0..side {
@@ -159,7 +161,7 @@ mod tests {
     fn board(cells: Vec<Option<Player>>) -> BoxedBoard<'static> {
         BoxedBoard {
             side: 4,
-            first_row: 1,
+            notation: LetterNumber::ONE_BASED,
             cells,
             symbol: Gekitai::symbol,
             cursor: None,
@@ -198,6 +200,17 @@ mod tests {
         expected.set_style(Rect::new(4, 2, 3, 1), bold);
         expected.set_style(Rect::new(12, 8, 3, 1), bold);
         assert_eq!(buf, expected);
+    }
+
+    #[test]
+    fn rows_are_labelled_as_the_game_labels_them() {
+        let mut widget = board(vec![None; 16]);
+        widget.notation = LetterNumber::ZERO_BASED_UPPER;
+        let area = Rect::new(0, 0, 20, 10);
+        let mut buf = Buffer::empty(area);
+        (&widget).render(area, &mut buf);
+        let labels: String = (0..4).map(|r| buf[(1, 2 + 2 * r)].symbol()).collect();
+        assert_eq!(labels, "0123");
     }
 
     #[test]

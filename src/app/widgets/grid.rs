@@ -11,6 +11,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::games::BoardView;
+use crate::engine::cell::LetterNumber;
 use crate::engine::{Cell, Player};
 
 /// Where the first cell of a row starts: after the row number and a space.
@@ -21,8 +22,8 @@ pub struct Grid<'a> {
     /// The piece on each cell, row by row.
     pub cells: Vec<Option<Player>>,
     pub symbol: fn(Player) -> char,
-    /// The number of the top row.
-    pub first_row: usize,
+    /// How the game labels its rows and columns.
+    pub notation: LetterNumber,
     /// Hex: each row half a cell further right, edges drawn.
     pub shifted: bool,
     pub view: &'a BoardView<'a>,
@@ -78,7 +79,7 @@ impl Widget for &Grid<'_> {
         let side = self.side;
         let top = Grid::top(self.shifted);
         for col in 0..side {
-            let letter = char::from(b'A' + col as u8).to_string();
+            let letter = self.notation.column_label(col).to_string();
             put(
                 buf,
                 Grid::x(0, col, self.shifted),
@@ -106,7 +107,7 @@ impl Widget for &Grid<'_> {
                 buf,
                 0,
                 y,
-                &format!("{:>2}", row + self.first_row),
+                &format!("{:>2}", self.notation.row_label(row)),
                 theme.label(),
             );
             if self.shifted {
@@ -175,7 +176,7 @@ mod tests {
             side: 3,
             cells,
             symbol,
-            first_row: 0,
+            notation: LetterNumber::ZERO_BASED_UPPER,
             shifted: true,
             view: &view,
         };

@@ -299,6 +299,13 @@ impl<B: Bits> Game for GekitaiBoard<B> {
     type Effect = GekitaiEffect;
     const NAME: &'static str = "gekitai";
 
+    fn place(cell: Cell) -> Place {
+        Place(cell)
+    }
+    fn placed(mv: &Place) -> Option<Cell> {
+        Some(mv.0)
+    }
+
     fn side(&self) -> usize {
         self.settings.size
     }

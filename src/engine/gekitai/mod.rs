@@ -14,13 +14,17 @@ pub use board::GekitaiBoard;
 
 use crate::engine::bits::{Bits, Wide};
 use crate::engine::cell::{Cell, LetterNumber, NotationError};
-use crate::engine::game::{Game, IllegalMove};
+use crate::engine::game::{Described, Game, IllegalMove};
+use crate::engine::perft::{Finished, perft};
 use crate::engine::player::{Outcome, Player};
 use crate::engine::random::Rng;
-use crate::engine::settings::{Setting, SettingError};
+use crate::engine::settings::{
+    Allowed, GameSettings, Kind, Setting, SettingError, Word, default_settings,
+};
 use board::layout_bits;
 
-/// What happens when one move makes both players winners.
+/// What happens when one move makes both players winners (in the order of
+/// the `both_win` setting's words).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum BothWin {
     /// The official rule: the player who moved wins.
@@ -38,6 +42,77 @@ pub struct GekitaiSettings {
     both_win: BothWin,
 }
 
+/// Where each setting is in [`GekitaiSettings::LIST`].
+const SIZE: usize = 0;
+const PIECES: usize = 1;
+
+impl GameSettings for GekitaiSettings {
+    const LIST: &'static [Setting] = &[
+        Setting {
+            name: "size",
+            label: "Board",
+            help: "board side",
+            default: 6,
+            kind: Kind::Side(|_| Allowed::between(4, 26)),
+        },
+        Setting {
+            name: "pieces",
+            label: "Pieces each",
+            help: "pieces per player",
+            default: 8,
+            kind: Kind::Number(|v| {
+                let size = v[SIZE];
+                Allowed::between(3, size * size / 2).because(format!(" on a {size}x{size} board"))
+            }),
+        },
+        Setting {
+            name: "line",
+            label: "In a row to win",
+            help: "pieces in a row that win",
+            default: 3,
+            kind: Kind::Number(|v| {
+                let (size, pieces) = (v[SIZE], v[PIECES]);
+                Allowed::between(3, size.min(pieces))
+                    .because(format!(" with {size}x{size} and {pieces} pieces"))
+            }),
+        },
+        Setting {
+            name: "both_win",
+            label: "If both win",
+            help: "who wins when one move makes both players winners \
+                   (mover: the official rule)",
+            default: 0,
+            kind: Kind::Words(&[
+                Word {
+                    word: "mover",
+                    shown: "mover wins",
+                },
+                Word {
+                    word: "draw",
+                    shown: "draw",
+                },
+            ]),
+        },
+    ];
+
+    fn from_checked(values: &[usize]) -> Self {
+        GekitaiSettings {
+            size: values[0],
+            pieces: values[1],
+            line: values[2],
+            both_win: if values[3] == 0 {
+                BothWin::Mover
+            } else {
+                BothWin::Draw
+            },
+        }
+    }
+
+    fn values(&self) -> Vec<usize> {
+        vec![self.size, self.pieces, self.line, self.both_win as usize]
+    }
+}
+
 impl GekitaiSettings {
     pub fn new(
         size: usize,
@@ -45,17 +120,7 @@ impl GekitaiSettings {
         line: usize,
         both_win: BothWin,
     ) -> Result<GekitaiSettings, SettingError> {
-        SettingError::check_range(Setting::Size, size, 4, 26, "")?;
-        let board = format!(" on a {size}x{size} board");
-        SettingError::check_range(Setting::Pieces, pieces, 3, size * size / 2, &board)?;
-        let context = format!(" with {size}x{size} and {pieces} pieces");
-        SettingError::check_range(Setting::Line, line, 3, size.min(pieces), &context)?;
-        Ok(GekitaiSettings {
-            size,
-            pieces,
-            line,
-            both_win,
-        })
+        Self::from_values(&[size, pieces, line, both_win as usize])
     }
 
     pub const fn size(&self) -> usize {
@@ -74,12 +139,7 @@ impl GekitaiSettings {
 
 impl Default for GekitaiSettings {
     fn default() -> Self {
-        GekitaiSettings {
-            size: 6,
-            pieces: 8,
-            line: 3,
-            both_win: BothWin::Mover,
-        }
+        default_settings()
     }
 }
 
@@ -90,14 +150,14 @@ pub struct Place(pub Cell);
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&LetterNumber::ONE_BASED.format(self.0))
+        f.write_str(&Gekitai::NOTATION.format(self.0))
     }
 }
 
 impl FromStr for Place {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        LetterNumber::ONE_BASED.parse(s).map(Place)
+        Gekitai::NOTATION.parse(s).map(Place)
     }
 }
 
@@ -134,7 +194,6 @@ pub enum Gekitai {
 }
 
 /// Runs `$body` with `$board` bound to the game's board, whatever its type.
-#[macro_export]
 macro_rules! with_gekitai_board {
     ($game:expr, $board:ident => $body:expr) => {
         match $game {
@@ -144,6 +203,7 @@ macro_rules! with_gekitai_board {
         }
     };
 }
+pub(crate) use with_gekitai_board;
 
 impl Gekitai {
     pub fn new(settings: GekitaiSettings) -> Gekitai {
@@ -183,10 +243,47 @@ impl Default for Gekitai {
     }
 }
 
+impl Described for Gekitai {
+    type Settings = GekitaiSettings;
+    const TITLE: &'static str = "Gekitai";
+    const ABOUT: &'static str = "place a piece, push the neighbours away, make a line (6x6)";
+    const NOTATION: LetterNumber = LetterNumber::ONE_BASED;
+    /// The published series count only positions exactly `depth` deep.
+    const PERFT_FINISHED: Finished = Finished::Nothing;
+
+    fn new(settings: GekitaiSettings) -> Gekitai {
+        Gekitai::new(settings)
+    }
+
+    fn settings(&self) -> GekitaiSettings {
+        Gekitai::settings(self)
+    }
+
+    /// Counts on the board type itself, so that every call is direct.
+    fn perft(&self, depth: usize, finished: Finished) -> u64 {
+        with_gekitai_board!(self, board => perft(board, depth, finished))
+    }
+
+    fn play_out(&mut self, rng: &mut Rng) {
+        with_gekitai_board!(self, board => {
+            while let Some(mv) = board.random_move(rng) {
+                board.play_unchecked(mv);
+            }
+        })
+    }
+}
+
 impl Game for Gekitai {
     type Move = Place;
     type Effect = GekitaiEffect;
     const NAME: &'static str = "gekitai";
+
+    fn place(cell: Cell) -> Place {
+        Place(cell)
+    }
+    fn placed(mv: &Place) -> Option<Cell> {
+        Some(mv.0)
+    }
 
     fn side(&self) -> usize {
         with_gekitai_board!(self, board => board.side())
@@ -251,14 +348,14 @@ mod tests {
         assert_eq!(
             GekitaiSettings::new(6, 19, 3, BothWin::Mover)
                 .unwrap_err()
-                .setting,
-            Setting::Pieces
+                .name,
+            "pieces"
         );
         assert_eq!(
             GekitaiSettings::new(6, 4, 5, BothWin::Mover)
                 .unwrap_err()
-                .setting,
-            Setting::Line
+                .name,
+            "line"
         );
         assert!(GekitaiSettings::new(3, 3, 3, BothWin::Mover).is_err());
     }

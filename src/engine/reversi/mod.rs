@@ -17,10 +17,13 @@ pub use bits::{flips, legal_moves};
 pub use perft::perft;
 
 use super::cell::{Cell, LetterNumber, NotationError, is_ignored};
-use super::game::{Game, IllegalMove};
+use super::game::{Described, Game, IllegalMove};
+use super::perft::Finished;
 use super::player::{Outcome, Player};
 use super::random::Rng;
-use super::settings::{Setting, SettingError};
+use super::settings::{
+    Allowed, GameSettings, Kind, Setting, SettingError, default_settings,
+};
 use crate::engine::bits::Bits;
 use bits::{bit, cell, index};
 
@@ -33,17 +36,30 @@ pub struct ReversiSettings {
     size: usize,
 }
 
+impl GameSettings for ReversiSettings {
+    const LIST: &'static [Setting] = &[Setting {
+        name: "size",
+        label: "Board",
+        help: "board side",
+        default: 8,
+        kind: Kind::Side(|_| Allowed {
+            step: 2,
+            ..Allowed::between(4, 8)
+        }),
+    }];
+
+    fn from_checked(values: &[usize]) -> Self {
+        ReversiSettings { size: values[0] }
+    }
+
+    fn values(&self) -> Vec<usize> {
+        vec![self.size]
+    }
+}
+
 impl ReversiSettings {
     pub fn new(size: usize) -> Result<ReversiSettings, SettingError> {
-        if size.is_multiple_of(2) && (4..=8).contains(&size) {
-            Ok(ReversiSettings { size })
-        } else {
-            Err(SettingError {
-                setting: Setting::Size,
-                allowed: "4, 6 or 8".into(),
-                got: size,
-            })
-        }
+        Self::from_values(&[size])
     }
 
     pub const fn size(&self) -> usize {
@@ -53,7 +69,7 @@ impl ReversiSettings {
 
 impl Default for ReversiSettings {
     fn default() -> Self {
-        ReversiSettings { size: 8 }
+        default_settings()
     }
 }
 
@@ -69,14 +85,7 @@ pub enum ReversiMove {
 impl fmt::Display for ReversiMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReversiMove::Place(cell) => {
-                write!(
-                    f,
-                    "{}{}",
-                    cell.letter().to_ascii_lowercase(),
-                    cell.row() + 1
-                )
-            }
+            ReversiMove::Place(cell) => f.write_str(&Reversi::NOTATION.format(*cell)),
             ReversiMove::Pass => f.write_str("pass"),
         }
     }
@@ -93,7 +102,7 @@ impl FromStr for ReversiMove {
         if is_pass {
             Ok(ReversiMove::Pass)
         } else {
-            LetterNumber::ONE_BASED.parse(s).map(ReversiMove::Place)
+            Reversi::NOTATION.parse(s).map(ReversiMove::Place)
         }
     }
 }
@@ -101,6 +110,14 @@ impl FromStr for ReversiMove {
 /// The plain console's address: row then column, both from 1, e.g. `6 5`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RowColumn(pub Cell);
+
+impl RowColumn {
+    /// How this notation labels column `col` (0 at the left): its number
+    /// from 1. Rows are labelled as in the game's own notation.
+    pub fn column_label(col: usize) -> String {
+        (col + 1).to_string()
+    }
+}
 
 impl fmt::Display for RowColumn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -267,10 +284,55 @@ impl Default for Reversi {
     }
 }
 
+impl Described for Reversi {
+    type Settings = ReversiSettings;
+    const TITLE: &'static str = "Reversi";
+    const ABOUT: &'static str = "outflank and flip; most discs wins (8x8)";
+    /// The Othello convention: `d3`, column letter and row from 1.
+    const NOTATION: LetterNumber = LetterNumber {
+        lowercase: true,
+        ..LetterNumber::ONE_BASED
+    };
+    const WORD_MOVES: &'static [ReversiMove] = &[ReversiMove::Pass];
+
+    fn new(settings: ReversiSettings) -> Reversi {
+        Reversi::new(settings)
+    }
+
+    fn settings(&self) -> ReversiSettings {
+        Reversi::settings(self)
+    }
+
+    /// Counts on bare bitboards, sharing the counts of mirror images; the
+    /// published series count a game that ends early as one leaf.
+    fn perft(&self, depth: usize, finished: Finished) -> u64 {
+        match finished {
+            Finished::Leaf => perft::perft(self, depth),
+            Finished::Nothing => crate::engine::perft::perft(self, depth, finished),
+        }
+    }
+}
+
 impl Game for Reversi {
     type Move = ReversiMove;
     type Effect = ReversiEffect;
     const NAME: &'static str = "reversi";
+
+    fn place(cell: Cell) -> ReversiMove {
+        ReversiMove::Place(cell)
+    }
+
+    fn placed(mv: &ReversiMove) -> Option<Cell> {
+        match mv {
+            ReversiMove::Place(cell) => Some(*cell),
+            ReversiMove::Pass => None,
+        }
+    }
+
+    /// A player without a placement passes, and has no choice about it.
+    fn forced_move(&self) -> Option<ReversiMove> {
+        (!self.over && self.moves == 0).then_some(ReversiMove::Pass)
+    }
 
     fn side(&self) -> usize {
         self.settings.size
@@ -471,7 +533,7 @@ mod tests {
         }
         for size in [0, 2, 3, 5, 7, 9, 10, 26] {
             let err = ReversiSettings::new(size).expect_err("refused");
-            assert_eq!(err.setting, Setting::Size);
+            assert_eq!(err.name, "size");
             assert_eq!(
                 err.to_string(),
                 format!("--size must be 4, 6 or 8 (got {size})")

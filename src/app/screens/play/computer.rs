@@ -1,0 +1,84 @@
+//! The computer's moves and hints: a search on its own thread, reporting
+//! back through a channel, so the screen never waits for it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::ai::{self, History, Level, Searchable};
+
+/// A search running on its own thread.
+pub struct Thinking<M> {
+    stop: Arc<AtomicBool>,
+    answer: Receiver<Option<M>>,
+    /// How long it has been thinking, as of the last look.
+    elapsed: Duration,
+    started: Instant,
+    /// A hint for a person, not a move to play.
+    hint: bool,
+}
+
+/// What a search came to.
+pub enum Answer<M> {
+    /// Still thinking.
+    Pending,
+    /// The move to play, or to suggest when the search was for a hint;
+    /// `None` when the search found nothing (the game is over).
+    Done { mv: Option<M>, hint: bool },
+}
+
+impl<M: Send + 'static> Thinking<M> {
+    /// Starts the search for `game`'s move at `level`.
+    pub fn start<G>(game: G, history: History, level: Level, seed: u64, hint: bool) -> Thinking<M>
+    where
+        G: Searchable<Move = M>,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tell, answer) = mpsc::channel();
+        let flag = Arc::clone(&stop);
+        thread::spawn(move || {
+            let mv = ai::choose(&game, &history, level, level.budget(), seed, &flag);
+            // The screen may have moved on and stopped listening.
+            let _ = tell.send(mv);
+        });
+        Thinking {
+            stop,
+            answer,
+            elapsed: Duration::ZERO,
+            started: Instant::now(),
+            hint,
+        }
+    }
+
+    /// Asks the search to give up; its answer will be ignored.
+    pub fn abandon(self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_hint(&self) -> bool {
+        self.hint
+    }
+
+    /// How long it had been thinking at the last [`Thinking::poll`].
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Looks for the answer at `now`.
+    pub fn poll(&mut self, now: Instant) -> Answer<M> {
+        self.elapsed = now.saturating_duration_since(self.started);
+        match self.answer.try_recv() {
+            Ok(mv) => Answer::Done {
+                mv,
+                hint: self.hint,
+            },
+            Err(TryRecvError::Empty) => Answer::Pending,
+            Err(TryRecvError::Disconnected) => Answer::Done {
+                mv: None,
+                hint: self.hint,
+            },
+        }
+    }
+}

@@ -1,0 +1,436 @@
+//! The game screen, the same for every game: its state and what each
+//! action does to it. The computer's search runs in [`computer`], saving is
+//! in [`saving`], and drawing in [`view`].
+
+mod computer;
+mod saving;
+mod view;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::ai::{History, Level};
+use crate::app::action::Direction;
+use crate::app::animation::Animation;
+use crate::app::games::{GameUi, typed_move};
+use crate::app::theme::Theme;
+use crate::engine::Cell;
+use crate::engine::line::Line;
+use crate::engine::record::Record;
+use crate::seat::Seat;
+use computer::{Answer, Thinking};
+
+/// What the app asks of the game screen, whatever the game.
+pub trait PlayScreen {
+    fn columns(&self) -> usize;
+    fn is_over(&self) -> bool;
+    fn is_typing(&self) -> bool;
+    /// Width and height the screen needs.
+    fn needs(&self) -> (u16, u16);
+    fn clear_message(&mut self);
+    /// True on the second request in a row to leave this game; the first
+    /// asks for that confirmation.
+    fn confirm_leaving(&mut self) -> bool;
+    /// Any other action cancels a request to leave.
+    fn stay(&mut self);
+    fn step(&mut self, direction: Direction);
+    /// Enter or Space: play the typed address, or the cursor cell.
+    fn confirm(&mut self);
+    fn type_char(&mut self, c: char);
+    fn open_address(&mut self);
+    /// Opens the save prompt with a new file in the data folder.
+    fn open_save(&mut self);
+    fn erase(&mut self);
+    /// Esc: closes the address line; false when there was none.
+    fn cancel(&mut self) -> bool;
+    /// A click at a screen position of a screen of size `area`.
+    fn click(&mut self, area: Rect, column: u16, row: u16);
+    fn undo(&mut self);
+    fn redo(&mut self);
+    /// Asks the computer which move it would play for the person to move.
+    fn hint(&mut self);
+    /// Holds or resumes computer-against-computer play.
+    fn toggle_pause(&mut self);
+    /// Stops any search under way (the app is closing this screen).
+    fn stop(&mut self);
+    fn is_animating(&self) -> bool;
+    /// Moves the animation on to `now`; ends it when it is done.
+    fn tick(&mut self, now: Instant);
+    fn finish_animation(&mut self);
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
+}
+
+/// What the input line at the bottom is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Prompt {
+    /// A cell address (or a word move such as `swap`).
+    Address,
+    /// The file to save the game to.
+    SavePath,
+}
+
+pub struct Play<G: GameUi> {
+    line: Line<G>,
+    /// Who plays each side.
+    seats: [Seat; 2],
+    thinking: Option<Thinking<G::Move>>,
+    /// Computer-against-computer play held by the player.
+    paused: bool,
+    /// The cell the last hint suggests.
+    hint: Option<Cell>,
+    seed: u64,
+    cursor: Cell,
+    /// The input line, when it is open, and what it is for.
+    input: Option<(Prompt, String)>,
+    /// Where the game is saved after every move, if anywhere.
+    autosave: Option<PathBuf>,
+    message: Option<String>,
+    /// The animation of the last move, and when it began.
+    animation: Option<(Animation, Instant)>,
+    /// The player asked to leave this game once already.
+    leaving: bool,
+    animate: bool,
+}
+
+impl<G: GameUi> Play<G> {
+    pub fn new(game: G, animate: bool) -> Play<G> {
+        Play::on_line(Line::new(game), animate)
+    }
+
+    fn on_line(line: Line<G>, animate: bool) -> Play<G> {
+        let middle = (line.game().side() - 1) / 2;
+        let cursor = line
+            .played()
+            .iter()
+            .rev()
+            .find_map(|played| G::placed(&played.mv))
+            .or(Cell::new(middle, middle))
+            .unwrap_or_else(|| unreachable!("boards are at most 26 wide"));
+        Play {
+            line,
+            seats: [Seat::Human; 2],
+            thinking: None,
+            paused: false,
+            hint: None,
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
+            cursor,
+            input: None,
+            autosave: None,
+            message: None,
+            animation: None,
+            leaving: false,
+            animate,
+        }
+    }
+
+    /// The game of `record`, continued from its last position by the
+    /// players it names.
+    pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
+        let mut play = Play::on_line(record.line(), animate);
+        play.seats = record
+            .players
+            .clone()
+            .map(|name| name.parse().unwrap_or_default());
+        play
+    }
+
+    /// A saved game continued, with the players it names.
+    pub fn resume(record: &Record<G>, animate: bool, autosave: Option<PathBuf>) -> Play<G> {
+        let play = Play::from_record(record, animate).autosave_to(autosave);
+        let seats = play.seats;
+        play.with_seats(seats)
+    }
+
+    /// Saves the game to `path` after every move from now on.
+    pub fn autosave_to(mut self, path: Option<PathBuf>) -> Play<G> {
+        self.autosave = path;
+        self
+    }
+
+    /// Sets who plays each side; the computer starts thinking if it is
+    /// its turn.
+    pub fn with_seats(mut self, seats: [Seat; 2]) -> Play<G> {
+        self.seats = seats;
+        self.think();
+        self
+    }
+
+    fn game(&self) -> &G {
+        self.line.game()
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.seats[self.game().to_move().index()].is_computer()
+    }
+
+    /// Starts the computer's search if it is the computer's turn.
+    fn think(&mut self) {
+        if self.thinking.is_some() || self.paused || self.game().is_over() {
+            return;
+        }
+        if let Seat::Computer(level) = self.seats[self.game().to_move().index()] {
+            self.spawn_search(level, false);
+        }
+    }
+
+    fn spawn_search(&mut self, level: Level, hint: bool) {
+        self.seed = self.seed.wrapping_add(1);
+        let history = History::of(self.line.positions());
+        let game = self.game().clone();
+        self.thinking = Some(Thinking::start(game, history, level, self.seed, hint));
+    }
+
+    /// Abandons a search under way.
+    fn stop_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.abandon();
+        }
+    }
+
+    /// Takes the search's answer when it has one.
+    fn collect_thinking(&mut self, now: Instant) {
+        let Some(thinking) = &mut self.thinking else {
+            return;
+        };
+        let Answer::Done { mv, hint } = thinking.poll(now) else {
+            return;
+        };
+        self.thinking = None;
+        match (hint, mv) {
+            (true, Some(mv)) => {
+                self.hint = G::placed(&mv);
+                self.message = Some(format!("Hint: {mv}"));
+            }
+            (false, Some(mv)) => self.play(mv),
+            (_, None) => {}
+        }
+    }
+
+    fn address(&self) -> Option<&str> {
+        match &self.input {
+            Some((Prompt::Address, text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Plays `mv` and the moves it forces, and starts its animation.
+    fn play(&mut self, mv: G::Move) {
+        if self.game().is_over() {
+            self.message = Some("The game is over: n for a new game, u to undo".to_string());
+            return;
+        }
+        let mover = self.game().to_move();
+        let before = self.line.played().len();
+        match self.line.play(mv) {
+            Ok(effect) => {
+                let animation = G::animation(&mv, effect, mover);
+                if self.animate {
+                    self.animation = animation.map(|a| (a, Instant::now()));
+                }
+                if let Some(cell) = G::placed(&mv) {
+                    self.cursor = cell;
+                }
+            }
+            Err(_) => {
+                self.message = Some("Invalid move!".to_string());
+                return;
+            }
+        }
+        if let Some(forced) = self.line.played()[before + 1..].last() {
+            self.message = Some(G::forced_notice(&forced.mv, forced.mover));
+        }
+        self.autosave();
+        self.hint = None;
+        self.think();
+    }
+
+    /// A person's move: refused while the computer has the turn.
+    fn play_by_hand(&mut self, mv: G::Move) {
+        if self.computer_to_move() && !self.game().is_over() {
+            self.message = Some("It is the computer's turn".to_string());
+            return;
+        }
+        self.stop_thinking();
+        self.play(mv);
+    }
+}
+
+impl<G: GameUi> PlayScreen for Play<G> {
+    fn columns(&self) -> usize {
+        self.game().side()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game().is_over()
+    }
+
+    fn is_typing(&self) -> bool {
+        self.input.is_some()
+    }
+
+    fn needs(&self) -> (u16, u16) {
+        view::needs(self.game())
+    }
+
+    fn clear_message(&mut self) {
+        self.message = None;
+    }
+
+    fn confirm_leaving(&mut self) -> bool {
+        if self.leaving {
+            return true;
+        }
+        self.leaving = true;
+        self.message = Some("Press n again to leave this game for a new one".to_string());
+        false
+    }
+
+    fn stay(&mut self) {
+        self.leaving = false;
+    }
+
+    fn step(&mut self, direction: Direction) {
+        self.input = None;
+        let (rows, cols) = match direction {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        };
+        self.cursor = self.game().step_cursor(self.cursor, rows, cols);
+    }
+
+    fn confirm(&mut self) {
+        let Some((prompt, text)) = self.input.take() else {
+            self.play_by_hand(G::place(self.cursor));
+            return;
+        };
+        if prompt == Prompt::SavePath {
+            self.save_to(PathBuf::from(text.trim()));
+            return;
+        }
+        match typed_move::<G>(&text) {
+            Some(mv) => self.play_by_hand(mv),
+            None => self.message = Some("Invalid move!".to_string()),
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        let (prompt, text) = self
+            .input
+            .get_or_insert_with(|| (Prompt::Address, String::new()));
+        let fits = match prompt {
+            Prompt::Address => text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' '),
+            Prompt::SavePath => text.len() < 4096 && !c.is_control(),
+        };
+        if fits {
+            text.push(c);
+        }
+    }
+
+    fn open_address(&mut self) {
+        self.input
+            .get_or_insert_with(|| (Prompt::Address, String::new()));
+    }
+
+    fn open_save(&mut self) {
+        let path = saving::new_save_path::<G>();
+        self.input = Some((Prompt::SavePath, path.display().to_string()));
+    }
+
+    fn erase(&mut self) {
+        if let Some((_, text)) = &mut self.input {
+            text.pop();
+        }
+    }
+
+    fn cancel(&mut self) -> bool {
+        self.input.take().is_some()
+    }
+
+    fn click(&mut self, area: Rect, column: u16, row: u16) {
+        let board = view::areas(self.game(), area).board;
+        if let Some(cell) = self.game().cell_at(board, column, row) {
+            self.input = None;
+            self.cursor = cell;
+            self.play_by_hand(G::place(cell));
+        }
+    }
+
+    fn undo(&mut self) {
+        self.animation = None;
+        self.stop_thinking();
+        self.hint = None;
+        let watching = self.seats.iter().all(|seat| seat.is_computer());
+        if !self.line.undo() {
+            self.message = Some("Nothing to undo".to_string());
+            return;
+        }
+        // Against the computer, its reply goes back with the player's move.
+        while !watching && self.computer_to_move() && self.line.undo() {}
+        if watching {
+            self.paused = true;
+        }
+        self.autosave();
+        self.think();
+    }
+
+    fn redo(&mut self) {
+        self.animation = None;
+        self.stop_thinking();
+        if self.line.redo().is_none() {
+            self.message = Some("Nothing to redo".to_string());
+            return;
+        }
+        self.autosave();
+        self.think();
+    }
+
+    fn hint(&mut self) {
+        if self.game().is_over() || self.computer_to_move() || self.thinking.is_some() {
+            return;
+        }
+        self.spawn_search(Level::MAX, true);
+    }
+
+    fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        if self.paused {
+            self.stop_thinking();
+            self.message = Some("Paused: p goes on".to_string());
+        } else {
+            self.think();
+        }
+    }
+
+    fn is_animating(&self) -> bool {
+        self.animation.is_some() || self.thinking.is_some()
+    }
+
+    fn tick(&mut self, now: Instant) {
+        self.collect_thinking(now);
+        if let Some((animation, started)) = &mut self.animation {
+            animation.advance(now.saturating_duration_since(*started));
+            if animation.is_done() {
+                self.animation = None;
+            }
+        }
+    }
+
+    fn finish_animation(&mut self) {
+        self.animation = None;
+    }
+
+    fn stop(&mut self) {
+        self.stop_thinking();
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        view::render(self, area, buf, theme);
+    }
+}

@@ -1,0 +1,43 @@
+//! The game screen's game on disk: saved after every move (the autosave
+//! the start screen offers to resume) and on request to a file of the
+//! player's choosing. A failure is reported on the status line, never fatal.
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use super::Play;
+use crate::app::games::GameUi;
+use crate::engine::record::Record;
+use crate::files;
+
+/// A new file in the data folder for a game of `G`.
+pub fn new_save_path<G: GameUi>() -> PathBuf {
+    files::default_save_path(G::NAME)
+}
+
+impl<G: GameUi> Play<G> {
+    /// The game so far as a record.
+    fn record(&self) -> Record<G> {
+        let mut record = Record::of_line(&self.line);
+        record.date = Some(files::timestamp(SystemTime::now()));
+        record.players = self.seats.map(|seat| seat.to_string());
+        record
+    }
+
+    /// Writes the autosave file, if there is one.
+    pub(super) fn autosave(&mut self) {
+        if let Some(path) = &self.autosave
+            && let Err(error) = files::save(path, &self.record().to_toml())
+        {
+            self.message = Some(format!("Autosave failed: {error}"));
+        }
+    }
+
+    /// Saves the game to `path`, saying how it went.
+    pub(super) fn save_to(&mut self, path: PathBuf) {
+        self.message = Some(match files::save(&path, &self.record().to_toml()) {
+            Ok(()) => format!("Saved to {}", path.display()),
+            Err(error) => format!("Not saved: {}: {error}", path.display()),
+        });
+    }
+}

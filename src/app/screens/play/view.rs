@@ -1,0 +1,224 @@
+//! Drawing the game screen: the title, the board, whose turn it is, the
+//! game's own panel (reserves, disc counts, ...), the move history, the
+//! address line, a status line and the main keys. Drawing changes nothing.
+
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{Play, Prompt};
+use crate::app::action::command_label;
+use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
+use crate::app::screens::board_and_panel;
+use crate::app::theme::Theme;
+use crate::app::widgets::history::History;
+use crate::app::widgets::keys::key_hints;
+use crate::engine::Player;
+use crate::seat::Seat;
+
+/// The frames of the thinking spinner.
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/// The narrowest side panel that still reads well.
+pub const PANEL_MIN: u16 = 30;
+
+/// The parts of the screen, worked out from its size alone, so that mouse
+/// clicks are mapped with the same geometry that drawing used.
+pub struct Areas {
+    pub title: Rect,
+    pub board: Rect,
+    pub panel: Rect,
+    pub address: Rect,
+    pub status: Rect,
+    pub footer: Rect,
+}
+
+/// Width and height the screen needs for `game`.
+pub fn needs<G: GameUi>(game: &G) -> (u16, u16) {
+    let (board_w, board_h) = game.board_size();
+    (board_w + 2 + PANEL_MIN, 1 + board_h.max(10) + 3)
+}
+
+pub fn areas<G: GameUi>(game: &G, area: Rect) -> Areas {
+    let (roomy_w, roomy_h) = game.roomy_board_size();
+    let fits = area.width >= roomy_w + 2 + PANEL_MIN && area.height >= roomy_h + 4;
+    let (board_w, _) = if fits {
+        (roomy_w, roomy_h)
+    } else {
+        game.board_size()
+    };
+    let [title, middle, address, status, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let (board, panel) = board_and_panel(middle, board_w);
+    Areas {
+        title,
+        board,
+        panel,
+        address,
+        status,
+        footer,
+    }
+}
+
+pub fn render<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let areas = areas(play.game(), area);
+    Line::from(vec![
+        Span::styled(" tabletop ", theme.title()),
+        Span::raw(format!("· {}", play.game().title())),
+    ])
+    .render(areas.title, buf);
+    render_board(play, areas.board, buf, theme);
+    render_panel(play, areas.panel, buf, theme);
+    if let Some((prompt, text)) = &play.input {
+        render_input(*prompt, text, areas.address, buf, theme);
+    }
+    Paragraph::new(Line::styled(status(play), theme.message())).render(areas.status, buf);
+    render_footer(play, areas.footer, buf, theme);
+}
+
+fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let game = play.game();
+    let played = play.line.played();
+    let last = last_turn(played);
+    let winning = match played.last() {
+        Some(last) if play.animation.is_none() && game.is_over() => G::winning_cells(&last.effect),
+        _ => &[],
+    };
+    let addressed = play
+        .address()
+        .and_then(crate::app::games::typed_move::<G>)
+        .and_then(|mv| G::placed(&mv))
+        .filter(|cell| cell.is_on(game.side()))
+        .or(play.hint);
+    let view = BoardView {
+        cursor: (!game.is_over()).then_some(play.cursor),
+        addressed,
+        winning,
+        last: &last,
+        animation: play.animation.as_ref().map(|(a, _)| a),
+        theme,
+    };
+    game.render_board(&view, area, buf);
+}
+
+fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let game = play.game();
+    let mut lines = vec![match game.outcome() {
+        Some(outcome) => Line::styled(G::result(outcome), theme.message()),
+        None => {
+            let player = game.to_move();
+            Line::from(vec![
+                Span::raw("Player "),
+                Span::styled(G::symbol(player).to_string(), theme.piece(player)),
+                Span::raw("'s turn"),
+            ])
+        }
+    }];
+    if play.seats.iter().any(|seat| seat.is_computer()) {
+        let seats: Vec<String> = Player::BOTH
+            .iter()
+            .map(|&p| match play.seats[p.index()] {
+                Seat::Human => format!("{} human", G::symbol(p)),
+                Seat::Computer(level) => format!("{} computer {level}", G::symbol(p)),
+            })
+            .collect();
+        lines.push(Line::styled(seats.join(" · "), theme.dim()));
+    }
+    lines.extend(game.panel(play.animation.as_ref().map(|(a, _)| a), theme));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Moves", theme.title()));
+    // Each line wraps into as many rows as its width needs (with a little
+    // slack for word wrapping).
+    let room = usize::from(area.width.saturating_sub(4).max(1));
+    let top_height = lines
+        .iter()
+        .map(|line| line.width().div_ceil(room).max(1))
+        .sum::<usize>()
+        .min(usize::from(area.height)) as u16;
+    let top = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let [top_area, history_area] =
+        Layout::vertical([Constraint::Length(top_height), Constraint::Fill(1)]).areas(area);
+    top.render(top_area, buf);
+    let entries = history_entries(play.line.played());
+    let history = History {
+        entries: &entries,
+        symbol: G::symbol,
+        current: None,
+        in_view: entries.len().saturating_sub(1),
+        theme,
+    };
+    (&history).render(history_area, buf);
+}
+
+fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let (label, hint) = match prompt {
+        Prompt::Address => ("Cell: ", "   Enter plays, Esc cancels"),
+        Prompt::SavePath => ("Save to: ", "   Enter saves, Esc cancels"),
+    };
+    // A long path shows its end, where the cursor is.
+    let room = usize::from(area.width).saturating_sub(label.len() + hint.len() + 1);
+    let skip = text.chars().count().saturating_sub(room);
+    let shown: String = text.chars().skip(skip).collect();
+    Line::from(vec![
+        Span::styled(label, theme.key()),
+        Span::raw(shown),
+        Span::styled("▏", theme.key()),
+        Span::styled(hint, theme.dim()),
+    ])
+    .render(area, buf);
+}
+
+/// The status line: the computer thinking, a message, or the result.
+fn status<G: GameUi>(play: &Play<G>) -> String {
+    let columns = play.game().side();
+    match (&play.message, play.game().outcome()) {
+        _ if play.thinking.as_ref().is_some_and(|t| !t.is_hint()) => {
+            let elapsed = play
+                .thinking
+                .as_ref()
+                .map_or(Duration::ZERO, |t| t.elapsed());
+            let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+            let player = G::symbol(play.game().to_move());
+            format!(
+                "{frame} Computer {player} is thinking… {:.1} s",
+                elapsed.as_secs_f32()
+            )
+        }
+        (Some(message), _) => message.clone(),
+        (None, Some(outcome)) => format!(
+            "{}  {}: new game  {}: quit",
+            G::result(outcome),
+            command_label("n", "Ctrl-n", columns),
+            command_label("q", "Ctrl-q", columns)
+        ),
+        (None, None) => String::new(),
+    }
+}
+
+fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let mut keys: Vec<(&str, &str)> = vec![("←↑→↓", "move"), ("Enter", "place"), ("c3", "type")];
+    keys.extend_from_slice(play.game().extra_keys());
+    let columns = play.game().side();
+    if play.seats.iter().any(|seat| seat.is_computer()) {
+        keys.push((command_label("h", "Ctrl-t", columns), "hint"));
+    }
+    if play.seats.iter().all(|seat| seat.is_computer()) {
+        keys.push((command_label("p", "Ctrl-p", columns), "pause"));
+    }
+    keys.extend_from_slice(&[
+        (command_label("u", "Ctrl-z", columns), "undo"),
+        (command_label("n", "Ctrl-n", columns), "new"),
+        ("?", "help"),
+        (command_label("q", "Ctrl-q", columns), "quit"),
+    ]);
+    key_hints(&keys, theme).render(area, buf);
+}

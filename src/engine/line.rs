@@ -1,0 +1,280 @@
+//! A line of play: a game from its start, move by move, with the moves the
+//! game makes by itself ([`Game::forced_move`], Reversi's pass) played where
+//! they fall. Records, the game screen, the replay viewer and GTP all replay
+//! moves through here, so the forced-move rule and the numbering of moves
+//! live in one place: forced moves are played but not numbered, and a
+//! record leaves them out.
+
+use super::game::{Game, IllegalMove};
+use super::player::Player;
+
+/// One move of a line, as it was played.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    pub mv: G::Move,
+    pub effect: G::Effect,
+    pub mover: Player,
+    /// The move's number (from 1), or `None` for a move the game forced.
+    pub number: Option<usize>,
+}
+
+impl<G: Game> Played<G> {
+    pub fn is_forced(&self) -> bool {
+        self.number.is_none()
+    }
+}
+
+/// Plays the moves `game` forces from here, giving each to `each` with the
+/// position after it.
+pub fn play_forced<G: Game>(game: &mut G, mut each: impl FnMut(G::Move, G::Effect, &G)) {
+    while let Some(mv) = game.forced_move() {
+        match game.play(mv) {
+            Ok(effect) => each(mv, effect, game),
+            Err(_) => break,
+        }
+    }
+}
+
+/// Why a line of moves cannot be replayed: the move (counting from 1 among
+/// the moves given) and the rule it breaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Refused {
+    pub number: usize,
+    pub illegal: IllegalMove,
+}
+
+/// A game as played: every position, every move, and the moves taken back
+/// that can be played again.
+#[derive(Clone, Debug)]
+pub struct Line<G: Game> {
+    /// `positions[i]` is the position after `i` moves; there is always one.
+    positions: Vec<G>,
+    played: Vec<Played<G>>,
+    /// Moves taken back, the next one to redo last.
+    undone: Vec<G::Move>,
+}
+
+impl<G: Game> Line<G> {
+    /// A line starting at `start`, with any move it forces played.
+    pub fn new(start: G) -> Line<G> {
+        let mut line = Line {
+            positions: vec![start],
+            played: Vec::new(),
+            undone: Vec::new(),
+        };
+        line.play_forced();
+        line
+    }
+
+    /// The line of `moves` from `start`, refused at the first illegal one.
+    pub fn replay(start: G, moves: impl IntoIterator<Item = G::Move>) -> Result<Line<G>, Refused> {
+        let mut line = Line::new(start);
+        for (i, mv) in moves.into_iter().enumerate() {
+            line.play(mv).map_err(|illegal| Refused {
+                number: i + 1,
+                illegal,
+            })?;
+        }
+        Ok(line)
+    }
+
+    /// The position the line started from.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn game(&self) -> &G {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a line has a position"))
+    }
+
+    /// Every position so far, the start first: `positions()[i + 1]` is the
+    /// position after `played()[i]`.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// Every move played so far, forced ones included.
+    pub fn played(&self) -> &[Played<G>] {
+        &self.played
+    }
+
+    /// The moves a record holds: those that were not forced.
+    pub fn moves(&self) -> impl Iterator<Item = G::Move> + '_ {
+        self.played
+            .iter()
+            .filter(|played| !played.is_forced())
+            .map(|played| played.mv)
+    }
+
+    /// How many moves were chosen, not forced: the last move's number.
+    pub fn numbered(&self) -> usize {
+        self.played.iter().rev().find_map(|p| p.number).unwrap_or(0)
+    }
+
+    /// The position after the move numbered `number` and the moves it
+    /// forced (the start for 0, the end for numbers beyond it).
+    pub fn after(&self, number: usize) -> &G {
+        let index = self
+            .played
+            .iter()
+            .position(|p| p.number.is_some_and(|n| n > number))
+            .unwrap_or(self.played.len());
+        &self.positions[index]
+    }
+
+    /// Plays `mv`, then the moves it forces; a new move forgets the moves
+    /// that were undone. Returns the effect of `mv`.
+    pub fn play(&mut self, mv: G::Move) -> Result<&G::Effect, IllegalMove> {
+        self.push(mv)?;
+        self.undone.clear();
+        let index = self.played.len() - 1;
+        self.play_forced();
+        Ok(&self.played[index].effect)
+    }
+
+    fn push(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
+        let mut next = self.game().clone();
+        let mover = next.to_move();
+        let effect = next.play(mv)?;
+        let number = Some(self.numbered() + 1);
+        self.positions.push(next);
+        self.played.push(Played {
+            mv,
+            effect,
+            mover,
+            number,
+        });
+        Ok(())
+    }
+
+    fn play_forced(&mut self) {
+        let mut game = self.game().clone();
+        play_forced(&mut game, |mv, effect, after| {
+            self.played.push(Played {
+                mv,
+                effect,
+                mover: self.positions[self.positions.len() - 1].to_move(),
+                number: None,
+            });
+            self.positions.push(after.clone());
+        });
+    }
+
+    /// Takes back the last move that was not forced, with the forced moves
+    /// after it; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.played.iter().rposition(|p| !p.is_forced()) else {
+            return false;
+        };
+        self.undone.push(self.played[last].mv);
+        self.played.truncate(last);
+        self.positions.truncate(last + 1);
+        true
+    }
+
+    /// Plays the last move taken back again; its effect, if there was one.
+    pub fn redo(&mut self) -> Option<&G::Effect> {
+        let mv = self.undone.pop()?;
+        let undone = std::mem::take(&mut self.undone);
+        let index = self.played.len();
+        let replayed = self.push(mv).is_ok();
+        self.undone = undone;
+        if !replayed {
+            return None;
+        }
+        self.play_forced();
+        Some(&self.played[index].effect)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::gekitai::{Gekitai, Place};
+    use crate::engine::reversi::{Reversi, ReversiMove, ReversiSettings};
+    use crate::engine::settings::GameSettings;
+
+    fn at(text: &str) -> Place {
+        text.parse().expect("well formed")
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_same_positions() {
+        let mut line = Line::new(Gekitai::default());
+        line.play(at("C3")).expect("legal");
+        line.play(at("D4")).expect("legal");
+        let after_two = line.game().clone();
+        assert!(line.undo());
+        assert!(line.undo());
+        assert!(!line.undo());
+        assert_eq!(line.game(), &Gekitai::default());
+        line.redo().expect("a move to redo");
+        line.redo().expect("a move to redo");
+        assert!(line.redo().is_none());
+        assert_eq!(line.game(), &after_two);
+        assert_eq!(line.played().len(), 2);
+    }
+
+    #[test]
+    fn a_new_move_forgets_the_undone_ones_and_bad_moves_change_nothing() {
+        let mut line = Line::new(Gekitai::default());
+        line.play(at("C3")).expect("legal");
+        assert!(line.play(at("C3")).is_err());
+        assert_eq!(line.played().len(), 1);
+        line.undo();
+        line.play(at("A1")).expect("legal");
+        assert!(line.redo().is_none());
+    }
+
+    /// A 4x4 Reversi game in which White must pass after Black's eleventh
+    /// move (SPEC.md's pass transcript).
+    fn with_a_pass() -> Line<Reversi> {
+        let start = Reversi::new(ReversiSettings::from_values(&[4]).expect("valid"));
+        let moves = "c4 b4 a4 d2 a1 a2 c1 d4 b1 a3 d1 d3"
+            .split(' ')
+            .map(|m| m.parse::<ReversiMove>().expect("well formed"));
+        Line::replay(start, moves).expect("a legal game")
+    }
+
+    #[test]
+    fn forced_moves_are_played_but_not_numbered() {
+        let line = with_a_pass();
+        let forced: Vec<&Played<Reversi>> =
+            line.played().iter().filter(|p| p.is_forced()).collect();
+        assert!(!forced.is_empty(), "the game has a pass");
+        assert!(forced.iter().all(|p| p.mv == ReversiMove::Pass));
+        assert_eq!(line.moves().count(), 12);
+        assert_eq!(line.numbered(), 12);
+        let numbers: Vec<usize> = line.played().iter().filter_map(|p| p.number).collect();
+        assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
+        assert!(line.game().is_over());
+        assert_eq!(line.after(12), line.game());
+        assert_eq!(line.after(0), line.start());
+    }
+
+    #[test]
+    fn undo_takes_back_a_move_with_the_pass_it_forced() {
+        let mut line = with_a_pass();
+        let before: Vec<ReversiMove> = line.moves().collect();
+        while line.undo() {}
+        assert_eq!(line.played().len(), 0);
+        while line.redo().is_some() {}
+        assert_eq!(line.moves().collect::<Vec<_>>(), before);
+        assert!(line.game().is_over());
+    }
+
+    #[test]
+    fn replay_names_the_first_illegal_move() {
+        let refused = Line::replay(Gekitai::default(), [at("A1"), at("D4"), at("A1")]);
+        assert_eq!(
+            refused.map(|_| ()),
+            Err(Refused {
+                number: 3,
+                illegal: IllegalMove::Occupied
+            })
+        );
+    }
+}

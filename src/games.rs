@@ -1,0 +1,349 @@
+//! The list of games, written once, and the one place that turns "whichever
+//! game this is" into generic code for that game.
+//!
+//! [`for_each_game!`] is the list. From it come [`GameKind`] (each game's
+//! name, `FromStr`/`Display`, [`GameKind::ALL`]), [`AnyRecord`] (a record of
+//! any game), and each layer's modules (`engine::gekitai`, `ai::gekitai`,
+//! `app::games::gekitai`, `plain::gekitai`, ...), which every layer declares
+//! from this same list. What a game *is* (names, settings, notation) each
+//! game says in its own files; front ends read it through [`Playable`] and
+//! [`GameKind::with`], never through a match over the games.
+//!
+//! Adding a game: its own files in each layer, and one line in
+//! [`for_each_game!`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ai::Searchable;
+use crate::app::games::GameUi;
+use crate::engine::record::{self, Record, RecordError};
+use crate::engine::settings::{self, Setting, SettingError};
+use crate::engine::{Described, GameSettings, Player};
+use crate::plain::{PlainGame, Style};
+
+/// Calls the macro `$then` with every game as `module::Type` (the module
+/// each layer gives the game, and its position type in the engine), the
+/// default game first.
+#[macro_export]
+macro_rules! for_each_game {
+    ($then:ident) => {
+        $then! {
+            gekitai::Gekitai,
+            connect6::Connect6,
+            hex::Hex,
+            reversi::Reversi,
+        }
+    };
+}
+
+/// Everything tabletop does with a game: its rules and description, its
+/// computer opponent, its full-screen board and its plain console.
+pub trait Playable: Described + Searchable + GameUi + PlainGame {}
+
+impl<G: Described + Searchable + GameUi + PlainGame> Playable for G {}
+
+/// Generic code to run with whichever game a [`GameKind`] names.
+pub trait WithGame {
+    type Output;
+    fn run<G: Playable>(self) -> Self::Output;
+}
+
+/// Generic code to run with a record of whichever game it is.
+pub trait WithRecord {
+    type Output;
+    fn run<G: Playable>(self, record: Record<G>) -> Self::Output;
+}
+
+/// Generic code to run with the settings of whichever game is set up.
+pub trait WithSetup {
+    type Output;
+    fn run<G: Playable>(self, settings: G::Settings) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        /// One of the games tabletop plays.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum GameKind {
+            $($game),+
+        }
+
+        impl GameKind {
+            /// Every game, the default first.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$game),+];
+
+            /// Runs `f` with this game's type: the one dispatch point.
+            pub fn with<F: WithGame>(self, f: F) -> F::Output {
+                match self {
+                    $(GameKind::$game => f.run::<crate::engine::$module::$game>()),+
+                }
+            }
+        }
+
+        /// A record of any of the games, checked move by move.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, PartialEq, Debug)]
+        pub enum AnyRecord {
+            $($game(Record<crate::engine::$module::$game>)),+
+        }
+
+        impl AnyRecord {
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyRecord::$game(_) => GameKind::$game),+
+                }
+            }
+
+            /// How many moves the record holds.
+            pub fn moves(&self) -> usize {
+                match self {
+                    $(AnyRecord::$game(record) => record.moves.len()),+
+                }
+            }
+
+            /// Whether the recorded game is over.
+            pub fn is_over(&self) -> bool {
+                match self {
+                    $(AnyRecord::$game(record) => crate::engine::Game::is_over(&record.end())),+
+                }
+            }
+
+            /// Runs `f` with the record, typed.
+            pub fn with<F: WithRecord>(self, f: F) -> F::Output {
+                match self {
+                    $(AnyRecord::$game(record) => f.run(record)),+
+                }
+            }
+
+            /// The record of a game of `kind`, checked against its rules.
+            fn read(kind: GameKind, text: &record::RecordText) -> Result<AnyRecord, RecordError> {
+                match kind {
+                    $(GameKind::$game => Record::from_text(text).map(AnyRecord::$game)),+
+                }
+            }
+        }
+    };
+}
+
+for_each_game!(registry);
+
+impl Default for GameKind {
+    fn default() -> Self {
+        GameKind::ALL[0]
+    }
+}
+
+/// What the list knows of a game without running anything for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Facts {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    pub settings: &'static [Setting],
+    pub symbols: [char; 2],
+    /// The plain mode's styles for the game (`--style`), if it has several.
+    pub styles: &'static [Style],
+}
+
+struct FactsOf;
+
+impl WithGame for FactsOf {
+    type Output = Facts;
+    fn run<G: Playable>(self) -> Facts {
+        Facts {
+            name: G::NAME,
+            title: G::TITLE,
+            about: G::ABOUT,
+            settings: <G::Settings as GameSettings>::LIST,
+            symbols: Player::BOTH.map(G::symbol),
+            styles: G::STYLES,
+        }
+    }
+}
+
+impl GameKind {
+    pub fn facts(self) -> Facts {
+        self.with(FactsOf)
+    }
+
+    /// `gekitai`: on the command line and in records.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    /// `Gekitai`: as players write it.
+    pub fn title(self) -> &'static str {
+        self.facts().title
+    }
+
+    pub fn settings(self) -> &'static [Setting] {
+        self.facts().settings
+    }
+
+    /// The letter `player`'s pieces are shown with.
+    pub fn symbol(self, player: Player) -> char {
+        self.facts().symbols[player.index()]
+    }
+
+    /// The game whose engine type is `G`.
+    pub fn of<G: Playable>() -> GameKind {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.name() == G::NAME)
+            .unwrap_or_default()
+    }
+}
+
+/// `gekitai, connect6, hex and reversi`.
+pub fn names() -> String {
+    listed(GameKind::name)
+}
+
+/// `Gekitai, Connect6, Hex and Reversi`.
+pub fn titles() -> String {
+    listed(GameKind::title)
+}
+
+/// Every game as `show` writes it, in a sentence.
+fn listed(show: fn(GameKind) -> &'static str) -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|&kind| show(kind)).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A name that is not one of the games.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown game {:?} (tabletop plays {})", self.0, names())
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.name() == text)
+            .ok_or_else(|| UnknownGame(text.to_string()))
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game to start: which one, and its settings, checked against the
+/// game's own description of them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    kind: GameKind,
+    values: Vec<usize>,
+}
+
+impl Setup {
+    /// The game with these settings (in the order of its list), refused
+    /// with the first setting out of range.
+    pub fn new(kind: GameKind, values: Vec<usize>) -> Result<Setup, SettingError> {
+        settings::check(kind.settings(), &values)?;
+        let values = settings::complete(kind.settings(), &values);
+        Ok(Setup { kind, values })
+    }
+
+    /// The game with its default settings.
+    pub fn default_of(kind: GameKind) -> Setup {
+        Setup {
+            kind,
+            values: settings::defaults(kind.settings()),
+        }
+    }
+
+    /// The game of `G` with `settings`.
+    pub fn of<G: Playable>(settings: &G::Settings) -> Setup {
+        Setup {
+            kind: GameKind::of::<G>(),
+            values: settings.values(),
+        }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The settings' values, in the order of the game's list.
+    pub fn values(&self) -> &[usize] {
+        &self.values
+    }
+
+    /// Runs `f` with the game's typed settings.
+    pub fn with<F: WithSetup>(&self, f: F) -> F::Output {
+        struct Typed<'a, F>(&'a [usize], F);
+        impl<F: WithSetup> WithGame for Typed<'_, F> {
+            type Output = F::Output;
+            fn run<G: Playable>(self) -> F::Output {
+                // A setup's values were checked against this very list.
+                self.1.run::<G>(G::Settings::from_checked(self.0))
+            }
+        }
+        self.kind.with(Typed(&self.values, f))
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup::default_of(GameKind::default())
+    }
+}
+
+/// Reads a record of any game, re-checking every move with its rules.
+pub fn read_record(text: &str) -> Result<AnyRecord, RecordError> {
+    let written = record::parse(text)?;
+    let kind: GameKind = written
+        .game
+        .parse()
+        .map_err(|error: UnknownGame| RecordError::new(error.to_string()))?;
+    AnyRecord::read(kind, &written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_reads_and_writes_its_own_name() {
+        for &kind in GameKind::ALL {
+            assert_eq!(kind.to_string().parse(), Ok(kind));
+            assert_eq!(kind.facts().name, kind.name());
+        }
+        assert_eq!(GameKind::default(), GameKind::ALL[0]);
+        let error = "chess".parse::<GameKind>().unwrap_err();
+        assert!(error.to_string().contains(&names()), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_game_in_a_record_is_refused() {
+        let error = read_record("game = \"chess\"\n").unwrap_err();
+        assert!(error.to_string().contains("unknown game"), "{error}");
+    }
+
+    #[test]
+    fn setups_are_checked_against_the_game_s_list() {
+        for &kind in GameKind::ALL {
+            let setup = Setup::default_of(kind);
+            assert_eq!(Setup::new(kind, setup.values().to_vec()), Ok(setup));
+            assert!(Setup::new(kind, vec![99]).is_err(), "{kind}: a 99x99 board");
+        }
+    }
+}
