@@ -1,34 +1,24 @@
-//! One suite run against every game: the moves listed are exactly the moves
-//! accepted, a finished game accepts none, notation round-trips, and `play`
-//! and `play_unchecked` agree.
-
-use std::fmt::Debug;
-use std::str::FromStr;
+//! One suite run against every game of the list (`GameKind::ALL`), at its
+//! default settings and at settings drawn from its own description: the
+//! moves listed are exactly the moves accepted, a finished game accepts
+//! none, notation round-trips, `play` and `play_unchecked` agree, and a
+//! game the engine forces a move in is always given that move.
 
 use tabletop::engine::cell::MAX_SIDE;
-use tabletop::engine::connect6::{Connect6, Connect6Settings, Stone};
-use tabletop::engine::gekitai::{BothWin, Gekitai, GekitaiSettings, Place};
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::reversi::{Reversi, ReversiMove, ReversiSettings};
-use tabletop::engine::{Cell, Game, IllegalMove, Rng};
+use tabletop::engine::settings::Kind;
+use tabletop::engine::{Cell, Described, GameSettings, IllegalMove, Rng};
+use tabletop::games::{GameKind, Playable, WithGame};
 
 /// Every move a game could be asked to play: one per cell of the largest
-/// board, plus the game's special moves.
-fn candidates<M>(place: impl Fn(Cell) -> M, special: &[M]) -> Vec<M>
-where
-    M: Copy,
-{
+/// board, plus the game's word moves.
+fn candidates<G: Described>() -> Vec<G::Move> {
     Cell::all(MAX_SIDE)
-        .map(place)
-        .chain(special.iter().copied())
+        .map(G::place)
+        .chain(G::WORD_MOVES.iter().copied())
         .collect()
 }
 
-fn check_position<G>(game: &G, candidates: &[G::Move])
-where
-    G: Game + PartialEq,
-    <G::Move as FromStr>::Err: Debug,
-{
+fn check_position<G: Described>(game: &G, candidates: &[G::Move]) {
     let mut listed = Vec::new();
     game.legal_moves(&mut listed);
     let accepted: Vec<G::Move> = candidates
@@ -47,8 +37,15 @@ where
             Some(*mv),
             "round trip"
         );
+        if let Some(cell) = G::placed(mv) {
+            assert_eq!(G::place(cell), *mv, "place and placed agree");
+            assert!(cell.is_on(game.side()));
+        }
     }
     assert_eq!(game.count_legal_moves(), listed.len());
+    if let Some(forced) = game.forced_move() {
+        assert_eq!(listed, vec![forced], "a forced move is the only one");
+    }
     for &mv in candidates.iter().filter(|mv| !listed.contains(mv)).take(40) {
         let mut copy = game.clone();
         assert!(copy.play(mv).is_err(), "{mv:?} accepted in {game:?}");
@@ -56,6 +53,7 @@ where
     }
     if game.is_over() {
         assert!(listed.is_empty());
+        assert_eq!(game.forced_move(), None);
         for &mv in candidates {
             assert_eq!(game.check(mv), Err(IllegalMove::GameOver));
         }
@@ -63,19 +61,15 @@ where
 }
 
 /// Plays seeded random games, checking every position on the way.
-fn suite<G>(start: &G, candidates: &[G::Move], games: usize)
-where
-    G: Game + PartialEq,
-    <G::Move as FromStr>::Err: Debug,
-{
-    let mut rng = Rng::new(42);
+fn suite<G: Described>(start: &G, games: usize, rng: &mut Rng) {
+    let candidates = candidates::<G>();
     let mut moves = Vec::new();
     for _ in 0..games {
         let mut game = start.clone();
         loop {
-            check_position(&game, candidates);
+            check_position(&game, &candidates);
             game.legal_moves(&mut moves);
-            let Some(mv) = game.random_move(&mut rng) else {
+            let Some(mv) = game.random_move(rng) else {
                 assert!(game.is_over(), "no random move in an unfinished game");
                 break;
             };
@@ -89,39 +83,65 @@ where
     }
 }
 
-#[test]
-fn gekitai() {
-    let all = candidates(Place, &[]);
-    suite(&Gekitai::default(), &all, 30);
-    for (size, pieces, line) in [(4, 3, 3), (7, 10, 4), (9, 12, 5), (13, 20, 3)] {
-        let settings = GekitaiSettings::new(size, pieces, line, BothWin::Draw).expect("valid");
-        suite(&Gekitai::new(settings), &all, 5);
+/// Settings drawn at random from those the game's description allows,
+/// boards kept to 12 so that the suite stays quick.
+fn random_settings<G: Described>(rng: &mut Rng) -> G::Settings {
+    let mut values = Vec::new();
+    for setting in <G::Settings as GameSettings>::LIST {
+        let allowed = setting.allowed(&values);
+        let max = match setting.kind {
+            Kind::Side(_) => allowed.max.min(12).max(allowed.min),
+            _ => allowed.max,
+        };
+        let choices = (max - allowed.min) / allowed.step + 1;
+        values.push(allowed.min + allowed.step * rng.below(choices));
+    }
+    G::Settings::from_values(&values).expect("drawn from the allowed values")
+}
+
+struct Suite;
+
+impl WithGame for Suite {
+    type Output = ();
+    fn run<G: Playable>(self) {
+        let mut rng = Rng::new(42);
+        let start = G::new(G::Settings::default());
+        // About the same number of positions for every board size.
+        let games = (2_000 / (start.side() * start.side())).clamp(2, 30);
+        suite(&start, games, &mut rng);
+        for _ in 0..8 {
+            let start = G::new(random_settings::<G>(&mut rng));
+            suite(&start, 3, &mut rng);
+        }
     }
 }
 
 #[test]
-fn connect6() {
-    let all = candidates(Stone, &[]);
-    suite(&Connect6::default(), &all, 3);
-    let small = Connect6Settings::new(6, 5).expect("valid");
-    suite(&Connect6::new(small), &all, 20);
-}
-
-#[test]
-fn hex() {
-    let all = candidates(HexMove::Place, &[HexMove::Swap]);
-    suite(&Hex::default(), &all, 5);
-    for (size, swap) in [(2, false), (5, true), (7, true)] {
-        let settings = HexSettings::new(size, swap).expect("valid");
-        suite(&Hex::new(settings), &all, 20);
+fn every_game_follows_its_own_rules() {
+    for &kind in GameKind::ALL {
+        kind.with(Suite);
     }
 }
 
 #[test]
-fn reversi() {
-    let all = candidates(ReversiMove::Place, &[ReversiMove::Pass]);
-    for size in [4, 6, 8] {
-        let settings = ReversiSettings::new(size).expect("valid");
-        suite(&Reversi::new(settings), &all, 10);
+fn every_setting_refuses_values_outside_its_range() {
+    struct Ranges;
+    impl WithGame for Ranges {
+        type Output = ();
+        fn run<G: Playable>(self) {
+            let list = <G::Settings as GameSettings>::LIST;
+            let defaults: Vec<usize> = list.iter().map(|s| s.default).collect();
+            assert!(G::Settings::from_values(&defaults).is_ok(), "{}", G::NAME);
+            for (i, setting) in list.iter().enumerate() {
+                let allowed = setting.allowed(&defaults[..i]);
+                let mut beyond = defaults.clone();
+                beyond[i] = allowed.max + 1;
+                let error = G::Settings::from_values(&beyond).expect_err("beyond the range");
+                assert_eq!(error.name, setting.name);
+            }
+        }
+    }
+    for &kind in GameKind::ALL {
+        kind.with(Ranges);
     }
 }

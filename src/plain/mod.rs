@@ -62,6 +62,12 @@ pub trait PlainGame: Described {
 
     /// The board alone, as the plain mode draws it (for GTP's `showboard`).
     fn board_text(&self) -> String;
+
+    /// How the plain mode labels column `col`: as the game's notation does,
+    /// unless its typed input names columns otherwise.
+    fn column_label(col: usize) -> String {
+        Self::NOTATION.column_label(col).to_string()
+    }
 }
 
 /// How a plain-mode session ended.
@@ -160,9 +166,9 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// Column labels `A B C ...` of a board of `G`, as its notation has them.
-fn letters<G: Described>(side: usize) -> impl Iterator<Item = String> {
-    (0..side).map(|col| G::NOTATION.column_label(col).to_string())
+/// Column labels `A B C ...` of a board of `G`, as its plain mode has them.
+fn letters<G: PlainGame>(side: usize) -> impl Iterator<Item = String> {
+    (0..side).map(G::column_label)
 }
 
 /// The cells of each row of a board, top to bottom.
@@ -196,7 +202,7 @@ fn spaced_grid<G: Described>(
 }
 
 /// The board with the game's own labels, `empty` on empty cells.
-fn grid<G: Described>(game: &G, shift_rows: bool, empty: char) -> String {
+fn grid<G: PlainGame>(game: &G, shift_rows: bool, empty: char) -> String {
     spaced_grid(game, letters::<G>(game.side()), shift_rows, |cell| {
         game.piece_at(cell).map_or(empty, G::symbol)
     })

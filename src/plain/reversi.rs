@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{Console, PlainGame, Style, spaced_grid};
+use super::{Console, PlainGame, Style, letters, spaced_grid};
 use crate::engine::line::play_forced;
 use crate::engine::reversi::{Reversi, ReversiMove, RowColumn};
 use crate::engine::{Game, Outcome, Player};
@@ -21,17 +21,21 @@ impl PlainGame for Reversi {
     fn board_text(&self) -> String {
         board(self, false)
     }
+
+    /// Numbers, as the `row column` input of SPEC.md's plain mode names
+    /// columns.
+    fn column_label(col: usize) -> String {
+        RowColumn::column_label(col)
+    }
 }
 
-/// The board, with `*` on the legal moves when `marks`. Columns are
-/// numbered, as the `row column` input of SPEC.md's plain mode names them.
+/// The board, with `*` on the legal moves when `marks`.
 fn board(game: &Reversi, marks: bool) -> String {
     let mut moves = Vec::new();
     if marks {
         game.legal_moves(&mut moves);
     }
-    let columns = (0..game.side()).map(RowColumn::column_label);
-    spaced_grid(game, columns, false, |cell| match game.piece_at(cell) {
+    spaced_grid(game, letters::<Reversi>(game.side()), false, |cell| match game.piece_at(cell) {
         Some(player) => Reversi::symbol(player),
         None if moves.contains(&ReversiMove::Place(cell)) => '*',
         None => '.',

@@ -11,17 +11,36 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use crate::app::games::GameUi;
 use crate::app::theme::Theme;
 
-/// Splits the middle of a game screen into the board (`board_width` wide),
-/// a gap, and the side panel.
-pub fn board_and_panel(area: Rect, board_width: u16) -> (Rect, Rect) {
+/// The narrowest side panel that still reads well.
+const PANEL_MIN: u16 = 30;
+
+/// Lines of a game screen above and below its board: the title, and the
+/// status and footer lines (the game screen has an address line too).
+const AROUND_BOARD: u16 = 4;
+
+/// Width and height a screen showing `game` needs: its smallest board,
+/// the side panel, and the lines around them.
+pub fn needs<G: GameUi>(game: &G) -> (u16, u16) {
+    let (board_w, board_h) = game.board_size();
+    (board_w + 2 + PANEL_MIN, board_h.max(10) + AROUND_BOARD)
+}
+
+/// Splits the middle of a game screen into the board, a gap, and the side
+/// panel: the game's roomy board (Connect6's boxed one) when there is room
+/// for it and the panel, its smallest otherwise.
+pub fn board_and_panel<G: GameUi>(game: &G, middle: Rect) -> (Rect, Rect) {
+    let (roomy_w, roomy_h) = game.roomy_board_size();
+    let fits = middle.width >= roomy_w + 2 + PANEL_MIN && middle.height >= roomy_h;
+    let board_width = if fits { roomy_w } else { game.board_size().0 };
     let [board, _, panel] = Layout::horizontal([
         Constraint::Length(board_width),
         Constraint::Length(2),
         Constraint::Fill(1),
     ])
-    .areas(area);
+    .areas(middle);
     (board, panel)
 }
 

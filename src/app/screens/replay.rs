@@ -14,8 +14,8 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
-use crate::app::screens::board_and_panel;
 use crate::app::screens::play::{Play, PlayScreen};
+use crate::app::screens::{board_and_panel, needs};
 use crate::app::theme::Theme;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
@@ -118,8 +118,7 @@ impl<G: GameUi> Replay<G> {
 
 impl<G: GameUi> ReplayScreen for Replay<G> {
     fn needs(&self) -> (u16, u16) {
-        let (w, h) = self.line.start().board_size();
-        (w + 2 + 30, 1 + h.max(10) + 3)
+        needs(self.line.start())
     }
 
     fn step(&mut self, forward: bool) {
@@ -216,7 +215,6 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let game = self.line.after(self.index);
-        let (board_w, _) = game.board_size();
         let [title, middle, status, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Fill(1),
@@ -224,7 +222,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             Constraint::Length(1),
         ])
         .areas(area);
-        let (board, panel) = board_and_panel(middle, board_w);
+        let (board, panel) = board_and_panel(game, middle);
         Line::from(vec![
             Span::styled(" tabletop replay ", theme.title()),
             Span::raw(format!("· {}", game.title())),

@@ -274,7 +274,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn needs(&self) -> (u16, u16) {
-        view::needs(self.game())
+        crate::app::screens::needs(self.game())
     }
 
     fn clear_message(&mut self) {

@@ -22,9 +22,6 @@ use crate::seat::Seat;
 /// The frames of the thinking spinner.
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/// The narrowest side panel that still reads well.
-pub const PANEL_MIN: u16 = 30;
-
 /// The parts of the screen, worked out from its size alone, so that mouse
 /// clicks are mapped with the same geometry that drawing used.
 pub struct Areas {
@@ -36,20 +33,7 @@ pub struct Areas {
     pub footer: Rect,
 }
 
-/// Width and height the screen needs for `game`.
-pub fn needs<G: GameUi>(game: &G) -> (u16, u16) {
-    let (board_w, board_h) = game.board_size();
-    (board_w + 2 + PANEL_MIN, 1 + board_h.max(10) + 3)
-}
-
 pub fn areas<G: GameUi>(game: &G, area: Rect) -> Areas {
-    let (roomy_w, roomy_h) = game.roomy_board_size();
-    let fits = area.width >= roomy_w + 2 + PANEL_MIN && area.height >= roomy_h + 4;
-    let (board_w, _) = if fits {
-        (roomy_w, roomy_h)
-    } else {
-        game.board_size()
-    };
     let [title, middle, address, status, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
@@ -58,7 +42,7 @@ pub fn areas<G: GameUi>(game: &G, area: Rect) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
-    let (board, panel) = board_and_panel(middle, board_w);
+    let (board, panel) = board_and_panel(game, middle);
     Areas {
         title,
         board,
