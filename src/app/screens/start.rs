@@ -301,6 +301,28 @@ mod tests {
     }
 
     #[test]
+    fn every_setting_of_every_game_reaches_each_end_of_its_range() {
+        for &kind in GameKind::ALL {
+            for (i, setting) in kind.settings().iter().enumerate() {
+                let mut menu = StartMenu::new(&Setup::default_of(kind));
+                select(&mut menu, Row::Setting(i));
+                let mut seen = vec![menu.values()[i]];
+                for direction in [Direction::Left, Direction::Right] {
+                    for _ in 0..40 {
+                        menu.step(direction);
+                        seen.push(menu.values()[i]);
+                        assert!(Setup::new(kind, menu.values().to_vec()).is_ok());
+                    }
+                }
+                let allowed = setting.allowed(&menu.values()[..i]);
+                assert!(seen.contains(&allowed.min), "{kind} {}", setting.name);
+                assert!(seen.contains(&allowed.max), "{kind} {}", setting.name);
+                assert_eq!(menu.choice().values(), menu.values());
+            }
+        }
+    }
+
+    #[test]
     fn both_seats_can_be_changed_for_every_game() {
         for &kind in GameKind::ALL {
             let mut menu = StartMenu::new(&Setup::default_of(kind));
