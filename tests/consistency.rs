@@ -13,25 +13,17 @@ use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::engine::line::Line;
 use tabletop::engine::record::Record;
-use tabletop::engine::settings::Kind;
-use tabletop::engine::{Cell, GameSettings, Rng};
+use tabletop::engine::{Cell, Rng};
 use tabletop::games::{self, GameKind, Playable, Setup, WithGame};
 use tabletop::gtp::server::serve;
 use tabletop::seat::Seat;
 
+mod common;
+
 /// A random game of `G` at random settings (boards up to 12), stopped
 /// after at most `plies` moves.
 fn random_line<G: Playable>(rng: &mut Rng, plies: usize) -> Line<G> {
-    let mut values = Vec::new();
-    for setting in <G::Settings as GameSettings>::LIST {
-        let allowed = setting.allowed(&values);
-        let max = match setting.kind {
-            Kind::Side(_) => allowed.max.min(12).max(allowed.min),
-            _ => allowed.max,
-        };
-        values.push(allowed.min + allowed.step * rng.below((max - allowed.min) / allowed.step + 1));
-    }
-    let settings = G::Settings::from_values(&values).expect("allowed values");
+    let settings = common::random_settings::<G>(rng, 12);
     let mut line = Line::new(G::new(settings));
     while line.played().len() < plies {
         let Some(mv) = line.game().random_move(rng) else {

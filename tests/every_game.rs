@@ -5,9 +5,10 @@
 //! game the engine forces a move in is always given that move.
 
 use tabletop::engine::cell::MAX_SIDE;
-use tabletop::engine::settings::Kind;
 use tabletop::engine::{Cell, Described, GameSettings, IllegalMove, Rng};
 use tabletop::games::{GameKind, Playable, WithGame};
+
+mod common;
 
 /// Every move a game could be asked to play: one per cell of the largest
 /// board, plus the game's word moves.
@@ -83,22 +84,6 @@ fn suite<G: Described>(start: &G, games: usize, rng: &mut Rng) {
     }
 }
 
-/// Settings drawn at random from those the game's description allows,
-/// boards kept to 12 so that the suite stays quick.
-fn random_settings<G: Described>(rng: &mut Rng) -> G::Settings {
-    let mut values = Vec::new();
-    for setting in <G::Settings as GameSettings>::LIST {
-        let allowed = setting.allowed(&values);
-        let max = match setting.kind {
-            Kind::Side(_) => allowed.max.min(12).max(allowed.min),
-            _ => allowed.max,
-        };
-        let choices = (max - allowed.min) / allowed.step + 1;
-        values.push(allowed.min + allowed.step * rng.below(choices));
-    }
-    G::Settings::from_values(&values).expect("drawn from the allowed values")
-}
-
 struct Suite;
 
 impl WithGame for Suite {
@@ -110,7 +95,7 @@ impl WithGame for Suite {
         let games = (2_000 / (start.side() * start.side())).clamp(2, 30);
         suite(&start, games, &mut rng);
         for _ in 0..8 {
-            let start = G::new(random_settings::<G>(&mut rng));
+            let start = G::new(common::random_settings::<G>(&mut rng, 12));
             suite(&start, 3, &mut rng);
         }
     }

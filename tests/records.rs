@@ -15,8 +15,7 @@ use tabletop::engine::hex::{Hex, HexSettings};
 use tabletop::engine::line::Line;
 use tabletop::engine::record::{self, Record};
 use tabletop::engine::reversi::{Reversi, ReversiMove, RowColumn};
-use tabletop::engine::settings::Kind;
-use tabletop::engine::{Described, Game, GameSettings, Rng};
+use tabletop::engine::{Game, Rng};
 use tabletop::games::{self, GameKind, Playable, WithGame};
 
 mod common;
@@ -249,24 +248,6 @@ fn the_sample_records_in_assets_load() {
     assert!(count >= 4, "only {count} sample records");
 }
 
-/// Settings chosen at random among those the game allows.
-fn random_settings<G: Described>(rng: &mut Rng) -> G::Settings {
-    let list = <G::Settings as GameSettings>::LIST;
-    let mut values = Vec::new();
-    for setting in list {
-        let allowed = setting.allowed(&values);
-        let choices = (allowed.max - allowed.min) / allowed.step + 1;
-        // Boards up to 12 keep the test quick.
-        let choices = if matches!(setting.kind, Kind::Side(_)) {
-            choices.min((12usize.saturating_sub(allowed.min)) / allowed.step + 1)
-        } else {
-            choices
-        };
-        values.push(allowed.min + allowed.step * rng.below(choices.max(1)));
-    }
-    G::Settings::from_values(&values).expect("values in range")
-}
-
 /// A random game of `G` written to a record and read back.
 struct RoundTrip(u64);
 
@@ -274,7 +255,7 @@ impl WithGame for RoundTrip {
     type Output = ();
     fn run<G: Playable>(self) {
         let mut rng = Rng::new(self.0);
-        let start = G::new(random_settings::<G>(&mut rng));
+        let start = G::new(common::random_settings::<G>(&mut rng, 12));
         let mut line = Line::new(start);
         let stop = rng.below(200);
         while line.played().len() < stop {

@@ -39,3 +39,24 @@ pub fn run(args: &[&str], input: &[u8]) -> Run {
         status: output.status.code().unwrap_or(-1),
     }
 }
+
+/// Settings drawn at random from those the game's own description allows,
+/// with boards no larger than `max_side` (so that tests stay quick).
+pub fn random_settings<G: tabletop::engine::Described>(
+    rng: &mut tabletop::engine::Rng,
+    max_side: usize,
+) -> G::Settings {
+    use tabletop::engine::GameSettings;
+    use tabletop::engine::settings::Kind;
+    let mut values = Vec::new();
+    for setting in <G::Settings as GameSettings>::LIST {
+        let allowed = setting.allowed(&values);
+        let max = match setting.kind {
+            Kind::Side(_) => allowed.max.min(max_side).max(allowed.min),
+            _ => allowed.max,
+        };
+        let choices = (max - allowed.min) / allowed.step + 1;
+        values.push(allowed.min + allowed.step * rng.below(choices));
+    }
+    G::Settings::from_values(&values).expect("drawn from the allowed values")
+}
