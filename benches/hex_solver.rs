@@ -6,7 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-use tabletop::ai::hex_solver::solve;
+use tabletop::ai::hex::solver::solve;
 use tabletop::engine::Game;
 use tabletop::engine::hex::{Hex, HexSettings};
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use tabletop::ai::endgame::{empties, exact_value};
+use tabletop::ai::reversi::endgame::{empties, exact_value};
 use tabletop::engine::reversi::{Reversi, ReversiMove};
 use tabletop::engine::{Game, Rng};
 

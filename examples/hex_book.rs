@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::hex_solver::{Solver, Stones, Verdict};
+use tabletop::ai::hex::solver::{Solver, Stones, Verdict};
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
 use tabletop::engine::{Cell, Game, Player};
 

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::hex_solver::{Solver, Stones};
+use tabletop::ai::hex::solver::{Solver, Stones};
 use tabletop::ai::{History, Level, choose};
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
 use tabletop::engine::{Game, Outcome, Player, Rng};

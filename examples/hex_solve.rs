@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tabletop::ai::hex_solver::{Solver, Stones};
+use tabletop::ai::hex::solver::{Solver, Stones};
 use tabletop::engine::Game;
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
 

@@ -8,23 +8,13 @@
 //! position it is given (it searches clones), so it can run on any thread.
 
 mod connect6;
-mod connect6_threats;
-pub mod endgame;
-#[cfg(test)]
-mod endgame_tests;
 mod gekitai;
-mod hex;
-mod hex_bits;
-mod hex_book;
-mod hex_mcts;
-pub mod hex_solver;
-mod hex_vc;
+pub mod hex;
 mod history;
-#[cfg(test)]
-mod plain;
 pub mod prover;
-mod reversi;
-mod reversi_levels;
+#[cfg(test)]
+mod reference;
+pub mod reversi;
 mod search;
 #[cfg(test)]
 mod tests;

@@ -4,9 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::endgame::exact_value;
-use super::plain::{minimax, reversi_exact};
 use super::prover::Prover;
+use super::reference::{minimax, reversi_exact};
+use super::reversi::endgame::exact_value;
 use super::search::{DECIDED, INFINITY, Limits, Searcher};
 use super::{History, Level, Searchable, choose};
 use crate::engine::connect6::{Connect6, Connect6Settings};
@@ -495,7 +495,7 @@ fn gekitai_evaluation_matches_plain() {
             if !pos.is_over() {
                 assert_eq!(
                     pos.evaluate(),
-                    super::plain::gekitai_evaluation(&pos),
+                    super::reference::gekitai_evaluation(&pos),
                     "{pos:?}"
                 );
             }

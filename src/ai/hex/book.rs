@@ -10,12 +10,12 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::hex_bits::{Geometry, Stones};
+use super::bits::{Geometry, Stones};
 use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player};
 
 /// The books, by board side.
-const BOOKS: [(usize, &str); 1] = [(7, include_str!("../../assets/hex_book_7.txt"))];
+const BOOKS: [(usize, &str); 1] = [(7, include_str!("../../../assets/hex_book_7.txt"))];
 
 /// Positions (as stones) and the answer to each.
 type Book = HashMap<Stones, Cell>;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::search::zobrist;
+use crate::ai::search::zobrist;
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player, Rng};
 

@@ -7,7 +7,7 @@
 //! loser's stones outside never helps the loser in Hex). That gives the
 //! pruning: when the player to move has tried a move and lost, only moves
 //! inside that loss's proof set can still win ("must-play"). Virtual
-//! connections ([`super::hex_vc`]) end the search early: a player whose
+//! connections ([`super::vc`]) end the search early: a player whose
 //! edges are virtually joined has won, and every cell where the opponent
 //! would get such a connection with one stone shrinks the must-play region
 //! before any move is searched.
@@ -17,9 +17,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::hex_bits::bits;
-pub use super::hex_bits::{Geometry, Stones};
-use super::hex_vc::Connections;
+use super::bits::bits;
+pub use super::bits::{Geometry, Stones};
+use super::vc::Connections;
 use crate::engine::hex::Hex;
 use crate::engine::{Cell, Player};
 

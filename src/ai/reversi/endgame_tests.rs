@@ -6,9 +6,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::endgame::{Solver, best_move, empties, exact_value};
-use super::plain::reversi_exact;
-use super::reversi_levels::SURE_EMPTIES;
-use super::{History, Level, choose};
+use super::levels::SURE_EMPTIES;
+use crate::ai::reference::reversi_exact;
+use crate::ai::{History, Level, choose};
 use crate::engine::reversi::{Reversi, ReversiSettings};
 use crate::engine::{Game, Rng};
 

@@ -5,9 +5,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::connect6_threats;
-use super::search::zobrist;
-use super::{History, Level, Searchable};
+mod threats;
+
+use crate::ai::search::zobrist;
+use crate::ai::{History, Level, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 
@@ -182,7 +183,7 @@ impl Searchable for Connect6 {
     }
 
     /// Level 5 chooses both stones of a turn together, by threats
-    /// ([`super::connect6_threats`]); the lower levels search stone by
+    /// ([`threats`]); the lower levels search stone by
     /// stone, deeper as they go up.
     fn choose_own(
         &self,
@@ -192,7 +193,7 @@ impl Searchable for Connect6 {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<Stone>> {
-        (level == Level::MAX).then(|| connect6_threats::choose(self, deadline, seed, stop))
+        (level == Level::MAX).then(|| threats::choose(self, deadline, seed, stop))
     }
 
     /// Level 3 stops at 3 stones ahead, so that level 4, with the same

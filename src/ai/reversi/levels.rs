@@ -11,9 +11,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::search::{DECIDED, Limits, Searcher};
-use super::{Level, Searchable};
-use super::{endgame, reversi};
+use super::endgame;
+use crate::ai::search::{DECIDED, Limits, Searcher};
+use crate::ai::{Level, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Game, Rng};
 
@@ -99,11 +99,11 @@ pub fn choose(
     }
     // Equal moves are taken in a seeded order, so games differ.
     let mut rng = Rng::new(seed ^ pos.position_hash());
-    let squares = reversi::squares(pos.side());
+    let squares = super::squares(pos.side());
     let mut keyed: Vec<(ReversiMove, i32)> = moves
         .iter()
         .map(|&mv| {
-            let class = i32::from(reversi::order_class(&squares, mv));
+            let class = i32::from(super::order_class(&squares, mv));
             (mv, class * 64 + rng.below(64) as i32)
         })
         .collect();

@@ -5,8 +5,14 @@ use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::search::zobrist;
-use super::{History, Level, Searchable, hex_book, hex_mcts, hex_solver};
+mod bits;
+mod book;
+mod mcts;
+pub mod solver;
+mod vc;
+
+use crate::ai::search::zobrist;
+use crate::ai::{History, Level, Searchable};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -121,7 +127,7 @@ impl Searchable for Hex {
         });
     }
 
-    /// Levels 4 and 5 play by Monte Carlo tree search ([`super::hex_mcts`]).
+    /// Levels 4 and 5 play by Monte Carlo tree search ([`mcts`]).
     /// On boards of side 8 or less, level 5 first plays a proved win when
     /// it has one: from the opening book, or from the exact solver if that
     /// finishes within most of the move's time.
@@ -137,7 +143,7 @@ impl Searchable for Hex {
             return None;
         }
         if level.get() >= 5 {
-            if let Some(mv) = hex_book::answer(self) {
+            if let Some(mv) = book::answer(self) {
                 return Some(Some(mv));
             }
             let now = Instant::now();
@@ -147,13 +153,13 @@ impl Searchable for Hex {
                 SOLVER_SHARE_8X8
             };
             let until = now + deadline.saturating_duration_since(now).mul_f32(share);
-            if let Some(verdict) = hex_solver::solve(self, Some(until), stop)
+            if let Some(verdict) = solver::solve(self, Some(until), stop)
                 && let Some(cell) = verdict.winning_move
             {
                 return Some(Some(HexMove::Place(cell)));
             }
         }
-        Some(hex_mcts::choose(self, deadline, seed, stop))
+        Some(mcts::choose(self, deadline, seed, stop))
     }
 
     fn move_slot(mv: HexMove) -> usize {

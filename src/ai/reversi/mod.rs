@@ -1,13 +1,18 @@
 //! Reversi evaluation on bitboards: mobility and potential mobility,
 //! corners and the squares next to empty corners, stable discs, parity and,
 //! late on, the disc count. Near the end the exact solver in
-//! [`super::endgame`] takes over.
+//! [`endgame`] takes over.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::search::zobrist;
-use super::{History, Level, Searchable, reversi_levels};
+pub mod endgame;
+#[cfg(test)]
+mod endgame_tests;
+mod levels;
+
+use crate::ai::search::zobrist;
+use crate::ai::{History, Level, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -91,13 +96,13 @@ fn stable(mine: u64, occupied: u64, board: u64) -> u64 {
 
 /// The corners, X-squares and C-squares of a board of side `n`, each
 /// X/C-square listed with its corner.
-pub(super) struct Squares {
+struct Squares {
     corners: u64,
     /// (corner, the X-square, the two C-squares)
     near: [(u64, u64, u64); 4],
 }
 
-pub(super) fn squares(n: usize) -> Squares {
+fn squares(n: usize) -> Squares {
     let at = |r: usize, c: usize| 1u64 << (r * 8 + c);
     let last = n - 1;
     let mut near = [(0, 0, 0); 4];
@@ -128,7 +133,7 @@ fn count(bits: u64) -> i32 {
 }
 
 /// The evaluation from `me`'s side, on bare bitboards.
-pub(super) fn evaluate_bits(
+fn evaluate_bits(
     mine: u64,
     theirs: u64,
     board: u64,
@@ -206,7 +211,7 @@ impl Searchable for Reversi {
     }
 
     fn solve(&self, level: Level, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
-        reversi_levels::solve(self, level, deadline, stop)
+        levels::solve(self, level, deadline, stop)
     }
 
     fn choose_own(
@@ -217,13 +222,13 @@ impl Searchable for Reversi {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Option<ReversiMove>> {
-        reversi_levels::choose(self, level, deadline, seed, stop)
+        levels::choose(self, level, deadline, seed, stop)
     }
 }
 
 /// Where a move comes in a cheap good-first order: corners (and a pass)
 /// first, then ordinary cells, then C-squares, then X-squares.
-pub(super) fn order_class(squares: &Squares, mv: ReversiMove) -> u8 {
+fn order_class(squares: &Squares, mv: ReversiMove) -> u8 {
     match mv {
         ReversiMove::Place(cell) => {
             let bit = 1u64 << (cell.row() * 8 + cell.col());
@@ -242,6 +247,6 @@ pub(super) fn order_class(squares: &Squares, mv: ReversiMove) -> u8 {
 }
 
 /// The cell at bit `at` of the layout.
-pub(super) fn cell(at: u32) -> Cell {
+fn cell(at: u32) -> Cell {
     Cell::new(at as usize / 8, at as usize % 8).unwrap_or_else(|| unreachable!())
 }

@@ -12,7 +12,7 @@
 //! opponent can only break it by playing inside it. Links are taken
 //! greedily, so some connections are missed, but none is invented.
 
-use super::hex_bits::Geometry;
+use super::bits::Geometry;
 use crate::engine::Player;
 
 /// At most this many groups (edges included) are looked at.
@@ -194,7 +194,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::ai::hex_bits::Stones;
+    use crate::ai::hex::bits::Stones;
     use crate::engine::Cell;
 
     fn stones(g: &Geometry, cells: &[(usize, usize)]) -> u64 {

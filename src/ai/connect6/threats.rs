@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::Searchable;
+use crate::ai::Searchable;
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player, Rng};
 

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::reversi::cell;
+use super::cell;
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Game, Player};
 
