@@ -46,10 +46,10 @@ fn perfts(c: &mut Criterion) {
     group.sample_size(10);
     let gekitai = Gekitai::default();
     group.bench_function("gekitai_5", |b| {
-        b.iter(|| gekitai.perft(5, Finished::Nothing))
+        b.iter(|| gekitai.perft(5, Finished::Nothing, &mut |_| {}))
     });
     group.bench_function("gekitai_6", |b| {
-        b.iter(|| gekitai.perft(6, Finished::Nothing))
+        b.iter(|| gekitai.perft(6, Finished::Nothing, &mut |_| {}))
     });
     let othello = Reversi::default();
     group.bench_function("reversi_11", |b| b.iter(|| reversi::perft(&othello, 11)));

@@ -101,3 +101,18 @@ fn selfplay_is_reproducible_from_its_seed() {
     assert_eq!(keys, ["games", "first", "second", "draw", "plies_per_game"]);
     assert_eq!(first[0], "games 200");
 }
+
+#[test]
+fn depths_no_count_could_finish_are_refused_at_once() {
+    for depth in ["21", "99", "30000", "99999999999999999999999"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["perft", "gekitai", depth])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "depth {depth}");
+        assert!(output.stdout.is_empty(), "depth {depth}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    assert_eq!(perft_command(&["hex", "20", "--size", "2"]), "24\n");
+}

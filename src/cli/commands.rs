@@ -1,10 +1,10 @@
 //! What each command does once its arguments are understood. Each runs
 //! generic code for the game named, through the list of games.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use super::Failure;
 use super::args::{FinishedArg, GtpArgs, MatchArgs, PerftArgs, RecordArgs, SelfplayArgs};
@@ -194,6 +194,52 @@ pub(super) fn gtp(args: &GtpArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Deeper than any count could finish: the smallest board's perft(20)
+/// would take years.
+const MAX_PERFT_DEPTH: usize = 20;
+
+/// Progress of a long count, on standard error: a line a second once it
+/// has run a second (kept on one line in a terminal).
+struct Progress {
+    started: Instant,
+    shown: Option<Instant>,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            started: Instant::now(),
+            shown: None,
+            terminal: io::stderr().is_terminal(),
+        }
+    }
+
+    fn tell(&mut self, share: f64) {
+        let now = Instant::now();
+        let due = self.shown.map_or(self.started, |shown| shown) + Duration::from_secs(1);
+        if now < due {
+            return;
+        }
+        self.shown = Some(now);
+        let seconds = now.duration_since(self.started).as_secs();
+        let line = format!("perft: {:.1}% counted, {seconds} s", 100.0 * share);
+        let mut err = io::stderr().lock();
+        let _ = if self.terminal {
+            write!(err, "\r{line}")
+        } else {
+            writeln!(err, "{line}")
+        };
+    }
+
+    /// Clears the progress line of a terminal.
+    fn done(&self) {
+        if self.terminal && self.shown.is_some() {
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+}
+
 /// `tabletop perft GAME DEPTH`: the count, on standard output.
 pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
     struct Count(usize, Option<FinishedArg>);
@@ -205,8 +251,17 @@ pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
                 Some(FinishedArg::None) => Finished::Nothing,
                 None => G::PERFT_FINISHED,
             };
-            G::new(settings).perft(self.0, finished)
+            let mut progress = Progress::new();
+            let count = G::new(settings).perft(self.0, finished, &mut |share| progress.tell(share));
+            progress.done();
+            count
         }
+    }
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(Failure::usage(format!(
+            "DEPTH must be between 0 and {MAX_PERFT_DEPTH} (got {}): a deeper count would not finish",
+            args.depth
+        )));
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
     let leaves = setup.with(Count(args.depth, args.finished));

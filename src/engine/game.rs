@@ -119,10 +119,12 @@ pub trait Described: Game {
 
     fn settings(&self) -> Self::Settings;
 
-    /// Leaves `depth` plies below this position (see [`perft::perft`]);
-    /// games override it with a faster count.
-    fn perft(&self, depth: usize, finished: Finished) -> u64 {
-        perft::perft(self, depth, finished)
+    /// Leaves `depth` plies below this position (see [`perft::perft`]),
+    /// telling `progress` the share counted so far; games override it with
+    /// a faster count.
+    fn perft(&self, depth: usize, finished: Finished, progress: &mut dyn FnMut(f64)) -> u64 {
+        let mut count = |game: &Self, depth| perft::perft(game, depth, finished);
+        perft::perft_reporting(self, depth, &mut count, progress)
     }
 
     /// Plays uniformly random moves to the end of the game (self-play).

@@ -40,6 +40,42 @@ pub fn perft<G: Game>(game: &G, depth: usize, finished: Finished) -> u64 {
         .sum()
 }
 
+/// Counts the leaves `depth` plies below `game` with `count` (a perft of
+/// the same convention) on the positions one or two plies down, telling
+/// `progress` after each of them the share of the whole already counted.
+pub fn perft_reporting<G: Game>(
+    game: &G,
+    depth: usize,
+    count: &mut dyn FnMut(&G, usize) -> u64,
+    progress: &mut dyn FnMut(f64),
+) -> u64 {
+    if depth < 3 || game.is_over() {
+        let leaves = count(game, depth);
+        progress(1.0);
+        return leaves;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let share = 1.0 / moves.len() as f64;
+    let (mut total, mut replies) = (0, Vec::new());
+    for (i, &mv) in moves.iter().enumerate() {
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        child.legal_moves(&mut replies);
+        if child.is_over() || replies.is_empty() {
+            total += count(&child, depth - 1);
+        }
+        for (j, &reply) in replies.iter().enumerate() {
+            let mut grandchild = child.clone();
+            grandchild.play_unchecked(reply);
+            total += count(&grandchild, depth - 2);
+            progress(share * (i as f64 + (j + 1) as f64 / replies.len() as f64));
+        }
+        progress(share * (i + 1) as f64);
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +112,21 @@ mod tests {
             assert_eq!(leaf - nothing, ended_early(&game, depth), "depth {depth}");
         }
         assert!(perft(&game, 6, Finished::Leaf) > perft(&game, 6, Finished::Nothing));
+    }
+
+    #[test]
+    fn reporting_counts_the_same_and_tells_its_progress() {
+        let game = Gekitai::new(GekitaiSettings::new(4, 3, 3, BothWin::Mover).expect("valid"));
+        for finished in [Finished::Leaf, Finished::Nothing] {
+            for depth in 0..=5 {
+                let mut told = Vec::new();
+                let mut count = |game: &Gekitai, depth| perft(game, depth, finished);
+                let leaves =
+                    perft_reporting(&game, depth, &mut count, &mut |share| told.push(share));
+                assert_eq!(leaves, perft(&game, depth, finished), "depth {depth}");
+                assert!(told.windows(2).all(|w| w[0] <= w[1]), "{told:?}");
+                assert!((told.last().copied().unwrap_or(0.0) - 1.0).abs() < 1e-9);
+            }
+        }
     }
 }

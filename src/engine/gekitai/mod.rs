@@ -15,7 +15,7 @@ pub use board::GekitaiBoard;
 use crate::engine::bits::{Bits, Wide};
 use crate::engine::cell::{Cell, LetterNumber, NotationError};
 use crate::engine::game::{Described, Game, IllegalMove};
-use crate::engine::perft::{Finished, perft};
+use crate::engine::perft::{Finished, perft, perft_reporting};
 use crate::engine::player::{Outcome, Player};
 use crate::engine::random::Rng;
 use crate::engine::settings::{
@@ -260,8 +260,11 @@ impl Described for Gekitai {
     }
 
     /// Counts on the board type itself, so that every call is direct.
-    fn perft(&self, depth: usize, finished: Finished) -> u64 {
-        with_gekitai_board!(self, board => perft(board, depth, finished))
+    fn perft(&self, depth: usize, finished: Finished, progress: &mut dyn FnMut(f64)) -> u64 {
+        with_gekitai_board!(self, board => {
+            let mut count = |board: &_, depth| perft(board, depth, finished);
+            perft_reporting(board, depth, &mut count, progress)
+        })
     }
 
     fn play_out(&mut self, rng: &mut Rng) {

@@ -305,11 +305,13 @@ impl Described for Reversi {
 
     /// Counts on bare bitboards, sharing the counts of mirror images; the
     /// published series count a game that ends early as one leaf.
-    fn perft(&self, depth: usize, finished: Finished) -> u64 {
-        match finished {
-            Finished::Leaf => perft::perft(self, depth),
-            Finished::Nothing => crate::engine::perft::perft(self, depth, finished),
-        }
+    fn perft(&self, depth: usize, finished: Finished, progress: &mut dyn FnMut(f64)) -> u64 {
+        let mut table = perft::Table::new(self.settings.size, depth);
+        let mut count = |game: &Reversi, depth| match finished {
+            Finished::Leaf => perft::perft_with(game, depth, &mut table),
+            Finished::Nothing => crate::engine::perft::perft(game, depth, finished),
+        };
+        crate::engine::perft::perft_reporting(self, depth, &mut count, progress)
     }
 }
 

@@ -11,12 +11,17 @@ use super::{Reversi, STRIDE};
 /// Counts the last ply without playing it, and remembers the counts of
 /// positions reached again by another order of moves.
 pub fn perft(game: &Reversi, depth: usize) -> u64 {
+    perft_with(game, depth, &mut Table::new(game.settings.size, depth))
+}
+
+/// [`perft`] with a table of counts shared between calls (the positions
+/// one or two plies down of a count split for its progress).
+pub(super) fn perft_with(game: &Reversi, depth: usize, table: &mut Table) -> u64 {
     if depth == 0 || game.over {
         return 1;
     }
     let (mover, other) = game.sides();
-    let mut table = Table::new(game.settings.size, depth);
-    perft_from(mover, other, game.on_board, depth, &mut table)
+    perft_from(mover, other, game.on_board, depth, table)
 }
 
 /// Positions this far from the leaves and further are looked up in the table.
@@ -88,7 +93,7 @@ fn perft_shallow(mover: u64, other: u64, on_board: u64, depth: usize) -> u64 {
 /// position. The rules do not care about colours or about turning the board
 /// over, so a position is stored as the least of its eight mirror images,
 /// with the mover's discs first: all of them share one count.
-struct Table {
+pub(super) struct Table {
     slots: Vec<Slot>,
     /// Empty rows and columns below and right of a smaller board.
     margin: u32,
@@ -109,7 +114,7 @@ impl Table {
 
     /// A table sized for a search of `depth`; shallow searches are quick
     /// enough to go without.
-    fn new(size: usize, depth: usize) -> Table {
+    pub(super) fn new(size: usize, depth: usize) -> Table {
         let slots = if depth < 4 {
             0
         } else {
@@ -206,6 +211,19 @@ mod tests {
     use super::*;
     use crate::engine::Game;
     use crate::engine::reversi::tests::{random_games, sized, slow_perft};
+
+    #[test]
+    fn reporting_counts_the_same() {
+        use crate::engine::Described;
+        use crate::engine::perft::Finished;
+        let game = Reversi::default();
+        for depth in 0..=8 {
+            let mut last = 0.0;
+            let count = game.perft(depth, Finished::Leaf, &mut |share| last = share);
+            assert_eq!(count, perft(&game, depth), "depth {depth}");
+            assert!((last - 1.0_f64).abs() < 1e-9, "the whole was reported");
+        }
+    }
 
     #[test]
     fn perft_matches_the_published_counts() {
