@@ -112,9 +112,13 @@ impl Tally {
 
     /// The Elo difference the score implies, and the half-width of its 95%
     /// interval (from the Wilson interval of the score, which stays honest
-    /// for lopsided results such as 10 wins of 10).
-    pub fn elo(&self) -> (f64, f64) {
-        let n = self.games().max(1) as f64;
+    /// for lopsided results such as 10 wins of 10); `None` for fewer than
+    /// two games, which say nothing about a difference.
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        if self.games() < 2 {
+            return None;
+        }
+        let n = self.games() as f64;
         // A perfect score has no finite Elo: count it as half a game short.
         let elo_of = |score: f64| {
             let score = score.clamp(0.5 / n, 1.0 - 0.5 / n);
@@ -126,7 +130,8 @@ impl Tally {
         let centre = (score + z * z / (2.0 * n)) / denominator;
         let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
         let margin = (elo_of(centre + half) - elo_of(centre - half)) / 2.0;
-        (elo_of(score), margin)
+        // Adding zero turns an even score's -0 into 0.
+        Some((elo_of(score) + 0.0, margin))
     }
 }
 
@@ -366,13 +371,15 @@ mod tests {
             losses: 10,
             draws: 0,
         };
-        assert!(even.elo().0.abs() < 1e-9);
+        let (elo, _) = even.elo().expect("twenty games");
+        assert!(elo.abs() < 1e-9);
+        assert_eq!(format!("{elo:+.0}"), "+0");
         let strong = Tally {
             wins: 45,
             losses: 5,
             draws: 0,
         };
-        let (elo, margin) = strong.elo();
+        let (elo, margin) = strong.elo().expect("fifty games");
         assert!(elo > 300.0 && elo < 450.0, "{elo}");
         assert!(margin > 50.0 && margin < 300.0, "{margin}");
         let perfect = Tally {
@@ -380,7 +387,13 @@ mod tests {
             losses: 0,
             draws: 0,
         };
-        assert!(perfect.elo().0.is_finite());
+        assert!(perfect.elo().is_some_and(|(elo, _)| elo.is_finite()));
+        let one = Tally {
+            wins: 1,
+            losses: 0,
+            draws: 0,
+        };
+        assert_eq!(one.elo(), None, "one game says nothing");
     }
 
     #[test]

@@ -142,3 +142,37 @@ fn the_referee_plays_this_engine_over_gtp() {
     assert!(text.contains("\ngames 2\n"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("elo ")), "{text}");
 }
+
+#[test]
+fn sizes_out_of_range_are_unacceptable_whatever_their_digits() {
+    let commands = "boardsize 99999999999999999999\nboardsize -3\nboardsize 0\nboardsize 27\n\
+                    boardsize seven\nboardsize 7\n";
+    for game in ["gekitai", "connect6", "hex", "reversi"] {
+        let (out, _) = converse(&[game], commands);
+        let a = answers(&out);
+        assert_eq!(a[..4], ["? unacceptable size"; 4], "{game}: {out}");
+        assert_eq!(a[4], "? boardsize needs a number", "{game}: {out}");
+    }
+}
+
+#[test]
+fn a_match_of_no_games_is_refused_and_one_game_gives_no_elo() {
+    let refused = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "match", "gekitai", "--first", "random", "--second", "random", "--games", "0",
+        ])
+        .output()
+        .expect("the referee runs");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    let one = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "match", "gekitai", "--first", "random", "--second", "random", "--games", "1",
+        ])
+        .output()
+        .expect("the referee runs");
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(one.status.success(), "{text}");
+    assert!(text.contains("\nelo n/a"), "{text}");
+    assert!(!text.contains("-0"), "{text}");
+}

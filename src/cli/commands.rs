@@ -320,6 +320,9 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
             )
         }
     }
+    if args.games == 0 {
+        return Err(Failure::usage("--games must be at least 1 (got 0)"));
+    }
     let setup = args.game.setup().map_err(Failure::usage)?;
     let records: Option<PathBuf> = args.records.clone();
     let tally = setup
@@ -337,17 +340,18 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
             message: format!("{error:#}"),
             code: 1,
         })?;
-    let (elo, margin) = tally.elo();
+    let elo = match tally.elo() {
+        Some((elo, margin)) => format!("{elo:+.0} ± {margin:.0}"),
+        None => "n/a (one game)".to_string(),
+    };
     let _ = write!(
         io::stdout(),
-        "games {}\nwins {}\nlosses {}\ndraws {}\nscore {:.3}\nelo {:+.0} ± {:.0}\n",
+        "games {}\nwins {}\nlosses {}\ndraws {}\nscore {:.3}\nelo {elo}\n",
         tally.games(),
         tally.wins,
         tally.losses,
         tally.draws,
         tally.score(),
-        elo,
-        margin
     );
     Ok(ExitCode::SUCCESS)
 }

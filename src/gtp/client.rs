@@ -71,12 +71,17 @@ impl GtpClient {
             answer.push(line);
         }
         let text = answer.join("\n");
-        let (status, rest) = text.split_at(1);
-        // Drop the optional id after the status character.
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+        // The status character, then an optional id; anything else (even
+        // a first character that is not ASCII) is not a GTP answer.
+        let mut chars = text.chars();
+        let status = chars.next();
+        let rest = chars
+            .as_str()
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim();
         match status {
-            "=" => Ok(rest.to_string()),
-            "?" => bail!("{} refused {command:?}: {rest}", self.name),
+            Some('=') => Ok(rest.to_string()),
+            Some('?') => bail!("{} refused {command:?}: {rest}", self.name),
             _ => bail!("{} answered {command:?} with {text:?}", self.name),
         }
     }
@@ -89,5 +94,27 @@ impl Drop for GtpClient {
         thread::sleep(Duration::from_millis(20));
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer_of(reply: &str) -> anyhow::Result<String> {
+        let mut client =
+            GtpClient::spawn(&format!("read line; printf '{reply}'; sleep 1")).expect("sh runs");
+        client.send("name", Duration::from_secs(10))
+    }
+
+    #[test]
+    fn answers_are_read_whatever_their_first_character() {
+        assert_eq!(
+            answer_of("=7 tabletop\\n\\n").expect("an answer"),
+            "tabletop"
+        );
+        assert!(answer_of("? no\\n\\n").is_err());
+        let error = answer_of("\\303\\251 x\\n\\n").expect_err("not GTP");
+        assert!(error.to_string().contains("answered"), "{error}");
     }
 }

@@ -83,11 +83,17 @@ impl<G: Playable> Session<G> {
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => Ok(String::new()),
             "boardsize" => {
-                let size = args
-                    .first()
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .ok_or("boardsize needs a number")?;
-                self.start = resized(&self.start, size).ok_or("unacceptable size")?;
+                let text = args.first().ok_or("boardsize needs a number")?;
+                // A whole number of any size or sign is a size, if not one
+                // this game allows.
+                let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err("boardsize needs a number".to_string());
+                }
+                let size = text.parse::<usize>().ok();
+                self.start = size
+                    .and_then(|size| resized(&self.start, size))
+                    .ok_or("unacceptable size")?;
                 self.positions.clear();
                 Ok(String::new())
             }
