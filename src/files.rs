@@ -4,6 +4,7 @@
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
@@ -68,10 +69,23 @@ fn too_deep(text: &str) -> Option<usize> {
     None
 }
 
+/// Held while a file is written, so that a signal never leaves one half
+/// written (see [`hold_saves`]).
+static SAVING: Mutex<()> = Mutex::new(());
+
+/// Waits for a save under way to finish, and holds off the next one for as
+/// long as the guard lives (the app does this before it exits on a signal).
+pub fn hold_saves() -> MutexGuard<'static, ()> {
+    SAVING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Writes `text` to `path` atomically: a temporary file in the same folder,
 /// flushed to disk, then renamed over the target, so an interrupted save
 /// never leaves a half-written record.
 pub fn save(path: &Path, text: &str) -> io::Result<()> {
+    let _saving = hold_saves();
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),

@@ -106,6 +106,45 @@ impl Session {
         assert!(!parser.screen().hide_cursor(), "the cursor is still hidden");
     }
 
+    /// Sends `signal` to the app, waits for it to exit by it, and checks
+    /// that the terminal was given back, mouse reporting included.
+    fn killed_cleanly_by(&mut self, signal: &str, number: u32) {
+        let pid = self.child.process_id().expect("the app runs");
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("waiting") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the app did not exit on {signal}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.exit_code(), 128 + number, "{signal}");
+        thread::sleep(Duration::from_millis(100));
+        let parser = self.parser.lock().expect("lock");
+        let screen = parser.screen();
+        assert!(
+            !screen.alternate_screen(),
+            "{signal}: still on the alternate screen"
+        );
+        assert!(
+            !screen.hide_cursor(),
+            "{signal}: the cursor is still hidden"
+        );
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "{signal}: mouse reporting is still on"
+        );
+    }
+
     fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).expect("typing");
         self.writer.flush().expect("typing");
@@ -280,4 +319,49 @@ fn computer_against_computer_plays_a_whole_game() {
     }
     session.send("q");
     session.exits_cleanly();
+}
+
+#[test]
+fn term_hup_and_int_give_the_terminal_back_and_keep_the_autosave_whole() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
+        let mut session = Session::start(&["gekitai"]);
+        session.wait_for("Player X's turn");
+        session.send("c3\r");
+        session.wait_for("1. X C3");
+        session.killed_cleanly_by(signal, number);
+        let autosave = session.data.join("tabletop").join("autosave.toml");
+        let text = std::fs::read_to_string(&autosave).expect("the autosave is there");
+        let record = tabletop::games::read_record(&text).expect("a whole record");
+        assert_eq!(record.moves(), 1, "{signal}");
+        let leftovers: Vec<_> = std::fs::read_dir(autosave.parent().expect("a folder"))
+            .expect("the data folder")
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "{signal}: {leftovers:?}");
+    }
+}
+
+#[test]
+fn without_a_terminal_it_says_to_use_plain_and_prints_nothing() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/records/hex-5x5.toml");
+    let runs: [&[&str]; 5] = [
+        &[],
+        &["hex"],
+        &["--size", "7"],
+        &["load", record],
+        &["replay", record],
+    ];
+    for args in runs {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("--plain"), "{args:?}: {stderr}");
+    }
 }

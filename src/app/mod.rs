@@ -2,22 +2,22 @@
 //!
 //! The loop blocks on input while nothing moves, and ticks (about 60 times
 //! a second) only while pieces slide. The terminal is restored on every way
-//! out: quit, error, panic, and Ctrl-C (which raw mode delivers as a key).
+//! out: quit, error, panic, Ctrl-C (which raw mode delivers as a key) and
+//! the signals of [`terminal`].
 
 pub mod action;
 pub mod animation;
 pub mod games;
 pub mod screens;
+pub mod terminal;
 pub mod theme;
 pub mod widgets;
 
-use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
-use ratatui::crossterm::{cursor, execute};
+use ratatui::crossterm::event;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
@@ -355,20 +355,9 @@ impl Widget for &App {
 
 /// Runs the app in the terminal until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
-    let mut terminal = ratatui::init();
-    // ratatui's hook restores raw mode and the screen; mouse reporting and
-    // the cursor are ours to give back, before its hook prints the panic.
-    let restore_screen = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableMouseCapture, cursor::Show);
-        restore_screen(info);
-    }));
-    let result = execute!(io::stdout(), EnableMouseCapture)
-        .map_err(anyhow::Error::from)
-        .and_then(|()| event_loop(&mut terminal, options));
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
-    let _ = execute!(io::stdout(), cursor::Show);
+    let mut terminal = terminal::take_over()?;
+    let result = event_loop(&mut terminal, options);
+    terminal::give_back();
     result
 }
 
@@ -382,6 +371,7 @@ fn event_loop(terminal: &mut DefaultTerminal, options: Options) -> anyhow::Resul
     let mut dirty = true;
     while !app.should_quit() {
         if dirty {
+            let _drawing = terminal::drawing();
             terminal.draw(|frame: &mut Frame| frame.render_widget(&app, frame.area()))?;
             dirty = false;
         }

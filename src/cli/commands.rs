@@ -56,6 +56,11 @@ fn full_screen(
     seats: [Seat; 2],
     animate: bool,
 ) -> Result<ExitCode, Failure> {
+    if let Some(why) = app::terminal::unavailable() {
+        return Err(Failure::usage(format!(
+            "the full-screen app needs a terminal ({why}): add --plain for the line-by-line mode"
+        )));
+    }
     let options = app::Options {
         menu,
         start,

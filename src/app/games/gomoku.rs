@@ -1,0 +1,52 @@
+//! Gomoku on the game screen: the compact grid (the boxed board when there
+//! is room), the winning row highlighted.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use super::{BoardView, GameUi};
+use crate::app::animation::Animation;
+use crate::app::theme::Theme;
+use crate::app::widgets::stones::Stones;
+use crate::engine::gomoku::{Gomoku, GomokuEffect, GomokuRule, GomokuStone};
+use crate::engine::{Cell, Game};
+
+impl GameUi for Gomoku {
+    fn title(&self) -> String {
+        let wins = match self.settings().rule() {
+            GomokuRule::Freestyle => "five or more in a row win",
+            GomokuRule::Exact => "exactly five in a row win",
+        };
+        format!("Gomoku {0}x{0} · {wins}", self.side())
+    }
+
+    fn describe(mv: &GomokuStone, _effect: &GomokuEffect) -> String {
+        mv.to_string()
+    }
+
+    fn winning_cells(effect: &GomokuEffect) -> &[Cell] {
+        &effect.winning_line
+    }
+
+    fn panel(&self, _animation: Option<&Animation>, _theme: Theme) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        Stones::<Gomoku>::size(self.side())
+    }
+
+    fn roomy_board_size(&self) -> (u16, u16) {
+        Stones::<Gomoku>::roomy_size(self.side())
+    }
+
+    fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
+        Stones::cell_at(self, area, column, row)
+    }
+
+    fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
+        (&Stones { game: self, view }).render(area, buf);
+    }
+}
