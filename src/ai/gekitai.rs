@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::{self, zobrist};
-use super::{History, Level, Searchable};
+use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::bits::Bits;
 use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place, with_gekitai_board};
 use crate::engine::{Cell, Game, Player};
@@ -189,10 +189,11 @@ impl Searchable for Gekitai {
         deadline: Instant,
         seed: u64,
         stop: &AtomicBool,
-    ) -> Option<Option<Place>> {
-        Some(with_gekitai_board!(self, board => {
+    ) -> OwnChoice<Place> {
+        with_gekitai_board!(self, board => {
             search::choose(board, history, level, deadline, seed, stop)
-        }))
+        })
+        .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 }
 

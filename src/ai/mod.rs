@@ -189,9 +189,9 @@ pub trait Searchable: Game {
         None
     }
 
-    /// The game's own way to choose a move, tried after a win in one:
-    /// `Some(choice)` replaces the generic search (`Some(None)` only for a
-    /// finished game), `None` leaves the choice to it.
+    /// The game's own way to choose a move at `level`, tried after a win
+    /// in one: a move to play, or [`OwnChoice::Search`] to leave the choice
+    /// to the generic search.
     fn choose_own(
         &self,
         _history: &History,
@@ -199,9 +199,21 @@ pub trait Searchable: Game {
         _deadline: Instant,
         _seed: u64,
         _stop: &AtomicBool,
-    ) -> Option<Option<Self::Move>> {
-        None
+    ) -> OwnChoice<Self::Move> {
+        OwnChoice::Search
     }
+}
+
+/// What a game's own way of choosing ([`Searchable::choose_own`]) decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OwnChoice<M> {
+    /// Nothing: the generic alpha-beta search chooses (the game has no
+    /// search of its own at this level).
+    Search,
+    /// Play this move.
+    Play(M),
+    /// The game is over, so there is no move to play.
+    GameOver,
 }
 
 /// The move the computer plays at `level` in `game`, which has been

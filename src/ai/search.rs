@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{History, Level, Searchable};
+use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::{Game, Outcome, Player, Rng};
 
 /// The score of a win on the spot; a win `k` plies away is `WIN - k`.
@@ -458,8 +458,10 @@ pub fn choose<G: Searchable>(
     if let Some(mv) = winning_move(game, &legal) {
         return Some(mv);
     }
-    if let Some(choice) = game.choose_own(history, level, deadline, seed, stop) {
-        return choice;
+    match game.choose_own(history, level, deadline, seed, stop) {
+        OwnChoice::Search => {}
+        OwnChoice::Play(mv) => return Some(mv),
+        OwnChoice::GameOver => return None,
     }
     if legal.len() == 1 || stop.load(Ordering::Relaxed) {
         return Some(legal[0]);

@@ -8,7 +8,7 @@ use std::time::Instant;
 mod threats;
 
 use crate::ai::search::zobrist;
-use crate::ai::{History, Level, Searchable};
+use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player};
 
@@ -192,8 +192,11 @@ impl Searchable for Connect6 {
         deadline: Instant,
         seed: u64,
         stop: &AtomicBool,
-    ) -> Option<Option<Stone>> {
-        (level == Level::MAX).then(|| threats::choose(self, deadline, seed, stop))
+    ) -> OwnChoice<Stone> {
+        if level != Level::MAX {
+            return OwnChoice::Search;
+        }
+        threats::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     /// Level 3 stops at 3 stones ahead, so that level 4, with the same

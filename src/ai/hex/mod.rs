@@ -12,7 +12,7 @@ pub mod solver;
 mod vc;
 
 use crate::ai::search::zobrist;
-use crate::ai::{History, Level, Searchable};
+use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -138,13 +138,13 @@ impl Searchable for Hex {
         deadline: Instant,
         seed: u64,
         stop: &AtomicBool,
-    ) -> Option<Option<HexMove>> {
+    ) -> OwnChoice<HexMove> {
         if level.get() < 4 {
-            return None;
+            return OwnChoice::Search;
         }
         if level.get() >= 5 {
             if let Some(mv) = book::answer(self) {
-                return Some(Some(mv));
+                return OwnChoice::Play(mv);
             }
             let now = Instant::now();
             let share = if self.side() <= 7 {
@@ -156,10 +156,10 @@ impl Searchable for Hex {
             if let Some(verdict) = solver::solve(self, Some(until), stop)
                 && let Some(cell) = verdict.winning_move
             {
-                return Some(Some(HexMove::Place(cell)));
+                return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        Some(mcts::choose(self, deadline, seed, stop))
+        mcts::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {

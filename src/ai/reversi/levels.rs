@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::endgame;
 use crate::ai::search::{DECIDED, Limits, Searcher};
-use crate::ai::{Level, Searchable};
+use crate::ai::{Level, OwnChoice, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Game, Rng};
 
@@ -75,27 +75,29 @@ pub fn solve(
     endgame::best_move(pos, until, stop)
 }
 
-/// The move `level` plays, or `None` to leave the choice to the generic
-/// search (levels 1 and 2).
+/// The move `level` plays, or [`OwnChoice::Search`] to leave the choice to
+/// the generic search (levels 1 and 2).
 pub fn choose(
     pos: &Reversi,
     level: Level,
     deadline: Instant,
     seed: u64,
     stop: &AtomicBool,
-) -> Option<Option<ReversiMove>> {
-    let plan = plan(level)?;
+) -> OwnChoice<ReversiMove> {
+    let Some(plan) = plan(level) else {
+        return OwnChoice::Search;
+    };
     if pos.is_over() {
-        return Some(None);
+        return OwnChoice::GameOver;
     }
     let start = Instant::now();
     if let Some(mv) = solve(pos, level, deadline, stop) {
-        return Some(Some(mv));
+        return OwnChoice::Play(mv);
     }
     let mut moves = Vec::new();
     pos.candidate_moves(&mut moves);
-    if moves.len() == 1 {
-        return Some(moves.first().copied());
+    if let [only] = moves[..] {
+        return OwnChoice::Play(only);
     }
     // Equal moves are taken in a seeded order, so games differ.
     let mut rng = Rng::new(seed ^ pos.position_hash());
@@ -123,5 +125,5 @@ pub fn choose(
             break;
         }
     }
-    Some(Some(best))
+    OwnChoice::Play(best)
 }

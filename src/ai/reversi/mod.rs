@@ -12,7 +12,7 @@ mod endgame_tests;
 mod levels;
 
 use crate::ai::search::zobrist;
-use crate::ai::{History, Level, Searchable};
+use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
 use crate::engine::{Cell, Game, Player};
 
@@ -221,7 +221,7 @@ impl Searchable for Reversi {
         deadline: Instant,
         seed: u64,
         stop: &AtomicBool,
-    ) -> Option<Option<ReversiMove>> {
+    ) -> OwnChoice<ReversiMove> {
         levels::choose(self, level, deadline, seed, stop)
     }
 }
