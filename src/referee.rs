@@ -98,6 +98,9 @@ pub struct Tally {
     pub wins: usize,
     pub losses: usize,
     pub draws: usize,
+    /// Records of `--records` that could not be written (each said on
+    /// standard error as it happened).
+    pub unsaved: usize,
 }
 
 impl Tally {
@@ -289,6 +292,12 @@ pub fn run_match<G: Playable>(
     if games == 0 {
         bail!("a match needs at least one game");
     }
+    if let Some(folder) = records
+        && !folder.exists()
+    {
+        eprintln!("creating the folder {} for the records", folder.display());
+        std::fs::create_dir_all(folder)?;
+    }
     let mut tally = Tally::default();
     let mut agents = [Agent::new(first, 1)?, Agent::new(second, 2)?];
     for number in 0..games {
@@ -310,9 +319,10 @@ pub fn run_match<G: Playable>(
                 record.players.swap(0, 1);
             }
             let path = folder.join(format!("game-{:03}.toml", number + 1));
-            if let Err(error) = files::save(&path, &record.to_toml()) {
-                // The match goes on; only this record is missing.
-                let _ = writeln!(progress, "could not save {}: {error}", path.display());
+            // A record is never written over; the match goes on without it.
+            if let Err(error) = files::save_new(&path, &record.to_toml()) {
+                eprintln!("could not save {}: {error}", path.display());
+                tally.unsaved += 1;
             }
         }
         let first_player = if swapped {
@@ -370,6 +380,7 @@ mod tests {
             wins: 10,
             losses: 10,
             draws: 0,
+            unsaved: 0,
         };
         let (elo, _) = even.elo().expect("twenty games");
         assert!(elo.abs() < 1e-9);
@@ -378,6 +389,7 @@ mod tests {
             wins: 45,
             losses: 5,
             draws: 0,
+            unsaved: 0,
         };
         let (elo, margin) = strong.elo().expect("fifty games");
         assert!(elo > 300.0 && elo < 450.0, "{elo}");
@@ -386,12 +398,14 @@ mod tests {
             wins: 50,
             losses: 0,
             draws: 0,
+            unsaved: 0,
         };
         assert!(perfect.elo().is_some_and(|(elo, _)| elo.is_finite()));
         let one = Tally {
             wins: 1,
             losses: 0,
             draws: 0,
+            unsaved: 0,
         };
         assert_eq!(one.elo(), None, "one game says nothing");
     }

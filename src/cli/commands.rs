@@ -358,5 +358,11 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
         tally.draws,
         tally.score(),
     );
+    if tally.unsaved > 0 {
+        return Err(Failure {
+            message: format!("{} of the records could not be saved", tally.unsaved),
+            code: 1,
+        });
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,88 @@
+//! Game records on disk: where they live (here), reading them safely
+//! ([`reading`]: they come from users and are not trusted) and writing them
+//! atomically without ever writing over what tabletop did not create
+//! ([`writing`]).
+
+mod nesting;
+mod reading;
+mod writing;
+
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use directories::ProjectDirs;
+
+pub use reading::{MAX_RECORD_BYTES, load};
+pub use writing::{hold_saves, save, save_new};
+
+/// The folder for tabletop's own files (`$XDG_DATA_HOME/tabletop` on
+/// Linux), if the platform has one.
+pub fn data_dir() -> Option<PathBuf> {
+    ProjectDirs::from("", "", "tabletop").map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+/// Where the game in progress is saved after every move.
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join("autosave.toml"))
+}
+
+/// A new file name for saving a game of `game` now: dated, and numbered
+/// when a game was already saved that minute.
+pub fn default_save_path(game: &str) -> PathBuf {
+    let stamp = timestamp(SystemTime::now()).replace([' ', ':'], "-");
+    let stem = format!("{game}-{}", stamp.trim_end_matches("-UTC"));
+    let folder = data_dir().map_or_else(PathBuf::new, |dir| dir.join("games"));
+    (1..)
+        .map(|n| match n {
+            1 => folder.join(format!("{stem}.toml")),
+            n => folder.join(format!("{stem}-{n}.toml")),
+        })
+        .find(|path| !path.exists())
+        .unwrap_or_else(|| folder.join(format!("{stem}.toml")))
+}
+
+/// `2026-11-21 13:20 UTC` for `time`.
+pub fn timestamp(time: SystemTime) -> String {
+    let seconds = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+/// The calendar date `days` after 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timestamps_are_calendar_dates() {
+        assert_eq!(timestamp(UNIX_EPOCH), "1970-01-01 00:00 UTC");
+        let day = UNIX_EPOCH + Duration::from_secs(1_795_219_200 + 13 * 3600 + 20 * 60);
+        assert_eq!(timestamp(day), "2026-11-21 13:20 UTC");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(timestamp(leap), "2000-02-29 00:00 UTC");
+    }
+}

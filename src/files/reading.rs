@@ -1,0 +1,82 @@
+//! Reading a record file safely: records come from users and are not
+//! trusted. Only regular files are opened (a FIFO would hang, a device
+//! never end), their size is bounded, their nesting checked before the
+//! TOML parser sees them, and the file is never changed.
+
+use std::fs::{self, File, FileType};
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use super::nesting::too_deep;
+use crate::games::{self, AnyRecord};
+
+/// No record needs more: twenty thousand moves fit in a tenth of this.
+pub const MAX_RECORD_BYTES: u64 = 1 << 20;
+
+/// What a file that is not a regular file is, in words.
+fn kind_of(kind: FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Refuses anything but a regular file, without opening it.
+pub(super) fn regular_file(path: &Path) -> anyhow::Result<()> {
+    let kind = fs::metadata(path)
+        .with_context(|| format!("cannot open {}", path.display()))?
+        .file_type();
+    if !kind.is_file() {
+        bail!(
+            "{} is {}: only game record files are read",
+            path.display(),
+            kind_of(kind)
+        );
+    }
+    Ok(())
+}
+
+/// Reads and checks a record file, leaving it untouched.
+pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
+    regular_file(path)?;
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > MAX_RECORD_BYTES {
+        bail!(
+            "{}: {size} bytes is too big for a game record (at most {MAX_RECORD_BYTES})",
+            path.display()
+        );
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        bail!("{}: too big for a game record", path.display());
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{}: not a text file (not UTF-8)", path.display()))?;
+    if let Some(line) = too_deep(&text) {
+        bail!(
+            "{}: line {line}: nested deeper than any record",
+            path.display()
+        );
+    }
+    games::read_record(&text).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+}

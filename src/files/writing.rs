@@ -1,0 +1,134 @@
+//! Writing files atomically, and never over anything tabletop did not
+//! create: a temporary file in the same folder, flushed to disk, then moved
+//! into place, so an interrupted save never leaves a half-written record;
+//! a link, a device, a FIFO, a read-only file or a file that is not a game
+//! record is left alone, and so is a missing folder outside tabletop's own.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use super::data_dir;
+use crate::engine::record;
+
+/// Held while a file is written, so that a signal never leaves one half
+/// written (see [`hold_saves`]).
+static SAVING: Mutex<()> = Mutex::new(());
+
+/// Waits for a save under way to finish, and holds off the next one for as
+/// long as the guard lives (the app does this before it exits on a signal).
+pub fn hold_saves() -> MutexGuard<'static, ()> {
+    SAVING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A refusal to write, as an error that says why.
+fn refuse(path: &Path, why: &str) -> io::Error {
+    io::Error::other(format!("{} {why}: not written over", path.display()))
+}
+
+/// Whether `path` holds a game record (one tabletop could have written):
+/// the only kind of file a save may replace.
+fn holds_a_record(path: &Path) -> bool {
+    let mut text = String::new();
+    let read = File::open(path)
+        .and_then(|file| file.take(super::MAX_RECORD_BYTES).read_to_string(&mut text));
+    read.is_ok() && record::parse(&text).is_ok()
+}
+
+/// Refuses a target that is anything but a writable game record (or
+/// nothing yet).
+fn may_write_over(path: &Path) -> io::Result<()> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        return Err(refuse(path, "is a symbolic link"));
+    }
+    if !kind.is_file() {
+        return Err(refuse(path, "is not a regular file"));
+    }
+    if meta.permissions().readonly() {
+        return Err(refuse(path, "is read-only"));
+    }
+    if !holds_a_record(path) {
+        return Err(refuse(path, "exists and is not a game record"));
+    }
+    Ok(())
+}
+
+/// The folder `path` goes in, made if it is inside tabletop's own data
+/// folder; anywhere else a missing folder is refused rather than made.
+fn folder_of(path: &Path) -> io::Result<PathBuf> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !folder.exists() {
+        let ours = data_dir().is_some_and(|data| folder.starts_with(data));
+        if !ours {
+            return Err(io::Error::other(format!(
+                "the folder {} does not exist",
+                folder.display()
+            )));
+        }
+        fs::create_dir_all(&folder)?;
+    }
+    Ok(folder)
+}
+
+/// Writes `text` to a new temporary file beside `path`; its path.
+fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
+    let folder = folder_of(path)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "record.toml".to_string());
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    // A leftover of this process's own, from a save that failed half way.
+    let _ = fs::remove_file(&temporary);
+    let written = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        });
+    match written {
+        Ok(()) => Ok(temporary),
+        Err(error) => {
+            let _ = fs::remove_file(&temporary);
+            Err(error)
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically, replacing a game record there.
+pub fn save(path: &Path, text: &str) -> io::Result<()> {
+    let _saving = hold_saves();
+    may_write_over(path)?;
+    let temporary = write_temporary(path, text)?;
+    fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = fs::remove_file(&temporary);
+    })
+}
+
+/// Writes `text` to `path` atomically, refusing if anything is there.
+pub fn save_new(path: &Path, text: &str) -> io::Result<()> {
+    let _saving = hold_saves();
+    let temporary = write_temporary(path, text)?;
+    // A hard link fails where something already is, with no window in
+    // which it could be written over.
+    let linked = fs::hard_link(&temporary, path);
+    let _ = fs::remove_file(&temporary);
+    linked.map_err(|error| match error.kind() {
+        io::ErrorKind::AlreadyExists => refuse(path, "already exists"),
+        _ => error,
+    })
+}

@@ -1,0 +1,202 @@
+//! What tabletop reads and writes on disk, and what it never touches:
+//! only regular files are read as records (a FIFO would hang the reader, a
+//! device would never end), and a save never writes over a link, a device,
+//! a FIFO, a read-only file, a file that is not a game record, or into a
+//! folder that does not exist outside tabletop's own; nothing is left
+//! behind when a save is refused.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What a run printed and how it ended.
+struct Run {
+    stdout: String,
+    stderr: String,
+    status: i32,
+}
+
+/// Runs the binary with `input`; fails the test if it has not finished
+/// within a minute (a hang is the bug some of these tests look for).
+fn run(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .env("XDG_DATA_HOME", folder().join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().expect("waiting").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{args:?} hung");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().expect("finished");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// A new empty folder for one test.
+fn folder() -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::SeqCst);
+    let folder = std::env::temp_dir().join(format!("tabletop-files-{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder).expect("a temporary folder");
+    folder
+}
+
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+}
+
+/// The names in `folder`.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .expect("a folder")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn only_regular_files_are_read_as_records() {
+    let here = folder();
+    let fifo = here.join("pipe.toml");
+    mkfifo(&fifo);
+    for (path, kind) in [
+        (fifo.clone(), "a FIFO"),
+        (here.clone(), "a folder"),
+        (PathBuf::from("/dev/null"), "a device"),
+    ] {
+        for command in ["load", "replay"] {
+            let got = run(&[command, path.to_str().expect("UTF-8"), "--plain"], "");
+            assert_eq!(got.status, 2, "{command} {kind}: {}", got.stderr);
+            assert!(got.stdout.is_empty());
+            assert!(got.stderr.contains(kind), "{command}: {}", got.stderr);
+            assert_eq!(got.stderr.lines().count(), 1, "{}", got.stderr);
+        }
+    }
+}
+
+/// A finished game of Gekitai typed in the plain mode.
+const GAME: &str = "A1\na6\nc3\nd4\nc3\n";
+
+/// Plays [`GAME`] saving to `target`; what happened.
+fn save_to(target: &Path) -> Run {
+    run(
+        &[
+            "gekitai",
+            "--plain",
+            "--save",
+            target.to_str().expect("UTF-8"),
+        ],
+        GAME,
+    )
+}
+
+#[test]
+fn a_save_never_writes_over_what_tabletop_did_not_make() {
+    let here = folder();
+    let text = here.join("notes.txt");
+    fs::write(&text, "my notes\n").expect("writable");
+    let fifo = here.join("pipe.toml");
+    mkfifo(&fifo);
+    let link = here.join("link.toml");
+    std::os::unix::fs::symlink(&text, &link).expect("a link");
+    let locked = here.join("locked.toml");
+    fs::write(&locked, "game = \"gekitai\"\n").expect("writable");
+    let mut read_only = fs::metadata(&locked).expect("there").permissions();
+    read_only.set_readonly(true);
+    fs::set_permissions(&locked, read_only).expect("chmod");
+    let before = names(&here);
+    for (target, why) in [
+        (text.clone(), "is not a game record"),
+        (fifo.clone(), "is not a regular file"),
+        (link.clone(), "symbolic link"),
+        (locked.clone(), "read-only"),
+        (here.join("nowhere/game.toml"), "does not exist"),
+        (PathBuf::from("/dev/full"), "is not a regular file"),
+    ] {
+        let got = save_to(&target);
+        assert_eq!(got.status, 1, "{}: {}", target.display(), got.stderr);
+        assert!(
+            got.stderr.contains(why),
+            "{}: {}",
+            target.display(),
+            got.stderr
+        );
+        assert!(got.stdout.contains("Player X wins!"), "the game was played");
+    }
+    assert_eq!(fs::read_to_string(&text).expect("there"), "my notes\n");
+    assert_eq!(
+        fs::read_to_string(&locked).expect("there"),
+        "game = \"gekitai\"\n"
+    );
+    assert_eq!(names(&here), before, "nothing added, nothing left behind");
+}
+
+#[test]
+fn a_save_replaces_a_game_record_and_makes_a_new_one() {
+    let here = folder();
+    let game = here.join("game.toml");
+    let first = save_to(&game);
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let again = save_to(&game);
+    assert_eq!(
+        again.status, 0,
+        "a record may be replaced: {}",
+        again.stderr
+    );
+    assert_eq!(names(&here), ["game.toml"]);
+}
+
+#[test]
+fn match_records_are_never_written_over() {
+    let here = folder();
+    let existing = here.join("game-001.toml");
+    fs::write(&existing, "game = \"gekitai\"\n").expect("writable");
+    let got = run(
+        &[
+            "match",
+            "gekitai",
+            "--first",
+            "random",
+            "--second",
+            "random",
+            "--games",
+            "2",
+            "--records",
+            here.to_str().expect("UTF-8"),
+        ],
+        "",
+    );
+    assert_eq!(got.status, 1, "{}", got.stderr);
+    assert!(got.stderr.contains("game-001.toml"), "{}", got.stderr);
+    assert!(got.stdout.contains("games 2"), "{}", got.stdout);
+    assert_eq!(
+        fs::read_to_string(&existing).expect("there"),
+        "game = \"gekitai\"\n"
+    );
+    assert_eq!(names(&here), ["game-001.toml", "game-002.toml"]);
+}
