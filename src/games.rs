@@ -17,10 +17,13 @@ use std::str::FromStr;
 
 use crate::ai::Searchable;
 use crate::app::games::GameUi;
+use crate::engine::quote::quote;
 use crate::engine::record::{self, Record, RecordError};
 use crate::engine::settings::{self, Setting, SettingError};
 use crate::engine::{Described, GameSettings, Player};
 use crate::plain::{PlainGame, Style};
+use crate::referee::Contender;
+use crate::seat::Seat;
 
 /// Calls the macro `$then` with every game as `module::Type` (the module
 /// each layer gives the game, and its position type in the engine), the
@@ -307,9 +310,28 @@ impl Default for Setup {
     }
 }
 
-/// Reads a record of any game, re-checking every move with its rules.
+/// Whether `name` is a way a side can be played: a seat (`human`,
+/// `ai:3`) or a contender of a match (`random`, `gtp:COMMAND`).
+fn is_player(name: &str) -> bool {
+    name.parse::<Seat>().is_ok() || name.parse::<Contender>().is_ok()
+}
+
+/// Reads a record of any game, re-checking every move with its rules and
+/// every player's name.
 pub fn read_record(text: &str) -> Result<AnyRecord, RecordError> {
     let written = record::parse(text)?;
+    for player in [&written.players.first, &written.players.second] {
+        if !is_player(player.get_ref()) {
+            return Err(RecordError {
+                line: Some(record::line_of(text, player.span().start)),
+                move_number: None,
+                reason: format!(
+                    "{} is not a player (human, ai:LEVEL with LEVEL 1 to 5, random or gtp:COMMAND)",
+                    quote(player.get_ref())
+                ),
+            });
+        }
+    }
     let kind: GameKind = written
         .game
         .parse()

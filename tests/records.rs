@@ -167,6 +167,11 @@ fn refused(text: &[u8], reason: &str) {
             got.stderr
         );
         assert_eq!(got.stderr.lines().count(), 1, "{}", got.stderr);
+        assert!(got.stderr.len() < 500, "{reason}: a long message");
+        assert!(
+            !got.stderr.contains(['\u{1b}', '\u{7}']),
+            "{reason}: the message carries control characters"
+        );
     }
     assert_eq!(
         fs::read(&file).expect("still there"),
@@ -217,6 +222,38 @@ fn every_kind_of_bad_record_is_refused_with_its_reason() {
         vec!["\"A1\""; 150_000].join(",")
     );
     refused(many.as_bytes(), "more than any game");
+    refused(
+        b"game = \"gekitai\"\n\n[players]\nfirst = \"ai:9\"\nsecond = \"human\"\n",
+        "line 4: ai:9 is not a player",
+    );
+    refused(
+        b"game = \"hex\"\n[players]\nfirst = \"gtp:\"\nsecond = \"x\"\n",
+        "line 3",
+    );
+    let escapes = format!(
+        "game = \"gekitai\"\nresult = \"\\u001b[31m\\u0007{}\"\nmoves = [\"A1\"]\n",
+        "x".repeat(500_000)
+    );
+    refused(escapes.as_bytes(), "the record says the result is");
+    let dotted = format!("game = \"gekitai\"\n{} = 1\n", vec!["a"; 100_000].join("."));
+    refused(dotted.as_bytes(), "line 2: nested deeper");
+    let header = format!("game = \"gekitai\"\n\n[{}]\n", vec!["a"; 100_000].join("."));
+    refused(header.as_bytes(), "line 3: nested deeper");
+    let hidden = format!("game = \"gekitai\nmoves = {}", "[".repeat(100_000));
+    refused(hidden.as_bytes(), "line 2");
+}
+
+#[test]
+fn brackets_in_comments_and_strings_do_not_refuse_a_record() {
+    let file = scratch("commented.toml");
+    let text = "# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\ngame = \"gekitai\"\n\
+                date = \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\nmoves = [\"A1\"] # ]]]]]]]]]]]]]]]]]]]]]]]]]]\n";
+    fs::write(&file, text).expect("writable");
+    let got = run(
+        &["replay", file.to_str().expect("UTF-8 path"), "--plain"],
+        "",
+    );
+    assert_eq!(got.status, 0, "{}", got.stderr);
 }
 
 #[test]
@@ -290,5 +327,23 @@ proptest! {
         for &kind in GameKind::ALL {
             kind.with(RoundTrip(seed));
         }
+    }
+}
+
+#[test]
+fn loading_a_finished_game_shows_how_it_ended() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/records");
+    for entry in fs::read_dir(&folder).expect("assets/records exists") {
+        let path = entry.expect("entry").path();
+        let file = path.to_str().expect("UTF-8 path");
+        let replayed = run(&["replay", file, "--plain"], "");
+        let loaded = run(&["load", file, "--plain"], "");
+        assert_eq!(loaded.status, 0, "{file}: {}", loaded.stderr);
+        let ending = |text: &str| text.lines().last().unwrap_or("").to_string();
+        assert!(
+            ending(&replayed.stdout).ends_with('!'),
+            "{file}: the sample is finished"
+        );
+        assert_eq!(ending(&loaded.stdout), ending(&replayed.stdout), "{file}");
     }
 }

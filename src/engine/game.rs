@@ -114,6 +114,15 @@ pub trait Described: Game {
     /// the game's published perft series count it.
     const PERFT_FINISHED: Finished = Finished::Leaf;
 
+    /// How the game announces its result, in every front end:
+    /// `Player X wins!`, `Draw game!`.
+    fn result_text(outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(player) => format!("Player {} wins!", Self::symbol(player)),
+            Outcome::Draw => "Draw game!".to_string(),
+        }
+    }
+
     /// The game at its start.
     fn new(settings: Self::Settings) -> Self;
 

@@ -10,6 +10,7 @@ pub mod game;
 pub mod line;
 pub mod perft;
 pub mod player;
+pub mod quote;
 pub mod random;
 pub mod record;
 pub mod settings;

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::game::{Described, Game};
 use super::line::{Line, Refused};
 use super::player::Outcome;
+use super::quote::quote;
 use super::settings::{GameSettings, Kind, Setting, SettingError};
 
 /// More moves than any real game has; a record with more is refused before
@@ -56,19 +57,25 @@ pub struct RecordText {
     pub players: PlayersText,
 }
 
+/// The `[players]` table: how each side was played, with where it stands
+/// in the file (for a refusal to name the line).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersText {
-    first: String,
-    second: String,
+    pub first: toml::Spanned<String>,
+    pub second: toml::Spanned<String>,
+}
+
+impl PlayersText {
+    fn of(players: &[String; 2]) -> PlayersText {
+        let [first, second] = players.clone().map(|name| toml::Spanned::new(0..0, name));
+        PlayersText { first, second }
+    }
 }
 
 impl Default for PlayersText {
     fn default() -> Self {
-        PlayersText {
-            first: "human".to_string(),
-            second: "human".to_string(),
-        }
+        PlayersText::of(&["human".to_string(), "human".to_string()])
     }
 }
 
@@ -173,10 +180,7 @@ impl<G: Described> Record<G> {
             result: self.end().outcome().map(result_text::<G>),
             moves: self.moves.iter().map(ToString::to_string).collect(),
             settings: toml::Table::new(),
-            players: PlayersText {
-                first: self.players[0].clone(),
-                second: self.players[1].clone(),
-            },
+            players: PlayersText::of(&self.players),
         };
         let settings = settings_table(&self.start.settings());
         toml::to_string(&Written {
@@ -205,13 +209,19 @@ impl<G: Described> Record<G> {
         let mut moves = Vec::with_capacity(text.moves.len());
         for (i, written) in text.moves.iter().enumerate() {
             let mv: G::Move = written.parse().map_err(|_| {
-                RecordError::at_move(i + 1, format!("{written:?} is not a {} move", G::NAME))
+                RecordError::at_move(
+                    i + 1,
+                    format!("{} is not a {} move", quote(written), G::NAME),
+                )
             })?;
             moves.push(mv);
         }
         let line = Line::replay(start.clone(), moves.iter().copied()).map_err(
             |Refused { number, illegal }| {
-                RecordError::at_move(number, format!("{}: {illegal}", text.moves[number - 1]))
+                RecordError::at_move(
+                    number,
+                    format!("{}: {illegal}", quote(&text.moves[number - 1])),
+                )
             },
         )?;
         let recorded = text.result.as_deref();
@@ -222,13 +232,13 @@ impl<G: Described> Record<G> {
             });
             return Err(RecordError::new(format!(
                 "the record says the result is {}, but after its moves {reached}",
-                recorded.unwrap_or_default()
+                quote(recorded.unwrap_or_default())
             )));
         }
         Ok(Record {
             start,
             moves,
-            players: [text.players.first.clone(), text.players.second.clone()],
+            players: [&text.players.first, &text.players.second].map(|p| p.get_ref().clone()),
             date: text.date.clone(),
         })
     }
@@ -264,8 +274,9 @@ fn read_settings<G: Described>(table: &toml::Table) -> Result<G::Settings, Recor
     let list = <G::Settings as GameSettings>::LIST;
     if let Some(name) = table.keys().find(|k| !list.iter().any(|s| s.name == *k)) {
         return Err(RecordError::new(format!(
-            "{} has no setting {name}",
-            G::NAME
+            "{} has no setting {}",
+            G::NAME,
+            quote(name)
         )));
     }
     let mut values = Vec::with_capacity(list.len());
@@ -330,8 +341,30 @@ impl Serialize for InOrder<'_> {
     }
 }
 
+/// The parser's message, with any long value in it cut short and nothing
+/// in it that a terminal would act on.
+fn quote_message(message: &str) -> String {
+    const MOST: usize = 200;
+    let mut shown: String = message
+        .chars()
+        .take(MOST)
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() && c != '\n' {
+                c.escape_debug().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    if message.chars().count() > MOST {
+        shown.push('…');
+    }
+    shown
+}
+
 /// The line (from 1) of byte `offset` in `text`.
-fn line_of(text: &str, offset: usize) -> usize {
+pub fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -345,7 +378,7 @@ pub fn parse(text: &str) -> Result<RecordText, RecordError> {
     let record: RecordText = toml::from_str(text).map_err(|error| RecordError {
         line: error.span().map(|span| line_of(text, span.start)),
         move_number: None,
-        reason: error.message().trim().to_string(),
+        reason: quote_message(error.message().trim()),
     })?;
     if record.moves.len() > MAX_MOVES {
         return Err(RecordError::new(format!(

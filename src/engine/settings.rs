@@ -11,6 +11,8 @@
 use std::fmt::{self, Debug};
 use std::hash::Hash;
 
+use super::quote::quote;
+
 /// One setting of a game.
 #[derive(Clone, Copy, Debug)]
 pub struct Setting {
@@ -140,7 +142,7 @@ impl Setting {
         SettingError {
             name: self.name,
             allowed: self.describe_allowed(values),
-            got: got.to_string(),
+            got: quote(&got.to_string()),
         }
     }
 

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid};
 use crate::engine::connect6::{Connect6, Stone};
-use crate::engine::{Game, Outcome};
+use crate::engine::{Described, Game};
 
 pub struct Connect6Console {
     game: Connect6,
@@ -50,10 +50,7 @@ impl Console for Connect6Console {
         self.game.play_unchecked(stone);
         write!(out, "{}", self.game.board_text())?;
         match self.game.outcome() {
-            Some(Outcome::Win(player)) => {
-                writeln!(out, "Player {} wins!", Connect6::symbol(player))
-            }
-            Some(Outcome::Draw) => writeln!(out, "Draw game!"),
+            Some(outcome) => writeln!(out, "{}", Connect6::result_text(outcome)),
             None => Ok(()),
         }
     }

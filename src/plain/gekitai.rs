@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid, letters, rows};
 use crate::engine::gekitai::{Gekitai, Place};
-use crate::engine::{Cell, Described, Game, Outcome, Player};
+use crate::engine::{Cell, Described, Game, Player};
 
 pub struct GekitaiConsole {
     game: Gekitai,
@@ -81,16 +81,9 @@ impl Console for GekitaiConsole {
                     Style::Boxed => self.show_position(out)?,
                     Style::Dots => write!(out, "{}", dotted_board(&self.game))?,
                 }
-                writeln!(out, "{}", result_line(outcome))
+                writeln!(out, "{}", Gekitai::result_text(outcome))
             }
         }
-    }
-}
-
-fn result_line(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win(player) => format!("Player {} wins!", Gekitai::symbol(player)),
-        Outcome::Draw => "Draw game!".to_string(),
     }
 }
 

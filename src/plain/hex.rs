@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid};
 use crate::engine::hex::{Hex, HexMove};
-use crate::engine::{Game, Outcome};
+use crate::engine::{Described, Game};
 
 pub struct HexConsole {
     game: Hex,
@@ -52,8 +52,7 @@ impl Console for HexConsole {
         self.game.play_unchecked(mv);
         write!(out, "{}", self.game.board_text())?;
         match self.game.outcome() {
-            Some(Outcome::Win(player)) => writeln!(out, "Player {} wins!", Hex::symbol(player)),
-            Some(Outcome::Draw) => writeln!(out, "Draw game!"),
+            Some(outcome) => writeln!(out, "{}", Hex::result_text(outcome)),
             None => Ok(()),
         }
     }

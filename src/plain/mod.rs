@@ -81,7 +81,7 @@ pub enum Ending {
 
 /// One game's console: what it prints and how it reads a move.
 pub trait Console {
-    type G: Game;
+    type G: Described;
 
     fn game(&self) -> &Self::G;
 
@@ -122,6 +122,10 @@ where
     let seed = clock_seed();
     let mut history = History::default();
     console.show_start(out)?;
+    // A game loaded finished says how it ended.
+    if let Some(outcome) = console.game().outcome() {
+        writeln!(out, "{}", C::G::result_text(outcome))?;
+    }
     while !console.game().is_over() {
         history.record(console.game());
         write!(out, "{}", console.prompt())?;

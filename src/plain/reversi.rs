@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use super::{Console, PlainGame, Style, letters, spaced_grid};
 use crate::engine::line::play_forced;
 use crate::engine::reversi::{Reversi, ReversiMove, RowColumn};
-use crate::engine::{Game, Outcome, Player};
+use crate::engine::{Described, Game, Player};
 
 pub struct ReversiConsole {
     game: Reversi,
@@ -88,15 +88,7 @@ impl Console for ReversiConsole {
         self.game.play_unchecked(mv);
         if let Some(outcome) = self.game.outcome() {
             self.show_position(out, false)?;
-            return writeln!(
-                out,
-                "{}",
-                match outcome {
-                    Outcome::Win(Player::First) => "Black wins!",
-                    Outcome::Win(Player::Second) => "White wins!",
-                    Outcome::Draw => "Draw game!",
-                }
-            );
+            return writeln!(out, "{}", Reversi::result_text(outcome));
         }
         let mut passers = Vec::new();
         play_forced(&mut self.game, |_, _, after| {

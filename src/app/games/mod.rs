@@ -22,7 +22,7 @@ use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::history::Entry;
 use crate::engine::line::Played;
-use crate::engine::{Cell, Described, Game, Outcome, Player};
+use crate::engine::{Cell, Described, Game, Player};
 
 /// What to show on the board besides the pieces.
 pub struct BoardView<'a> {
@@ -54,14 +54,6 @@ pub trait GameUi: Described + Searchable {
 
     /// The lines under whose turn it is: reserves, disc counts, ...
     fn panel(&self, animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>>;
-
-    /// The game's words for the result.
-    fn result(outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win(player) => format!("Player {} wins!", Self::symbol(player)),
-            Outcome::Draw => "Draw game!".to_string(),
-        }
-    }
 
     /// What to tell the players when the game made `mover` play `mv` by
     /// itself (Reversi's pass).

@@ -11,7 +11,7 @@ use crate::app::animation::{Animation, Flips};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
 use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
-use crate::engine::{Cell, Described, Game, Outcome, Player};
+use crate::engine::{Cell, Described, Game, Player};
 
 impl GameUi for Reversi {
     fn title(&self) -> String {
@@ -54,13 +54,6 @@ impl GameUi for Reversi {
         ]
     }
 
-    fn result(outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win(Player::First) => "Black wins!".to_string(),
-            Outcome::Win(Player::Second) => "White wins!".to_string(),
-            Outcome::Draw => "Draw game!".to_string(),
-        }
-    }
 
     fn forced_notice(_mv: &ReversiMove, mover: Player) -> String {
         let passer = Reversi::symbol(mover);

@@ -253,7 +253,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             self.moves()
         ))];
         lines.push(match game.outcome() {
-            Some(outcome) => Line::styled(G::result(outcome), theme.message()),
+            Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
             None => Line::raw(format!("Player {}'s turn", G::symbol(game.to_move()))),
         });
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));

@@ -295,6 +295,16 @@ impl Described for Reversi {
     };
     const WORD_MOVES: &'static [ReversiMove] = &[ReversiMove::Pass];
 
+    /// Othello names the colours: `Black wins!`.
+    fn result_text(outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(Player::First) => "Black wins!",
+            Outcome::Win(Player::Second) => "White wins!",
+            Outcome::Draw => "Draw game!",
+        }
+        .to_string()
+    }
+
     fn new(settings: ReversiSettings) -> Reversi {
         Reversi::new(settings)
     }

@@ -97,7 +97,7 @@ fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
 fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
     let game = play.game();
     let mut lines = vec![match game.outcome() {
-        Some(outcome) => Line::styled(G::result(outcome), theme.message()),
+        Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
         None => {
             let player = game.to_move();
             Line::from(vec![
@@ -180,7 +180,7 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
         (Some(message), _) => message.clone(),
         (None, Some(outcome)) => format!(
             "{}  {}: new game  {}: quit",
-            G::result(outcome),
+            G::result_text(outcome),
             command_label("n", "Ctrl-n", columns),
             command_label("q", "Ctrl-q", columns)
         ),
