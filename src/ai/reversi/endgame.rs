@@ -1,6 +1,7 @@
 //! The exact Reversi endgame solver: alpha-beta (principal variation
 //! search) on the final disc difference, on bare bitboards with no engine
-//! position made or cloned. Moves that leave the opponent fewest replies go
+//! position made or cloned (the moves and flips come from the engine's bit
+//! kernels, the ones its rules use). Moves that leave the opponent fewest replies go
 //! first (fastest first), the last few empty cells are played region by
 //! region with odd regions first (parity), and a transposition table keeps
 //! bounds of positions with many empty cells. A clock and a stop flag can
@@ -10,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::cell;
-use crate::engine::reversi::{Reversi, ReversiMove};
+use crate::engine::reversi::{Reversi, ReversiMove, flips, legal_moves};
 use crate::engine::{Game, Player};
 
 /// From this many empty cells up, moves are sorted fastest first; below,
@@ -22,8 +23,6 @@ const TABLE_EMPTIES: u32 = 8;
 const TABLE_BITS: u32 = 18;
 const CHECK_EVERY: u64 = 4096;
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The four quadrants of the layout: the parity regions.
 const QUADRANTS: [u64; 4] = [
@@ -32,89 +31,6 @@ const QUADRANTS: [u64; 4] = [
     0x0f0f_0f0f_0000_0000,
     0xf0f0_f0f0_0000_0000,
 ];
-
-/// The eight one-cell steps of the layout, each dropping what would wrap
-/// from one edge to the other.
-#[inline(always)]
-const fn step(set: u64, dir: usize) -> u64 {
-    match dir {
-        0 => (set << 1) & NOT_A,
-        1 => (set >> 1) & NOT_H,
-        2 => set << 8,
-        3 => set >> 8,
-        4 => (set << 9) & NOT_A,
-        5 => (set >> 9) & NOT_H,
-        6 => (set << 7) & NOT_H,
-        _ => (set >> 7) & NOT_A,
-    }
-}
-
-/// The empty cells where `me` can place: past a run of `opp` discs that
-/// starts next to one of mine, in any direction. The runs are grown six
-/// times, the longest a run can be.
-#[inline]
-fn moves(me: u64, opp: u64, empty: u64) -> u64 {
-    let mut found = 0;
-    for dir in 0..8 {
-        let mut run = step(me, dir) & opp;
-        for _ in 0..5 {
-            run |= step(run, dir) & opp;
-        }
-        found |= step(run, dir);
-    }
-    found & empty
-}
-
-/// For each cell, the cells seen from it in each direction of [`step`],
-/// nearest first: the even directions go up the bit order, the odd ones
-/// down.
-static RAYS: [[u64; 8]; 64] = rays();
-
-const fn rays() -> [[u64; 8]; 64] {
-    let mut out = [[0u64; 8]; 64];
-    let mut at = 0;
-    while at < 64 {
-        let mut dir = 0;
-        while dir < 8 {
-            let mut next = step(1u64 << at, dir);
-            while next != 0 {
-                out[at][dir] |= next;
-                next = step(next, dir);
-            }
-            dir += 1;
-        }
-        at += 1;
-    }
-    out
-}
-
-/// The discs of `opp` turned by `me` placing at bit `at`: along each ray,
-/// the run of `opp` discs before the first other cell, if that cell is
-/// mine.
-#[inline]
-fn flips(at: u32, me: u64, opp: u64) -> u64 {
-    let rays = &RAYS[at as usize];
-    let mut turned = 0;
-    for dir in (0..8).step_by(2) {
-        let ray = rays[dir];
-        let stops = ray & !opp;
-        let first = stops & stops.wrapping_neg();
-        if first & me != 0 {
-            turned |= ray & (first - 1);
-        }
-    }
-    for dir in (1..8).step_by(2) {
-        let ray = rays[dir];
-        let stops = ray & !opp;
-        if stops != 0 {
-            let first = 1u64 << (63 - stops.leading_zeros());
-            if first & me != 0 {
-                turned |= ray & !((first << 1) - 1);
-            }
-        }
-    }
-    turned
-}
 
 fn count(bits: u64) -> i32 {
     bits.count_ones() as i32
@@ -189,7 +105,7 @@ impl<'a> Solver<'a> {
         if empties < SORT_EMPTIES {
             return self.by_parity(me, opp, empty, alpha, beta, passed);
         }
-        let mine = moves(me, opp, empty);
+        let mine = legal_moves(me, opp, empty);
         if mine == 0 {
             if passed {
                 return count(me) - count(opp);
@@ -211,21 +127,21 @@ impl<'a> Solver<'a> {
                 }
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
-                hint = slot.best.checked_sub(1).map(u32::from);
+                hint = slot.best.checked_sub(1).map(usize::from);
             }
         }
 
         // Fastest first: fewest replies (a corner reply counts double),
         // the table's move before all.
-        let mut children = [(0i32, 0u32, 0u64); 64];
+        let mut children = [(0i32, 0usize, 0u64); 64];
         let mut n = 0;
         let mut rest = mine;
         while rest != 0 {
-            let at = rest.trailing_zeros();
+            let at = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let turned = flips(at, me, opp);
             let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
-            let replies = moves(next_me, next_opp, empty & !(1 << at));
+            let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
             let key = if hint == Some(at) {
                 -1
             } else {
@@ -313,7 +229,7 @@ impl<'a> Solver<'a> {
         for group in [empty & odd, empty & !odd] {
             let mut rest = group;
             while rest != 0 {
-                let at = rest.trailing_zeros();
+                let at = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let turned = flips(at, me, opp);
                 if turned == 0 {
@@ -343,7 +259,7 @@ impl<'a> Solver<'a> {
 
     /// One empty cell left: whoever can place there does (me first).
     fn last_cell(&mut self, me: u64, opp: u64, empty: u64) -> i32 {
-        let at = empty.trailing_zeros();
+        let at = empty.trailing_zeros() as usize;
         let turned = flips(at, me, opp);
         if turned != 0 {
             return count(me | turned) + 1 - count(opp ^ turned);
@@ -387,24 +303,24 @@ pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<
     }
     let (me, opp) = sides(pos);
     let empty = pos.board_bits() & !(me | opp);
-    let mine = moves(me, opp, empty);
+    let mine = legal_moves(me, opp, empty);
     if mine == 0 {
         return Some(ReversiMove::Pass);
     }
     let mut solver = Solver::new(pos.board_bits(), deadline, stop);
-    let mut children: Vec<(u32, u64, u64, i32)> = Vec::new();
+    let mut children: Vec<(usize, u64, u64, i32)> = Vec::new();
     let mut rest = mine;
     while rest != 0 {
-        let at = rest.trailing_zeros();
+        let at = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let turned = flips(at, me, opp);
         let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
-        let replies = count(moves(next_me, next_opp, empty & !(1 << at)));
+        let replies = count(legal_moves(next_me, next_opp, empty & !(1 << at)));
         children.push((at, next_me, next_opp, replies));
     }
     children.sort_by_key(|c| c.3);
     // Win, draw or loss first: a window of (-1, 1) around zero.
-    let mut best: Option<(u32, i32)> = None;
+    let mut best: Option<(usize, i32)> = None;
     for &(at, next_me, next_opp, _) in &children {
         let score = (-solver.solve(next_me, next_opp, -1, 1)).clamp(-1, 1);
         if solver.aborted {

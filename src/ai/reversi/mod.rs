@@ -247,6 +247,6 @@ fn order_class(squares: &Squares, mv: ReversiMove) -> u8 {
 }
 
 /// The cell at bit `at` of the layout.
-fn cell(at: u32) -> Cell {
-    Cell::new(at as usize / 8, at as usize % 8).unwrap_or_else(|| unreachable!())
+fn cell(at: usize) -> Cell {
+    Cell::new(at / 8, at % 8).unwrap_or_else(|| unreachable!())
 }
