@@ -74,21 +74,63 @@ impl fmt::Display for Contender {
 
 /// A contender at the board.
 enum Agent {
-    Ai { level: Level, seed: u64 },
+    Ai {
+        level: Level,
+        seed: u64,
+    },
     Random(Rng),
-    Gtp(GtpClient),
+    /// An outside engine: started for a game when it is not running, and
+    /// ended (with everything it started) when it fails one.
+    Gtp {
+        command: String,
+        client: Option<GtpClient>,
+    },
 }
 
 impl Agent {
-    fn new(contender: &Contender, seed: u64) -> anyhow::Result<Agent> {
-        Ok(match contender {
+    fn new(contender: &Contender, seed: u64) -> Agent {
+        match contender {
             Contender::Ai(level) => Agent::Ai {
                 level: *level,
                 seed,
             },
             Contender::Random => Agent::Random(Rng::new(seed)),
-            Contender::Gtp(command) => Agent::Gtp(GtpClient::spawn(command)?),
-        })
+            Contender::Gtp(command) => Agent::Gtp {
+                command: command.clone(),
+                client: None,
+            },
+        }
+    }
+
+    /// Gets an outside engine ready for a new game on a board of `side`.
+    fn set_up(&mut self, side: usize, patience: Duration) -> anyhow::Result<()> {
+        let Agent::Gtp { command, client } = self else {
+            return Ok(());
+        };
+        let mut engine = match client.take() {
+            Some(engine) => engine,
+            None => GtpClient::spawn(command)?,
+        };
+        engine.send(&format!("boardsize {side}"), patience)?;
+        engine.send("clear_board", patience)?;
+        *client = Some(engine);
+        Ok(())
+    }
+
+    /// Sends `command` to an outside engine; a failure ends the engine,
+    /// to be started afresh for the next game.
+    fn tell(&mut self, command: &str, patience: Duration) -> anyhow::Result<String> {
+        let Agent::Gtp { client, .. } = self else {
+            return Ok(String::new());
+        };
+        let engine = client
+            .as_mut()
+            .ok_or_else(|| anyhow!("the engine is not running"))?;
+        let answer = engine.send(command, patience);
+        if answer.is_err() {
+            *client = None;
+        }
+        answer
     }
 }
 
@@ -199,10 +241,11 @@ fn play_game<G: Playable>(
     let start = line.start().clone();
     // An external engine gets generous time before it forfeits.
     let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
-    for agent in agents.iter_mut() {
-        if let Agent::Gtp(client) = agent {
-            client.send(&format!("boardsize {}", start.side()), patience)?;
-            client.send("clear_board", patience)?;
+    for player in Player::BOTH {
+        if let Err(error) = agents[player.index()].set_up(start.side(), patience) {
+            // An engine that cannot start or set up the board forfeits.
+            eprintln!("{error:#}");
+            return Ok(Some(Outcome::Win(player.other())));
         }
     }
     let never = AtomicBool::new(false);
@@ -237,9 +280,13 @@ fn play_game<G: Playable>(
                     .ok_or_else(|| anyhow!("the engine found no move"))?
                 }
                 Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
-                Agent::Gtp(client) => {
-                    let answer = client.send(&format!("genmove {}", color(mover)), patience);
-                    match answer.ok().and_then(|vertex| from_vertex::<G>(&vertex)) {
+                agent @ Agent::Gtp { .. } => {
+                    let answer = agent.tell(&format!("genmove {}", color(mover)), patience);
+                    let mv = answer
+                        .map_err(|error| eprintln!("{error:#}"))
+                        .ok()
+                        .and_then(|vertex| from_vertex::<G>(&vertex));
+                    match mv {
                         Some(mv) if game.check(mv).is_ok() => mv,
                         // A bad or missing answer loses the game.
                         _ => return Ok(Some(Outcome::Win(mover.other()))),
@@ -259,14 +306,10 @@ fn play_game<G: Playable>(
             &[mover.other()]
         };
         for &listener in told {
-            if let Agent::Gtp(client) = &mut agents[listener.index()] {
-                let heard = client.send(
-                    &format!("play {} {}", color(mover), to_vertex::<G>(&mv)),
-                    patience,
-                );
-                if heard.is_err() {
-                    return Ok(Some(Outcome::Win(listener.other())));
-                }
+            let news = format!("play {} {}", color(mover), to_vertex::<G>(&mv));
+            if let Err(error) = agents[listener.index()].tell(&news, patience) {
+                eprintln!("{error:#}");
+                return Ok(Some(Outcome::Win(listener.other())));
             }
         }
     }
@@ -299,7 +342,7 @@ pub fn run_match<G: Playable>(
         std::fs::create_dir_all(folder)?;
     }
     let mut tally = Tally::default();
-    let mut agents = [Agent::new(first, 1)?, Agent::new(second, 2)?];
+    let mut agents = [Agent::new(first, 1), Agent::new(second, 2)];
     for number in 0..games {
         // Even games: the first contender moves first.
         let swapped = number % 2 == 1;

@@ -176,3 +176,58 @@ fn a_match_of_no_games_is_refused_and_one_game_gives_no_elo() {
     assert!(text.contains("\nelo n/a"), "{text}");
     assert!(!text.contains("-0"), "{text}");
 }
+
+/// Runs a two-game match of random against `engine`; its output and
+/// status.
+fn match_against(engine: &str) -> (String, String, Option<i32>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "match",
+            "gekitai",
+            "--first",
+            "random",
+            "--second",
+            &format!("gtp:{engine}"),
+            "--games",
+            "2",
+        ])
+        .output()
+        .expect("the referee runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn engines_that_misbehave_forfeit_and_the_match_goes_on() {
+    // Writes without end: cut off, not followed until memory runs out.
+    let (out, err, status) = match_against("yes");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("\nwins 2\n"), "{out}");
+    assert!(err.contains("too long"), "{err}");
+    // Not there at all: the shell's words are shown.
+    let (out, err, status) = match_against("no-such-engine-anywhere");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("\nwins 2\n"), "{out}");
+    assert!(err.contains("not found"), "{err}");
+}
+
+#[test]
+fn an_engine_and_everything_it_started_end_with_the_match() {
+    let marker = "sleep 987.123";
+    let engine = format!("{marker} & while read line; do echo '? no'; echo; done");
+    let (out, err, status) = match_against(&engine);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("\nwins 2\n"), "{out}");
+    let left = Command::new("pgrep")
+        .args(["-f", marker])
+        .output()
+        .expect("pgrep runs");
+    assert!(
+        left.stdout.is_empty(),
+        "the engine's child outlived the match: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}

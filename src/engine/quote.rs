@@ -9,14 +9,19 @@ const MOST: usize = 40;
 
 /// `text` as a message may show it.
 pub fn quote(text: &str) -> String {
+    quote_at_most(text, MOST)
+}
+
+/// `text` as a message may show it, at most `most` characters of it.
+pub fn quote_at_most(text: &str, most: usize) -> String {
     let plain = text.chars().all(|c| c.is_ascii_graphic() || c == ' ');
-    let long = text.chars().count() > MOST;
+    let long = text.chars().count() > most;
     if plain && !long {
         return text.to_string();
     }
     let escaped: String = text
         .chars()
-        .take(MOST)
+        .take(most)
         .flat_map(char::escape_debug)
         .collect();
     if long {

@@ -1,72 +1,194 @@
-//! Another GTP engine, run as a child process and spoken to over its
-//! standard input and output, with a time limit on every answer.
+//! Another GTP engine, run as a child process in its own process group and
+//! spoken to over its standard input and output. Nothing it does can hang
+//! or exhaust tabletop: every answer has a deadline that holds while data
+//! is still arriving, a line and an answer have a most length, and the
+//! whole group (the engine and anything it started) is ended with it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
+
+use crate::engine::quote::{quote, quote_at_most};
+
+/// The longest line an engine may send; GTP answers are short.
+const MAX_LINE: usize = 64 * 1024;
+/// The longest answer (all its lines together).
+const MAX_ANSWER: usize = 1 << 20;
+/// Lines read ahead of the referee: an engine that writes without end
+/// waits for them to be taken instead of filling memory.
+const LINES_AHEAD: usize = 256;
+/// How much of the engine's standard error is kept, for messages.
+const ERRORS_KEPT: usize = 4 * 1024;
+
+/// What the engine's output reader passes on.
+enum Output {
+    Line(String),
+    /// A line longer than [`MAX_LINE`] (cut there).
+    TooLong,
+}
 
 pub struct GtpClient {
     name: String,
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Output>,
+    /// The end of what the engine wrote on its standard error.
+    errors: Arc<Mutex<Vec<u8>>>,
+}
+
+/// Reads the engine's output into lines of at most [`MAX_LINE`] bytes.
+fn read_lines(output: impl Read, lines: SyncSender<Output>) {
+    let mut reader = BufReader::new(output);
+    loop {
+        let mut line = Vec::new();
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let whole = line.last() == Some(&b'\n');
+        if !whole && line.len() > MAX_LINE {
+            if lines.send(Output::TooLong).is_err() {
+                return;
+            }
+            // The rest of the line is no answer: read past it a buffer at
+            // a time, keeping nothing.
+            loop {
+                let Ok(buffer) = reader.fill_buf() else {
+                    return;
+                };
+                if buffer.is_empty() {
+                    return;
+                }
+                match buffer.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        reader.consume(end + 1);
+                        break;
+                    }
+                    None => {
+                        let all = buffer.len();
+                        reader.consume(all);
+                    }
+                }
+            }
+            continue;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\n', '\r']).to_string();
+        if lines.send(Output::Line(text)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Keeps the last [`ERRORS_KEPT`] bytes the engine writes on its standard
+/// error.
+fn keep_errors(errors: impl Read, kept: Arc<Mutex<Vec<u8>>>) {
+    let mut errors = errors;
+    let mut chunk = [0u8; 1024];
+    while let Ok(n) = errors.read(&mut chunk) {
+        if n == 0 {
+            return;
+        }
+        let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        kept.extend_from_slice(&chunk[..n]);
+        let excess = kept.len().saturating_sub(ERRORS_KEPT);
+        kept.drain(..excess);
+    }
 }
 
 impl GtpClient {
-    /// Starts `command` (run by `sh -c`).
+    /// Starts `command` (run by `sh -c`) in a process group of its own.
     pub fn spawn(command: &str) -> anyhow::Result<GtpClient> {
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .args(["-c", command])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            shell.process_group(0);
+        }
+        let mut child = shell
             .spawn()
-            .with_context(|| format!("cannot start the GTP engine {command:?}"))?;
+            .with_context(|| format!("cannot start the GTP engine {}", quote(command)))?;
         let input = child.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
         let output = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
-        let (sender, lines) = mpsc::channel();
-        // A reader thread, so a silent engine can be timed out.
-        thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let errors_out = child.stderr.take().ok_or_else(|| anyhow!("no stderr"))?;
+        let (sender, lines) = mpsc::sync_channel(LINES_AHEAD);
+        // Reader threads, so that a silent engine can be timed out.
+        thread::spawn(move || read_lines(output, sender));
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&errors);
+        thread::spawn(move || keep_errors(errors_out, kept));
         Ok(GtpClient {
-            name: command.to_string(),
+            name: quote(command),
             child,
             input,
             lines,
+            errors,
         })
     }
 
-    /// Sends one command and waits up to `limit` for its answer: the
-    /// result of a `=` answer, or an error for `?`, silence or an exit.
+    /// The last line the engine wrote on its standard error, if any (its
+    /// shell's "not found", say).
+    fn last_error(&self) -> String {
+        // The reader may still be taking the engine's last words.
+        thread::sleep(Duration::from_millis(50));
+        let kept = self
+            .errors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let text = String::from_utf8_lossy(&kept);
+        match text.lines().rev().find(|line| !line.trim().is_empty()) {
+            Some(line) => format!(": {}", quote_at_most(line.trim(), 200)),
+            None => String::new(),
+        }
+    }
+
+    /// Sends one command and waits up to `limit` for its whole answer: the
+    /// result of a `=` answer, or an error for `?`, silence, garbage, an
+    /// answer too long, or an exit.
     pub fn send(&mut self, command: &str, limit: Duration) -> anyhow::Result<String> {
-        writeln!(self.input, "{command}")
+        if writeln!(self.input, "{command}")
             .and_then(|()| self.input.flush())
-            .with_context(|| format!("{} stopped listening", self.name))?;
-        let mut answer: Vec<String> = Vec::new();
+            .is_err()
+        {
+            bail!("{} stopped listening{}", self.name, self.last_error());
+        }
+        let deadline = Instant::now() + limit;
+        let (mut answer, mut length) = (Vec::<String>::new(), 0);
         loop {
-            let line = match self.lines.recv_timeout(limit) {
-                Ok(line) => line,
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(Output::Line(line)) => line,
+                Ok(Output::TooLong) => bail!("{} sent a line too long for GTP", self.name),
                 Err(RecvTimeoutError::Timeout) => {
                     bail!("{} did not answer {command:?} within {limit:?}", self.name)
                 }
-                Err(RecvTimeoutError::Disconnected) => bail!("{} exited", self.name),
+                Err(RecvTimeoutError::Disconnected) => {
+                    bail!("{} exited{}", self.name, self.last_error())
+                }
             };
-            let line = line.trim_end_matches('\r').to_string();
             if line.is_empty() {
                 if answer.is_empty() {
                     continue;
                 }
                 break;
+            }
+            length += line.len() + 1;
+            if length > MAX_ANSWER {
+                bail!("{} sent an answer too long for GTP", self.name);
             }
             answer.push(line);
         }
@@ -81,8 +203,8 @@ impl GtpClient {
             .trim();
         match status {
             Some('=') => Ok(rest.to_string()),
-            Some('?') => bail!("{} refused {command:?}: {rest}", self.name),
-            _ => bail!("{} answered {command:?} with {text:?}", self.name),
+            Some('?') => bail!("{} refused {command:?}: {}", self.name, quote(rest)),
+            _ => bail!("{} answered {command:?} with {}", self.name, quote(&text)),
         }
     }
 }
@@ -92,6 +214,15 @@ impl Drop for GtpClient {
         let _ = writeln!(self.input, "quit");
         let _ = self.input.flush();
         thread::sleep(Duration::from_millis(20));
+        // The engine and everything it started.
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.child.id()) {
+            // SAFETY: kill() only sends a signal; the group is the one the
+            // engine was started in, and no memory is touched.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -116,5 +247,28 @@ mod tests {
         assert!(answer_of("? no\\n\\n").is_err());
         let error = answer_of("\\303\\251 x\\n\\n").expect_err("not GTP");
         assert!(error.to_string().contains("answered"), "{error}");
+    }
+
+    #[test]
+    fn an_engine_that_writes_without_end_is_cut_off() {
+        let mut endless = GtpClient::spawn("yes").expect("sh runs");
+        let error = endless
+            .send("name", Duration::from_secs(60))
+            .expect_err("no end");
+        assert!(error.to_string().contains("too long"), "{error}");
+        let mut one_line = GtpClient::spawn("tr -d '\\n' < /dev/zero").expect("sh runs");
+        let error = one_line
+            .send("name", Duration::from_secs(60))
+            .expect_err("no end");
+        assert!(error.to_string().contains("too long"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_engine_says_what_its_shell_said() {
+        let mut missing = GtpClient::spawn("no-such-engine-anywhere").expect("sh runs");
+        let error = missing
+            .send("name", Duration::from_secs(60))
+            .expect_err("no engine");
+        assert!(error.to_string().contains("not found"), "{error}");
     }
 }
