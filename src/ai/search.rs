@@ -227,15 +227,17 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if pos.outcome().is_some() {
             return terminal_value(pos, ply);
         }
+        // Leaves count towards the clock too: on a big board one leaf's
+        // look for a win in one plays every move.
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
         if depth == 0 {
             let mut moves = self.buffer(ply);
             let value = leaf_value(pos, ply, &mut moves);
             self.buffers[ply] = moves;
             return value;
-        }
-        self.tick();
-        if self.aborted {
-            return 0;
         }
         let hash = pos.position_hash();
         if G::CAN_REPEAT {
@@ -471,7 +473,8 @@ pub fn choose<G: Searchable>(
             .iter()
             .copied()
             .filter(|&mv| {
-                if stop.load(Ordering::Relaxed) {
+                // Out of time, the moves not yet looked at are kept.
+                if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
                     return true;
                 }
                 let mut child = game.clone();
