@@ -416,7 +416,7 @@ fn random_command_lines_end_with_0_1_or_2() {
         "",
         "--help",
     ];
-    let mut rng = Rng::new(0x636c_69);
+    let mut rng = Rng::new(0x0063_6c69);
     for _ in 0..300 {
         let args: Vec<&str> = (0..rng.below(6))
             .map(|_| WORDS[rng.below(WORDS.len())])
