@@ -33,7 +33,8 @@ fn second_replies(game: &Hex, seconds: u64, fast: f64, stop: &AtomicBool) -> any
         if next.is_over() {
             anyhow::bail!("{reply} wins for the second player");
         }
-        let (g, position) = Stones::from_hex(&next).ok_or_else(|| anyhow::anyhow!("small"))?;
+        let (g, position) =
+            Stones::<u64>::from_hex(&next).ok_or_else(|| anyhow::anyhow!("small"))?;
         let began = Instant::now();
         let mut solver = Solver::new(g, Some(began + Duration::from_secs(seconds)), stop);
         let verdict = solver.solve(position);
@@ -65,7 +66,7 @@ fn second_replies(game: &Hex, seconds: u64, fast: f64, stop: &AtomicBool) -> any
 }
 
 /// The answer to `game` in an earlier book's text, as a verdict.
-fn known_answer(book: &str, game: &Hex) -> anyhow::Result<Option<Verdict>> {
+fn known_answer(book: &str, game: &Hex) -> anyhow::Result<Option<Verdict<u64>>> {
     let line = record(game);
     for entry in book.lines().filter(|l| !l.starts_with('#')) {
         if let Some(answer) = entry.strip_prefix(line.as_str()).map(str::trim)
@@ -111,7 +112,8 @@ fn main() -> anyhow::Result<()> {
     let seconds: u64 = args.next().unwrap_or_else(|| "600".into()).parse()?;
     let fast: f64 = args.next().unwrap_or_else(|| "0.2".into()).parse()?;
     let start = Hex::new(HexSettings::new(size, false)?);
-    let (g, _) = Stones::from_hex(&start).ok_or_else(|| anyhow::anyhow!("side 2 to 8 only"))?;
+    let (g, _) =
+        Stones::<u64>::from_hex(&start).ok_or_else(|| anyhow::anyhow!("side 2 to 8 only"))?;
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(g, None, &stop);
     let centre = Cell::new(size / 2, (size - 1) / 2).ok_or_else(|| anyhow::anyhow!("no centre"))?;
@@ -138,7 +140,8 @@ fn main() -> anyhow::Result<()> {
         let mut game = start.clone();
         game.play(opening)?;
         game.play(HexMove::Place(reply))?;
-        let (_, position) = Stones::from_hex(&game).ok_or_else(|| anyhow::anyhow!("small"))?;
+        let (_, position) =
+            Stones::<u64>::from_hex(&game).ok_or_else(|| anyhow::anyhow!("small"))?;
         let began = Instant::now();
         solver.set_deadline(Some(began + Duration::from_secs(seconds)));
         let nodes = solver.nodes;

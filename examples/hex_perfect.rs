@@ -33,7 +33,7 @@ fn first_player_wins(game: &Hex) -> Result<bool, String> {
         Some(_) => return Ok(false),
         None => {}
     }
-    let (g, position) = Stones::from_hex(game).ok_or("not a small board")?;
+    let (g, position) = Stones::<u64>::from_hex(game).ok_or("not a small board")?;
     let stop = AtomicBool::new(false);
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut solver = Solver::new(g, Some(deadline), &stop);

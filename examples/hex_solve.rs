@@ -1,10 +1,11 @@
-//! Solves one Hex position exactly (side 8 or less) and prints the result.
+//! Solves one Hex position exactly (side 11 or less) and prints the result.
 //! `cargo run --release --example hex_solve -- SIZE [MOVES...]`
+//! (`SOLVE_SECONDS=N` gives up after N seconds).
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use tabletop::ai::hex::solver::{Solver, Stones};
+use tabletop::ai::hex::solver::{CellSet, Solver, Stones};
 use tabletop::engine::Game;
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
 
@@ -16,18 +17,24 @@ fn main() -> anyhow::Result<()> {
         let mv: HexMove = text.parse()?;
         game.play(mv)?;
     }
-    let (g, position) =
-        Stones::from_hex(&game).ok_or_else(|| anyhow::anyhow!("side 2 to 8 only"))?;
-    let stop = AtomicBool::new(false);
-    let start = Instant::now();
     let limit = std::env::var("SOLVE_SECONDS")
         .ok()
-        .and_then(|s| s.parse::<u64>().ok());
-    let mut solver = Solver::new(
-        g,
-        limit.map(|s| start + std::time::Duration::from_secs(s)),
-        &stop,
-    );
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(Duration::from_secs);
+    // The narrower bit set where the board fits: it is faster.
+    if size <= 8 {
+        solve::<u64>(&game, limit)
+    } else {
+        solve::<u128>(&game, limit)
+    }
+}
+
+fn solve<B: CellSet>(game: &Hex, limit: Option<Duration>) -> anyhow::Result<()> {
+    let (g, position) =
+        Stones::<B>::from_hex(game).ok_or_else(|| anyhow::anyhow!("side 2 to 11 only"))?;
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut solver = Solver::new(g, limit.map(|l| start + l), &stop);
     let Some(verdict) = solver.solve(position) else {
         println!(
             "unsolved after {} nodes, {:.3} s",

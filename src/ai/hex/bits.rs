@@ -1,89 +1,109 @@
-//! Hex boards of side 8 or less as 64-bit sets: cell (r, c) is bit
-//! `r * n + c`. Neighbours, flood fills and edge distances are a few
-//! shifts and masks each, which is what the exact solver lives on.
+//! Hex boards as bit sets, for the exact solver and the opening book: cell
+//! (r, c) is bit `r * n + c` of a `u64` (sides up to 8) or a `u128` (sides
+//! up to 11). Neighbours, flood fills and edge distances are a few shifts
+//! and masks each, which is what the exact solver lives on.
 
+use std::hash::Hash;
+
+use crate::engine::bits::Bits;
 use crate::engine::hex::Hex;
 use crate::engine::{Cell, Game, Player};
 
-/// The largest side whose cells fit in a `u64`.
-pub const MAX_BIT_SIDE: usize = 8;
+/// A set of cells of one board: the engine's bit sets that fit a whole
+/// board of side up to 8 (`u64`) or 11 (`u128`), hashable for tables.
+pub trait CellSet: Bits + Hash {
+    /// One byte per cell of the board, for lists of cell indices.
+    type Indices: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    const NO_INDICES: Self::Indices;
+
+    /// The set of only the lowest cell of `self` (which must not be empty).
+    fn lowest_cell(self) -> Self {
+        Self::bit(self.lowest())
+    }
+}
+
+impl CellSet for u64 {
+    type Indices = [u8; 64];
+    const NO_INDICES: [u8; 64] = [0; 64];
+}
+
+impl CellSet for u128 {
+    type Indices = [u8; 128];
+    const NO_INDICES: [u8; 128] = [0; 128];
+}
 
 /// The shape of one board side: masks for the board and its edges.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Geometry {
+pub struct Geometry<B> {
     pub n: usize,
-    pub all: u64,
-    first_col: u64,
-    last_col: u64,
-    first_row: u64,
-    last_row: u64,
+    pub all: B,
+    first_col: B,
+    last_col: B,
+    first_row: B,
+    last_row: B,
 }
 
-impl Geometry {
-    /// The geometry of side `n`, if `2 <= n <= 8`.
-    pub fn new(n: usize) -> Option<Geometry> {
-        if !(2..=MAX_BIT_SIDE).contains(&n) {
+impl<B: CellSet> Geometry<B> {
+    /// The geometry of side `n`, if the board has at least 2 × 2 cells and
+    /// fits in `B`.
+    pub fn new(n: usize) -> Option<Geometry<B>> {
+        if n < 2 || n * n > B::CAPACITY {
             return None;
         }
-        let all = if n * n == 64 {
-            u64::MAX
-        } else {
-            (1u64 << (n * n)) - 1
+        let cells = |pick: &dyn Fn(usize, usize) -> bool| {
+            let mut set = B::ZERO;
+            for r in 0..n {
+                for c in 0..n {
+                    if pick(r, c) {
+                        set |= B::bit(r * n + c);
+                    }
+                }
+            }
+            set
         };
-        let (mut first_col, mut last_col) = (0, 0);
-        for r in 0..n {
-            first_col |= 1u64 << (r * n);
-            last_col |= 1u64 << (r * n + n - 1);
-        }
-        let first_row = (1u64 << n) - 1;
         Some(Geometry {
             n,
-            all,
-            first_col,
-            last_col,
-            first_row,
-            last_row: first_row << (n * (n - 1)),
+            all: cells(&|_, _| true),
+            first_col: cells(&|_, c| c == 0),
+            last_col: cells(&|_, c| c == n - 1),
+            first_row: cells(&|r, _| r == 0),
+            last_row: cells(&|r, _| r == n - 1),
         })
     }
 
-    pub fn bit(&self, cell: Cell) -> u64 {
-        1u64 << (cell.row() * self.n + cell.col())
+    pub fn bit(&self, cell: Cell) -> B {
+        B::bit(cell.row() * self.n + cell.col())
     }
 
-    pub fn cell(&self, index: u32) -> Cell {
-        let i = index as usize;
-        Cell::new(i / self.n, i % self.n).unwrap_or_else(|| unreachable!())
+    pub fn cell(&self, index: usize) -> Cell {
+        Cell::new(index / self.n, index % self.n).unwrap_or_else(|| unreachable!())
     }
 
-    /// The cell turned half round, which keeps every edge its owner's.
-    pub fn rotate(&self, set: u64) -> u64 {
-        let last = (self.n * self.n - 1) as u32;
-        let mut out = 0;
-        for i in bits(set) {
-            out |= 1u64 << (last - i);
-        }
-        out
+    /// The cells turned half round, which keeps every edge its owner's.
+    pub fn rotate(&self, set: B) -> B {
+        let last = self.n * self.n - 1;
+        set.ones().fold(B::ZERO, |out, i| out | B::bit(last - i))
     }
 
     /// The cells next to any cell of `set` (not `set` itself unless
     /// adjacent to another of its cells).
     #[inline]
-    pub fn neighbours(&self, set: u64) -> u64 {
-        let n = self.n as u32;
+    pub fn neighbours(&self, set: B) -> B {
+        let n = self.n;
         let not_last = set & !self.last_col;
         let not_first = set & !self.first_col;
-        ((set >> n)
-            | (not_last >> (n - 1))
-            | (not_first >> 1)
-            | (not_last << 1)
-            | (not_first << (n - 1))
-            | (set << n))
+        (set.shr(n)
+            | not_last.shr(n - 1)
+            | not_first.shr(1)
+            | not_last.shl(1)
+            | not_first.shl(n - 1)
+            | set.shl(n))
             & self.all
     }
 
     /// Everything in `within` joined to `seed` through `within`.
     #[inline]
-    pub fn flood(&self, seed: u64, within: u64) -> u64 {
+    pub fn flood(&self, seed: B, within: B) -> B {
         let mut grown = seed & within;
         loop {
             let next = (grown | self.neighbours(grown)) & within;
@@ -96,7 +116,7 @@ impl Geometry {
 
     /// `player`'s two edges: the cells touching each.
     #[inline]
-    pub fn edges(&self, player: Player) -> (u64, u64) {
+    pub fn edges(&self, player: Player) -> (B, B) {
         match player {
             Player::First => (self.first_col, self.last_col),
             Player::Second => (self.first_row, self.last_row),
@@ -105,24 +125,24 @@ impl Geometry {
 
     /// Whether `stones` join `player`'s edges.
     #[inline]
-    pub fn connects(&self, stones: u64, player: Player) -> bool {
+    pub fn connects(&self, stones: B, player: Player) -> bool {
         let (near, far) = self.edges(player);
-        self.flood(stones & near, stones) & far != 0
+        !(self.flood(stones & near, stones) & far).is_zero()
     }
 
     /// The fewest empty cells `player` must fill to join their edges
     /// through `open` (their stones and the empty cells), their stones
     /// costing nothing; `None` when no path is left.
-    pub fn distance(&self, stones: u64, open: u64, player: Player) -> Option<u32> {
+    pub fn distance(&self, stones: B, open: B, player: Player) -> Option<u32> {
         let (near, far) = self.edges(player);
         let mut reached = self.flood(stones & near, stones);
         let mut cost = 0;
         loop {
-            if reached & far != 0 {
+            if !(reached & far).is_zero() {
                 return Some(cost);
             }
             let step = (self.neighbours(reached) | near) & open & !reached;
-            if step & !stones == 0 {
+            if (step & !stones).is_zero() {
                 return None;
             }
             reached = self.flood(reached | step, open & (reached | step | stones));
@@ -133,19 +153,19 @@ impl Geometry {
 
 /// A position for the solver: each player's stones and who is to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Stones {
-    pub first: u64,
-    pub second: u64,
+pub struct Stones<B> {
+    pub first: B,
+    pub second: B,
     pub to_move: Player,
 }
 
-impl Stones {
-    /// The stones of `game`, if its side is at most [`MAX_BIT_SIDE`].
-    pub fn from_hex(game: &Hex) -> Option<(Geometry, Stones)> {
+impl<B: CellSet> Stones<B> {
+    /// The stones of `game`, if its board fits in `B`.
+    pub fn from_hex(game: &Hex) -> Option<(Geometry<B>, Stones<B>)> {
         let geometry = Geometry::new(game.side())?;
         let mut stones = Stones {
-            first: 0,
-            second: 0,
+            first: B::ZERO,
+            second: B::ZERO,
             to_move: game.to_move(),
         };
         for cell in Cell::all(game.side()) {
@@ -158,38 +178,27 @@ impl Stones {
         Some((geometry, stones))
     }
 
-    pub fn of(&self, player: Player) -> u64 {
+    pub fn of(&self, player: Player) -> B {
         match player {
             Player::First => self.first,
             Player::Second => self.second,
         }
     }
 
-    pub fn empty(&self, geometry: &Geometry) -> u64 {
+    pub fn empty(&self, geometry: &Geometry<B>) -> B {
         geometry.all & !(self.first | self.second)
     }
 
-    /// The position after the player to move takes `bit`.
-    pub fn play(&self, bit: u64) -> Stones {
+    /// The position after the player to move takes `cell` (a one-cell set).
+    pub fn play(&self, cell: B) -> Stones<B> {
         let mut next = *self;
         match self.to_move {
-            Player::First => next.first |= bit,
-            Player::Second => next.second |= bit,
+            Player::First => next.first |= cell,
+            Player::Second => next.second |= cell,
         }
         next.to_move = self.to_move.other();
         next
     }
-}
-
-/// The indices of the set bits, lowest first.
-pub fn bits(mut set: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            i
-        })
-    })
 }
 
 #[cfg(test)]
@@ -200,9 +209,11 @@ mod tests {
 
     #[test]
     fn neighbours_match_the_spec() {
-        let g = Geometry::new(7).expect("side 7");
+        let g = Geometry::<u64>::new(7).expect("side 7");
         let f3 = Cell::new(3, 5).expect("on board");
-        let mut names: Vec<String> = bits(g.neighbours(g.bit(f3)))
+        let mut names: Vec<String> = g
+            .neighbours(g.bit(f3))
+            .ones()
             .map(|i| HexMove::Place(g.cell(i)).to_string())
             .collect();
         names.sort();
@@ -212,25 +223,30 @@ mod tests {
         assert_eq!(g.neighbours(a0).count_ones(), 2);
         let g0 = g.bit(Cell::new(0, 6).expect("on board"));
         assert_eq!(g.neighbours(g0).count_ones(), 3);
-        assert!(Geometry::new(9).is_none() && Geometry::new(1).is_none());
-        let g8 = Geometry::new(8).expect("side 8");
+        assert!(Geometry::<u64>::new(9).is_none() && Geometry::<u64>::new(1).is_none());
+        let g8 = Geometry::<u64>::new(8).expect("side 8");
         assert_eq!(g8.neighbours(1u64 << 63).count_ones(), 2);
+        assert!(Geometry::<u128>::new(12).is_none());
+        let g11 = Geometry::<u128>::new(11).expect("side 11");
+        assert_eq!(g11.neighbours(1u128 << 120).count_ones(), 2);
+        assert_eq!(g11.neighbours(1u128 << 60).count_ones(), 6);
     }
 
-    #[test]
-    fn connection_agrees_with_the_engine() {
+    /// Random games of every side that fits `B`: no connection before the
+    /// end, the winner's at the end, and no path left for the loser.
+    fn connection_agrees_with_the_engine_on<B: CellSet>(sides: std::ops::RangeInclusive<usize>) {
         let mut rng = Rng::new(5);
-        for size in 2..=8 {
+        for size in sides {
             for _ in 0..40 {
                 let mut hex = Hex::new(HexSettings::new(size, false).expect("valid"));
                 while !hex.is_over() {
-                    let (g, stones) = Stones::from_hex(&hex).expect("small board");
+                    let (g, stones) = Stones::<B>::from_hex(&hex).expect("fits");
                     assert!(!g.connects(stones.first, Player::First));
                     assert!(!g.connects(stones.second, Player::Second));
                     let mv = hex.random_move(&mut rng).expect("a move");
                     hex.play_unchecked(mv);
                 }
-                let (g, stones) = Stones::from_hex(&hex).expect("small board");
+                let (g, stones) = Stones::<B>::from_hex(&hex).expect("fits");
                 let Some(Outcome::Win(winner)) = hex.outcome() else {
                     panic!("no draws in Hex");
                 };
@@ -244,8 +260,14 @@ mod tests {
     }
 
     #[test]
+    fn connection_agrees_with_the_engine() {
+        connection_agrees_with_the_engine_on::<u64>(2..=8);
+        connection_agrees_with_the_engine_on::<u128>(2..=11);
+    }
+
+    #[test]
     fn distance_counts_empty_cells() {
-        let g = Geometry::new(5).expect("side 5");
+        let g = Geometry::<u64>::new(5).expect("side 5");
         assert_eq!(g.distance(0, g.all, Player::First), Some(5));
         let c2 = g.bit(Cell::new(2, 2).expect("on board"));
         assert_eq!(g.distance(c2, g.all, Player::First), Some(4));
@@ -254,5 +276,8 @@ mod tests {
         assert_eq!(g.distance(0, g.all & !wall, Player::First), None);
         assert_eq!(g.rotate(g.rotate(c2 | 1)), c2 | 1);
         assert_eq!(g.rotate(1), 1 << 24);
+        let g11 = Geometry::<u128>::new(11).expect("side 11");
+        assert_eq!(g11.distance(0, g11.all, Player::Second), Some(11));
+        assert_eq!(g11.rotate(1), 1 << 120);
     }
 }

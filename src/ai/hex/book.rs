@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::bits::{Geometry, Stones};
+use crate::engine::bits::Bits;
 use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player};
 
@@ -18,7 +19,7 @@ use crate::engine::{Cell, Game, Player};
 const BOOKS: [(usize, &str); 1] = [(7, include_str!("../../../assets/hex_book_7.txt"))];
 
 /// Positions (as stones) and the answer to each.
-type Book = HashMap<Stones, Cell>;
+type Book = HashMap<Stones<u64>, Cell>;
 
 /// The book's answer in `game`, if it has one: only without swap, on a
 /// side that has a book.
@@ -42,7 +43,8 @@ pub fn answer(game: &Hex) -> Option<HexMove> {
 /// (which keeps every edge with its owner).
 fn parse(side: usize, text: &str) -> Book {
     let mut book = Book::new();
-    let (Some(g), Ok(settings)) = (Geometry::new(side), HexSettings::new(side, false)) else {
+    let (Some(g), Ok(settings)) = (Geometry::<u64>::new(side), HexSettings::new(side, false))
+    else {
         return book;
     };
     for line in text.lines() {
@@ -70,7 +72,7 @@ fn parse(side: usize, text: &str) -> Book {
             second: g.rotate(position.second),
             to_move: position.to_move,
         };
-        let turned_answer = g.cell(g.rotate(g.bit(answer)).trailing_zeros());
+        let turned_answer = g.cell(g.rotate(g.bit(answer)).lowest());
         book.insert(position, answer);
         book.insert(turned, turned_answer);
     }

@@ -1,7 +1,8 @@
 //! Hex by Monte Carlo tree search: RAVE (all-moves-as-first over the
 //! filled board), playouts that save a bridge (or an edge template) the
-//! opponent has just intruded into, root parallelism, an exact solver for
-//! small boards and late positions, and the swap decision.
+//! opponent has just intruded into, root parallelism, the exact solver
+//! ([`super::solver`]) for small boards and late positions, and the swap
+//! decision.
 //!
 //! The board is a padded grid of stride `n + 2` whose border cells carry
 //! the colour of the edge they stand for (left and right O, top and bottom
@@ -11,8 +12,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::solver;
 use crate::ai::search::zobrist;
-use crate::engine::hex::{Hex, HexMove};
+use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player, Rng};
 
 const EMPTY: u8 = 0;
@@ -429,151 +431,19 @@ fn select(tree: &[Node], node: u32) -> u32 {
     best.1
 }
 
-/// Exact solver: negamax over the empty cells, with forced replies to
-/// one-move wins and a table of solved positions.
-struct Solver<'a> {
-    board: &'a Board,
-    scratch: Scratch,
-    table: HashMap<u64, bool>,
-    deadline: Instant,
-    stop: &'a AtomicBool,
-    nodes: u64,
-    aborted: bool,
-}
-
-impl Solver<'_> {
-    fn hash(cells: &[u8], to_move: u8) -> u64 {
-        let mut h = u64::from(to_move);
-        for (i, &v) in cells.iter().enumerate() {
-            if v == O || v == X {
-                h ^= zobrist((i as u64) * 2 + u64::from(v));
-            }
-        }
-        h
-    }
-
-    /// Whether `to_move` wins; None if the search ran out of time.
-    fn wins(&mut self, cells: &mut Vec<u8>, to_move: u8, hash: u64) -> Option<bool> {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(256)
-            && (Instant::now() >= self.deadline || self.stop.load(Ordering::Relaxed))
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return None;
-        }
-        if let Some(&known) = self.table.get(&hash) {
-            return Some(known);
-        }
-        if !self
-            .board
-            .winning_cells(cells, to_move, &mut self.scratch)
-            .is_empty()
-        {
-            return Some(true);
-        }
-        let threats = self
-            .board
-            .winning_cells(cells, 3 - to_move, &mut self.scratch);
-        let moves: Vec<usize> = match threats.len() {
-            0 => self.ordered_moves(cells),
-            1 => threats,
-            _ => {
-                self.table.insert(hash, false);
-                return Some(false);
-            }
-        };
-        let mut result = false;
-        for mv in moves {
-            cells[mv] = to_move;
-            let child = hash ^ zobrist((mv as u64) * 2 + u64::from(to_move)) ^ 3;
-            let theirs = self.wins(cells, 3 - to_move, child);
-            cells[mv] = EMPTY;
-            match theirs {
-                None => return None,
-                Some(false) => {
-                    result = true;
-                    break;
-                }
-                Some(true) => {}
-            }
-        }
-        self.table.insert(hash, result);
-        Some(result)
-    }
-
-    /// Empty cells, central ones first.
-    fn ordered_moves(&self, cells: &[u8]) -> Vec<usize> {
-        let n = self.board.n as isize;
-        let mut moves: Vec<usize> = self
-            .board
-            .playing_cells()
-            .filter(|&i| cells[i] == EMPTY)
-            .collect();
-        moves.sort_by_key(|&i| {
-            let cell = self.board.cell(i);
-            (2 * cell.row() as isize - n + 1).abs() + (2 * cell.col() as isize - n + 1).abs()
-        });
-        moves
-    }
-}
-
-/// The exact value of the position for the player to move, with a
-/// winning move when there is one: `Some((true, Some(mv)))` wins,
-/// `Some((false, _))` loses whatever is played, `None` unknown in time.
-fn solve(
-    board: &Board,
-    to_move: u8,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Option<(bool, Option<usize>)> {
-    let mut solver = Solver {
-        board,
-        scratch: Scratch::new(board),
-        table: HashMap::new(),
-        deadline,
-        stop,
-        nodes: 0,
-        aborted: false,
-    };
-    let mut cells = board.cells.clone();
-    let hash = Solver::hash(&cells, to_move);
-    let wins = solver.winning_cells(&mut cells, to_move);
-    if let Some(&mv) = wins.first() {
-        return Some((true, Some(mv)));
-    }
-    for mv in solver.ordered_moves(&cells) {
-        cells[mv] = to_move;
-        let child = hash ^ zobrist((mv as u64) * 2 + u64::from(to_move)) ^ 3;
-        let theirs = solver.wins(&mut cells, 3 - to_move, child);
-        cells[mv] = EMPTY;
-        match theirs {
-            None => return None,
-            Some(false) => return Some((true, Some(mv))),
-            Some(true) => {}
-        }
-    }
-    Some((false, None))
-}
-
-impl Solver<'_> {
-    fn winning_cells(&mut self, cells: &mut [u8], who: u8) -> Vec<usize> {
-        self.board.winning_cells(cells, who, &mut self.scratch)
-    }
-}
-
 /// Whether X should swap O's opening stone at `cell` on a board of side
 /// `n`: yes for stones well inside the board (which win for O), no for
 /// stones on or next to an edge (most of which are fair or losing).
 pub fn should_swap(cell: Cell, n: usize, deadline: Instant, stop: &AtomicBool) -> bool {
-    if n <= 4 {
-        // Small boards: swap exactly when the opening wins for O.
-        let mut board = Board::new(n);
-        let i = board.index(cell);
-        board.cells[i] = O;
-        if let Some((x_wins, _)) = solve(&board, X, deadline, stop) {
-            return !x_wins;
+    // Small boards: swap exactly when the opening wins for O.
+    if n <= 4
+        && let Ok(settings) = HexSettings::new(n, false)
+    {
+        let mut opening = Hex::new(settings);
+        if opening.play(HexMove::Place(cell)).is_ok()
+            && let Some(verdict) = solver::solve(&opening, Some(deadline), stop)
+        {
+            return verdict.winner == Player::First;
         }
     }
     let (r, c) = (cell.row(), cell.col());
@@ -641,8 +511,8 @@ pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Op
     let empties = board.empties();
     if empties.len() <= SOLVE_EMPTIES || n <= 4 {
         let until = start + deadline.saturating_duration_since(start) / 3;
-        if let Some((true, Some(mv))) = solve(&board, mine, until, stop) {
-            return Some(HexMove::Place(board.cell(mv)));
+        if let Some(cell) = solver::winning_cell(game, Some(until), stop) {
+            return Some(HexMove::Place(cell));
         }
     }
     // The opponent's last stone is unknown from the position alone; the
@@ -750,9 +620,9 @@ mod tests {
         let stop = AtomicBool::new(false);
         let far = Instant::now() + Duration::from_secs(60);
         for size in [2, 3, 4] {
-            let board = Board::new(size);
+            let empty = game(size, false, "");
             assert!(
-                matches!(solve(&board, O, far, &stop), Some((true, Some(_)))),
+                solver::winning_cell(&empty, Some(far), &stop).is_some(),
                 "{size}"
             );
             // Against every reply in turn, the first player still wins.
@@ -776,10 +646,10 @@ mod tests {
     fn the_second_player_loses_small_boards() {
         let stop = AtomicBool::new(false);
         let far = Instant::now() + Duration::from_secs(60);
-        let mut board = Board::new(3);
-        let centre = board.index(Cell::new(1, 1).expect("on board"));
-        board.cells[centre] = O;
-        assert!(matches!(solve(&board, X, far, &stop), Some((false, _))));
+        let centre = game(3, false, "B1");
+        let verdict = solver::solve(&centre, Some(far), &stop).expect("solved");
+        assert_eq!(verdict.winner, Player::First);
+        assert_eq!(verdict.winning_move, None);
     }
 
     #[test]

@@ -18,6 +18,10 @@ use crate::engine::{Cell, Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
 
+/// Level 5 tries the exact solver from the first move on boards up to this
+/// side; on larger ones early positions are out of its reach, and only the
+/// tree search calls it, late in the game.
+const SOLVED_FROM_THE_START: usize = 8;
 /// The part of a move's time the exact solver may take on a board of side
 /// 7 or less before the tree search gets the rest; on side 8, where early
 /// positions are out of the solver's reach, it takes less.
@@ -142,7 +146,7 @@ impl Searchable for Hex {
         if level.get() < 4 {
             return OwnChoice::Search;
         }
-        if level.get() >= 5 {
+        if level.get() >= 5 && self.side() <= SOLVED_FROM_THE_START {
             if let Some(mv) = book::answer(self) {
                 return OwnChoice::Play(mv);
             }

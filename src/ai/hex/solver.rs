@@ -1,9 +1,11 @@
-//! An exact Hex solver for boards of side 8 or less.
+//! An exact Hex solver for boards of side 11 or less: level 5's perfect
+//! play on small boards, and the tree search's late in the game.
 //!
-//! Depth-first proof-number search (DFPN) over 64-bit boards: it always
-//! works on the move that looks cheapest to prove or refute, so a wrong
-//! try is dropped as soon as it turns out expensive. Every result carries a proof set: the empty cells the winner's strategy
-//! needs; stones of the loser anywhere else change nothing (adding the
+//! Depth-first proof-number search (DFPN) over bit-set boards (`u64` up to
+//! side 8, `u128` up to 11): it always works on the move that looks
+//! cheapest to prove or refute, so a wrong try is dropped as soon as it
+//! turns out expensive. Every result carries a proof set: the empty cells
+//! the winner's strategy needs; stones of the loser anywhere else change nothing (adding the
 //! loser's stones outside never helps the loser in Hex). That gives the
 //! pruning: when the player to move has tried a move and lost, only moves
 //! inside that loss's proof set can still win ("must-play"). Virtual
@@ -17,11 +19,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::bits::bits;
-pub use super::bits::{Geometry, Stones};
+pub use super::bits::{CellSet, Geometry, Stones};
 use super::vc::Connections;
 use crate::engine::hex::Hex;
-use crate::engine::{Cell, Player};
+use crate::engine::{Cell, Game, Player};
 
 /// The table is cleared when it grows past this many positions (memory).
 const MAX_TABLE: usize = 4_000_000;
@@ -29,13 +30,24 @@ const MAX_TABLE: usize = 4_000_000;
 /// A solved position: who wins, how (for the player to move, when they
 /// win), and the cells the proof needs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Verdict {
+pub struct Verdict<B> {
     pub winner: Player,
     /// A winning move for the player to move; `None` when they lose.
     pub winning_move: Option<Cell>,
     /// The proof set: empty cells outside it can be given to the loser
     /// without changing the result.
-    pub proof: u64,
+    pub proof: B,
+}
+
+/// The same cells in the wider set (the layout does not depend on it).
+impl From<Verdict<u64>> for Verdict<u128> {
+    fn from(verdict: Verdict<u64>) -> Verdict<u128> {
+        Verdict {
+            winner: verdict.winner,
+            winning_move: verdict.winning_move,
+            proof: verdict.proof.into(),
+        }
+    }
 }
 
 /// Proof and disproof numbers at or above this count as infinite.
@@ -45,38 +57,39 @@ const INFINITE: u32 = 1 << 28;
 /// `phi` estimates the work to prove the mover wins, `delta` to prove
 /// they lose; 0 means proved.
 #[derive(Clone, Copy)]
-struct Entry {
+struct Entry<B: CellSet> {
     phi: u32,
     delta: u32,
     /// The moves still worth trying (the must-play region), best first.
-    order: [u8; 64],
+    order: B::Indices,
     count: u8,
-    moves: u64,
-    /// When proved: the winning move's bit (or 0) and the proof set; while
-    /// open: the union of the proof sets that have pruned `moves` so far.
-    best: u64,
-    proof: u64,
+    moves: B,
+    /// When proved: the winning move's bit (or none) and the proof set;
+    /// while open: the union of the proof sets that have pruned `moves` so
+    /// far.
+    best: B,
+    proof: B,
 }
 
-impl Entry {
-    fn won(best: u64, proof: u64) -> Entry {
+impl<B: CellSet> Entry<B> {
+    fn won(best: B, proof: B) -> Entry<B> {
         Entry {
             phi: 0,
             delta: INFINITE,
-            order: [0; 64],
+            order: B::NO_INDICES,
             count: 0,
-            moves: 0,
+            moves: B::ZERO,
             best,
             proof,
         }
     }
 
-    fn lost(proof: u64) -> Entry {
+    fn lost(proof: B) -> Entry<B> {
         Entry {
             phi: INFINITE,
             delta: 0,
             proof,
-            ..Entry::won(0, 0)
+            ..Entry::won(B::ZERO, B::ZERO)
         }
     }
 
@@ -89,7 +102,7 @@ impl Entry {
     }
 }
 
-/// Multiply-and-fold hashing for the table's keys (two bitboards).
+/// Multiply-and-fold hashing for the table's keys (two bit sets).
 #[derive(Default)]
 struct BoardHasher(u64);
 
@@ -105,6 +118,10 @@ impl Hasher for BoardHasher {
     fn write_u64(&mut self, v: u64) {
         self.0 = (self.0.rotate_left(23) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
     fn write_u8(&mut self, v: u8) {
         self.write_u64(u64::from(v));
     }
@@ -114,10 +131,10 @@ impl Hasher for BoardHasher {
 }
 
 /// Search limits and statistics; reusable across positions of one side.
-pub struct Solver<'a> {
-    g: Geometry,
-    connections: Connections,
-    table: HashMap<Stones, Entry, BuildHasherDefault<BoardHasher>>,
+pub struct Solver<'a, B: CellSet> {
+    g: Geometry<B>,
+    connections: Connections<B>,
+    table: HashMap<Stones<B>, Entry<B>, BuildHasherDefault<BoardHasher>>,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     aborted: bool,
@@ -125,10 +142,10 @@ pub struct Solver<'a> {
     pub nodes: u64,
 }
 
-impl<'a> Solver<'a> {
+impl<'a, B: CellSet> Solver<'a, B> {
     /// A solver for boards of `g`'s side, giving up at `deadline` (if
     /// any) or when `stop` is set.
-    pub fn new(g: Geometry, deadline: Option<Instant>, stop: &'a AtomicBool) -> Solver<'a> {
+    pub fn new(g: Geometry<B>, deadline: Option<Instant>, stop: &'a AtomicBool) -> Solver<'a, B> {
         Solver {
             g,
             connections: Connections::new(g),
@@ -147,7 +164,7 @@ impl<'a> Solver<'a> {
 
     /// The exact value of `position`; `None` if time ran out first.
     /// The position must not be over already.
-    pub fn solve(&mut self, position: Stones) -> Option<Verdict> {
+    pub fn solve(&mut self, position: Stones<B>) -> Option<Verdict<B>> {
         let entry = loop {
             let entry = self.visit(position, INFINITE, INFINITE)?;
             if entry.is_solved() {
@@ -160,15 +177,15 @@ impl<'a> Solver<'a> {
             // A won position always has a winning move: the recorded one,
             // or for a connection already in place any empty cell (a stone
             // more never hurts its owner).
-            let best = if entry.best != 0 {
+            let best = if !entry.best.is_zero() {
                 entry.best
             } else {
                 let empty = position.empty(&self.g);
                 let inside = entry.proof & empty;
-                let pick = if inside != 0 { inside } else { empty };
-                pick & pick.wrapping_neg()
+                let pick = if inside.is_zero() { empty } else { inside };
+                pick.lowest_cell()
             };
-            self.g.cell(best.trailing_zeros())
+            self.g.cell(best.lowest())
         });
         Some(Verdict {
             winner: if mover_wins { mover } else { mover.other() },
@@ -185,7 +202,7 @@ impl<'a> Solver<'a> {
         self.aborted
     }
 
-    fn remember(&mut self, position: Stones, entry: Entry) -> Entry {
+    fn remember(&mut self, position: Stones<B>, entry: Entry<B>) -> Entry<B> {
         if self.table.len() >= MAX_TABLE {
             self.table.clear();
         }
@@ -196,7 +213,7 @@ impl<'a> Solver<'a> {
     /// The table's entry for `position`, made on first sight: solved at
     /// once when a virtual connection decides it, else with the moves
     /// that stop every connection the opponent could make with one stone.
-    fn entry(&mut self, position: Stones) -> Entry {
+    fn entry(&mut self, position: Stones<B>) -> Entry<B> {
         if let Some(&known) = self.table.get(&position) {
             return known;
         }
@@ -210,9 +227,9 @@ impl<'a> Solver<'a> {
 
         // Won already, or with one more stone.
         if let Some(carrier) = links.edge_connection(own, empty, me) {
-            return self.remember(position, Entry::won(0, carrier));
+            return self.remember(position, Entry::won(B::ZERO, carrier));
         }
-        for y in bits(empty).map(|i| 1u64 << i) {
+        for y in empty.ones().map(B::bit) {
             if let Some(carrier) = links.edge_connection(own | y, empty & !y, me) {
                 return self.remember(position, Entry::won(y, carrier | y));
             }
@@ -220,35 +237,35 @@ impl<'a> Solver<'a> {
 
         // Where the opponent would connect: the move must stop each of those.
         let mut must = empty;
-        let mut threats = 0;
+        let mut threats = B::ZERO;
         if let Some(carrier) = links.edge_connection(theirs, empty, me.other()) {
             must &= carrier;
             threats |= carrier;
         } else {
-            for y in bits(empty).map(|i| 1u64 << i) {
+            for y in empty.ones().map(B::bit) {
                 if let Some(carrier) = links.edge_connection(theirs | y, empty & !y, me.other()) {
                     must &= carrier | y;
                     threats |= carrier | y;
-                    if must == 0 {
+                    if must.is_zero() {
                         break;
                     }
                 }
             }
         }
-        if must == 0 {
+        if must.is_zero() {
             return self.remember(position, Entry::lost(threats));
         }
         let mut entry = Entry {
             phi: 1,
-            delta: must.count_ones(),
-            order: [0; 64],
+            delta: must.count() as u32,
+            order: B::NO_INDICES,
             count: 0,
             moves: must,
-            best: 0,
+            best: B::ZERO,
             proof: threats,
         };
-        for mv in self.ordered(position, must, threats) {
-            entry.order[usize::from(entry.count)] = mv.trailing_zeros() as u8;
+        for index in self.ordered(position, must, threats) {
+            entry.order.as_mut()[usize::from(entry.count)] = index as u8;
             entry.count += 1;
         }
         self.remember(position, entry)
@@ -256,7 +273,7 @@ impl<'a> Solver<'a> {
 
     /// Works on `position` until its proof number reaches `max_phi` or its
     /// disproof number `max_delta` (or it is solved); its entry after.
-    fn visit(&mut self, position: Stones, max_phi: u32, max_delta: u32) -> Option<Entry> {
+    fn visit(&mut self, position: Stones<B>, max_phi: u32, max_delta: u32) -> Option<Entry<B>> {
         let mut entry = self.entry(position);
         loop {
             if entry.is_solved() {
@@ -267,12 +284,12 @@ impl<'a> Solver<'a> {
             }
             // The mover wins when some child's mover loses: phi is the least
             // child delta, delta the sum of the child phis.
-            let mut best = (INFINITE, 0u64, 0u32);
+            let mut best = (INFINITE, B::ZERO, 0u32);
             let mut second = INFINITE;
             let mut sum_phi = 0u32;
             for k in 0..usize::from(entry.count) {
-                let mv = 1u64 << entry.order[k];
-                if entry.moves & mv == 0 {
+                let mv = B::bit(usize::from(entry.order.as_ref()[k]));
+                if (entry.moves & mv).is_zero() {
                     continue;
                 }
                 let child = position.play(mv);
@@ -301,7 +318,7 @@ impl<'a> Solver<'a> {
                     second = delta;
                 }
             }
-            if entry.moves == 0 {
+            if entry.moves.is_zero() {
                 entry = Entry::lost(entry.proof);
                 return Some(self.remember(position, entry));
             }
@@ -318,18 +335,19 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The cells of `moves`, most promising first: the move that leaves
-    /// the opponent furthest from connecting and the mover nearest, cells
-    /// in the opponent's threats breaking ties.
-    fn ordered(&self, position: Stones, moves: u64, threats: u64) -> Vec<u64> {
+    /// The cells of `moves` (as indices), most promising first: the move
+    /// that leaves the opponent furthest from connecting and the mover
+    /// nearest, cells in the opponent's threats breaking ties.
+    fn ordered(&self, position: Stones<B>, moves: B, threats: B) -> Vec<usize> {
         let g = &self.g;
         let me = position.to_move;
         let own = position.of(me);
         let theirs = position.of(me.other());
         let empty = position.empty(g);
-        let mut scored: Vec<(i32, u64)> = bits(moves)
+        let mut scored: Vec<(i32, usize)> = moves
+            .ones()
             .map(|i| {
-                let mv = 1u64 << i;
+                let mv = B::bit(i);
                 let mine = g.distance(own | mv, (empty | own) | mv, me).unwrap_or(99) as i32;
                 let their = g
                     .distance(theirs, (empty & !mv) | theirs, me.other())
@@ -339,23 +357,45 @@ impl<'a> Solver<'a> {
                     let m = g.n as i32 - 1;
                     (2 * r - m).abs() + (2 * c - m).abs()
                 };
-                let score = 64 * (their - mine) + 16 * i32::from(threats & mv != 0) - centre;
-                (-score, mv)
+                let score =
+                    64 * (their - mine) + 16 * i32::from(!(threats & mv).is_zero()) - centre;
+                (-score, i)
             })
             .collect();
         scored.sort_unstable();
-        scored.into_iter().map(|(_, mv)| mv).collect()
+        scored.into_iter().map(|(_, i)| i).collect()
     }
 }
 
-/// The exact value of `game` (side 8 or less, not over, no swap pending),
-/// or `None` if it is not for this solver or time runs out.
-pub fn solve(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict> {
-    use crate::engine::Game;
-    if game.is_over() || (game.settings().swap() && game.plies() == 1) {
+/// The exact value of `game` (side 11 or less, not over, no swap
+/// pending), or `None` if it is not for this solver or time runs out.
+pub fn solve(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict<u128>> {
+    if game.settings().swap() && game.plies() == 1 {
         return None;
     }
-    let (g, position) = Stones::from_hex(game)?;
+    solve_stones(game, deadline, stop)
+}
+
+/// A move that wins `game` (side 11 or less, not over) for the player to
+/// move, if one is proved before `deadline`. A swap open to the mover is
+/// left out of the search: it is one more choice of theirs, so a win
+/// without it stands.
+pub fn winning_cell(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Cell> {
+    solve_stones(game, deadline, stop)?.winning_move
+}
+
+/// The exact value of the stones of `game` with its player to move, on
+/// `u64`s (faster) for boards up to side 8, else on `u128`s.
+fn solve_stones(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict<u128>> {
+    if game.is_over() {
+        return None;
+    }
+    if let Some((g, position)) = Stones::<u64>::from_hex(game) {
+        return Solver::new(g, deadline, stop)
+            .solve(position)
+            .map(Verdict::from);
+    }
+    let (g, position) = Stones::<u128>::from_hex(game)?;
     Solver::new(g, deadline, stop).solve(position)
 }
 
@@ -365,6 +405,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::engine::bits::Bits;
     use crate::engine::hex::{HexMove, HexSettings};
     use crate::engine::{Game, Outcome, Rng};
 
@@ -375,7 +416,7 @@ mod tests {
     /// Whether the player to move wins, by plain minimax over the engine's
     /// own rules (no connections, no proof sets), remembering positions.
     fn brute(game: &Hex, memo: &mut HashMap<(u64, u64), bool>) -> bool {
-        let (_, stones) = Stones::from_hex(game).expect("small board");
+        let (_, stones) = Stones::<u64>::from_hex(game).expect("small board");
         if let Some(&known) = memo.get(&(stones.first, stones.second)) {
             return known;
         }
@@ -404,7 +445,7 @@ mod tests {
         (!game.is_over()).then_some(game)
     }
 
-    fn verdict(game: &Hex) -> Verdict {
+    fn verdict(game: &Hex) -> Verdict<u128> {
         let stop = AtomicBool::new(false);
         solve(game, None, &stop).expect("small positions are solved")
     }
@@ -478,7 +519,7 @@ mod tests {
                     continue;
                 };
                 let v = verdict(&game);
-                let (g, position) = Stones::from_hex(&game).expect("small board");
+                let (g, position) = Stones::<u128>::from_hex(&game).expect("small board");
                 let outside = position.empty(&g) & !v.proof;
                 let loser = v.winner.other();
                 let mut first = position.first;
@@ -502,14 +543,14 @@ mod tests {
     }
 
     /// Minimax on bare stones (any counts), by flood fill.
-    fn brute_stones(size: usize, s: Stones, memo: &mut HashMap<Stones, bool>) -> bool {
+    fn brute_stones(size: usize, s: Stones<u128>, memo: &mut HashMap<Stones<u128>, bool>) -> bool {
         let g = Geometry::new(size).expect("small");
         if let Some(&known) = memo.get(&s) {
             return known;
         }
         let me = s.to_move;
-        let wins = bits(s.empty(&g)).any(|i| {
-            let next = s.play(1u64 << i);
+        let wins = s.empty(&g).ones().any(|i| {
+            let next = s.play(u128::bit(i));
             g.connects(next.of(me), me)
                 || (!g.connects(next.of(me.other()), me.other()) && !brute_stones(size, next, memo))
         });
@@ -520,7 +561,7 @@ mod tests {
     #[test]
     fn other_positions_are_refused() {
         let stop = AtomicBool::new(false);
-        assert!(solve(&new_game(9), None, &stop).is_none());
+        assert!(solve(&new_game(12), None, &stop).is_none());
         let mut swap = Hex::new(HexSettings::new(5, true).expect("valid"));
         swap.play("C2".parse().expect("cell")).expect("legal");
         assert!(solve(&swap, None, &stop).is_none());
@@ -530,5 +571,60 @@ mod tests {
         }
         assert!(over.is_over());
         assert!(solve(&over, None, &stop).is_none());
+    }
+
+    /// The same position solved on `u64`s and on `u128`s: the same verdict,
+    /// proof set included.
+    #[test]
+    fn both_widths_agree() {
+        let mut rng = Rng::new(23);
+        let stop = AtomicBool::new(false);
+        for (size, stones) in [(4, 5), (5, 9), (6, 16), (7, 30), (8, 44)] {
+            for _ in 0..12 {
+                let Some(game) = random_position(size, stones, &mut rng) else {
+                    continue;
+                };
+                let (g, narrow) = Stones::<u64>::from_hex(&game).expect("fits");
+                let (g_wide, wide) = Stones::<u128>::from_hex(&game).expect("fits");
+                let narrow = Solver::new(g, None, &stop).solve(narrow).expect("solved");
+                let wide = Solver::new(g_wide, None, &stop)
+                    .solve(wide)
+                    .expect("solved");
+                assert_eq!(Verdict::from(narrow), wide, "{game:?}");
+            }
+        }
+    }
+
+    /// Late positions of the default 11×11 board (what the tree search
+    /// hands over): solved, and a winning move keeps the win.
+    #[test]
+    fn late_positions_of_eleven_by_eleven_are_solved() {
+        let mut rng = Rng::new(31);
+        let mut solved = 0;
+        while solved < 12 {
+            let Some(game) = random_position(11, 104, &mut rng) else {
+                continue;
+            };
+            let v = verdict(&game);
+            let mover = game.to_move();
+            if let Some(cell) = v.winning_move {
+                assert_eq!(v.winner, mover);
+                let mut next = game.clone();
+                next.play(HexMove::Place(cell)).expect("legal");
+                let kept =
+                    next.outcome() == Some(Outcome::Win(mover)) || verdict(&next).winner == mover;
+                assert!(kept, "{game:?} {cell:?}");
+            } else {
+                // Every move loses.
+                let mut moves = Vec::new();
+                game.legal_moves(&mut moves);
+                for mv in moves {
+                    let mut next = game.clone();
+                    next.play(mv).expect("legal");
+                    assert!(next.is_over() || verdict(&next).winner != mover);
+                }
+            }
+            solved += 1;
+        }
     }
 }

@@ -12,7 +12,7 @@
 //! opponent can only break it by playing inside it. Links are taken
 //! greedily, so some connections are missed, but none is invented.
 
-use super::bits::Geometry;
+use super::bits::{CellSet, Geometry};
 use crate::engine::Player;
 
 /// At most this many groups (edges included) are looked at.
@@ -47,26 +47,26 @@ const ZIGGURATS: [[(isize, isize); 8]; 2] = [
 /// Virtual connections of one board side: the geometry and, for each
 /// player and each of their edges, every ziggurat on the board as (stone,
 /// carrier).
-pub struct Connections {
-    pub g: Geometry,
-    ziggurats: [[Vec<(u64, u64)>; 2]; 2],
+pub struct Connections<B> {
+    pub g: Geometry<B>,
+    ziggurats: [[Vec<(B, B)>; 2]; 2],
 }
 
-impl Connections {
-    pub fn new(g: Geometry) -> Connections {
+impl<B: CellSet> Connections<B> {
+    pub fn new(g: Geometry<B>) -> Connections<B> {
         let n = g.n as isize;
-        let at = |r: isize, c: isize| -> Option<u64> {
-            ((0..n).contains(&r) && (0..n).contains(&c)).then(|| 1u64 << (r * n + c))
+        let at = |r: isize, c: isize| -> Option<B> {
+            ((0..n).contains(&r) && (0..n).contains(&c)).then(|| B::bit((r * n + c) as usize))
         };
         // Built for X's top edge, then turned half round for the bottom and
         // mirrored in the long diagonal (rows and columns exchanged) for O.
-        let mut ziggurats: [[Vec<(u64, u64)>; 2]; 2] = Default::default();
+        let mut ziggurats: [[Vec<(B, B)>; 2]; 2] = Default::default();
         for c in 0..n {
             for shape in &ZIGGURATS {
-                let mut carrier = Some(0u64);
-                let mut turned = Some(0u64);
-                let mut across = Some(0u64);
-                let mut across_turned = Some(0u64);
+                let mut carrier = Some(B::ZERO);
+                let mut turned = Some(B::ZERO);
+                let mut across = Some(B::ZERO);
+                let mut across_turned = Some(B::ZERO);
                 for &(dr, dc) in shape {
                     let (r, k) = (2 + dr, c + dc);
                     carrier = carrier.zip(at(r, k)).map(|(a, b)| a | b);
@@ -101,26 +101,26 @@ impl Connections {
     /// The carrier of a virtual connection of `player`'s edges with `own`
     /// stones and `empty` cells, if these simple rules find one. An empty
     /// carrier means the edges are joined already.
-    pub fn edge_connection(&self, own: u64, empty: u64, player: Player) -> Option<u64> {
+    pub fn edge_connection(&self, own: B, empty: B, player: Player) -> Option<B> {
         let g = &self.g;
         let (near, far) = g.edges(player);
         // Node 0: the near edge with the stones joined to it; node 1: the
         // far edge likewise; then every other group of stones.
         let near_group = g.flood(own & near, own);
-        if near_group & far != 0 {
-            return Some(0);
+        if !(near_group & far).is_zero() {
+            return Some(B::ZERO);
         }
         let far_group = g.flood(own & far, own);
-        let mut libs = [0u64; MAX_NODES];
-        let mut stones = [0u64; MAX_NODES];
+        let mut libs = [B::ZERO; MAX_NODES];
+        let mut stones = [B::ZERO; MAX_NODES];
         libs[0] = (g.neighbours(near_group) | near) & empty;
         libs[1] = (g.neighbours(far_group) | far) & empty;
         stones[0] = near_group;
         stones[1] = far_group;
         let mut count = 2;
         let mut rest = own & !near_group & !far_group;
-        while rest != 0 && count < MAX_NODES {
-            let group = g.flood(rest & rest.wrapping_neg(), own);
+        while !rest.is_zero() && count < MAX_NODES {
+            let group = g.flood(rest.lowest_cell(), own);
             rest &= !group;
             libs[count] = g.neighbours(group) & empty;
             stones[count] = group;
@@ -129,10 +129,10 @@ impl Connections {
         // Linking merges the later node into the earlier one; `alive` marks
         // the nodes still standing for themselves.
         let mut alive: u64 = (1u64 << count) - 1;
-        let mut used = 0u64;
+        let mut used = B::ZERO;
         let templates = &self.ziggurats[player.index()];
         // First the links that have no choice of cells, then any.
-        for wanted in [2u32, 64] {
+        for wanted in [2, usize::MAX] {
             loop {
                 let mut merged = false;
                 for i in 0..count {
@@ -141,13 +141,12 @@ impl Connections {
                             continue;
                         }
                         let common = libs[i] & libs[j] & !used;
-                        let shared = common.count_ones();
+                        let shared = common.count();
                         if shared < 2 || shared > wanted {
                             continue;
                         }
-                        let first = common & common.wrapping_neg();
-                        let second = common & !first;
-                        used |= first | (second & second.wrapping_neg());
+                        let first = common.lowest_cell();
+                        used |= first | (common & !first).lowest_cell();
                         libs[i] |= libs[j];
                         stones[i] |= stones[j];
                         alive &= !(1u64 << j);
@@ -161,11 +160,13 @@ impl Connections {
                 for (edge, list) in templates.iter().enumerate() {
                     for &(stone, carrier) in list {
                         let edge_node = if alive & (1 << edge) != 0 { edge } else { 0 };
-                        if stones[edge_node] & stone != 0 || carrier & !(empty & !used) != 0 {
+                        if !(stones[edge_node] & stone).is_zero()
+                            || !(carrier & !(empty & !used)).is_zero()
+                        {
                             continue;
                         }
                         let Some(k) = (0..count)
-                            .find(|&k| alive & (1u64 << k) != 0 && stones[k] & stone != 0)
+                            .find(|&k| alive & (1u64 << k) != 0 && !(stones[k] & stone).is_zero())
                         else {
                             continue;
                         };
@@ -197,7 +198,7 @@ mod tests {
     use crate::ai::hex::bits::Stones;
     use crate::engine::Cell;
 
-    fn stones(g: &Geometry, cells: &[(usize, usize)]) -> u64 {
+    fn stones(g: &Geometry<u64>, cells: &[(usize, usize)]) -> u64 {
         cells
             .iter()
             .map(|&(r, c)| g.bit(Cell::new(r, c).expect("on board")))
@@ -206,7 +207,7 @@ mod tests {
 
     #[test]
     fn bridges_and_second_row_stones_connect() {
-        let g = Geometry::new(5).expect("side 5");
+        let g = Geometry::<u64>::new(5).expect("side 5");
         let conn = Connections::new(g);
         // O on B2 (second column) and D1 (fourth): edge templates on both
         // sides, and a bridge between them through C1 and C2.
@@ -233,7 +234,7 @@ mod tests {
     fn a_ziggurat_joins_a_third_row_stone_to_its_edge() {
         // X on C2 of a 5x5 board: a ziggurat to the top edge and one to
         // the bottom, which share nothing.
-        let g = Geometry::new(5).expect("side 5");
+        let g = Geometry::<u64>::new(5).expect("side 5");
         let conn = Connections::new(g);
         let own = stones(&g, &[(2, 2)]);
         let carrier = conn.edge_connection(own, g.all & !own, Player::Second);
@@ -241,7 +242,7 @@ mod tests {
     }
 
     /// Whether the player to move in `s` wins, by plain minimax.
-    fn minimax(g: &Geometry, s: Stones, memo: &mut HashMap<Stones, bool>) -> bool {
+    fn minimax(g: &Geometry<u64>, s: Stones<u64>, memo: &mut HashMap<Stones<u64>, bool>) -> bool {
         if let Some(&known) = memo.get(&s) {
             return known;
         }
@@ -265,7 +266,7 @@ mod tests {
         let mut rng = crate::engine::Rng::new(8);
         let mut found = 0;
         for (size, max_empty) in [(4, 12), (5, 12), (6, 11), (7, 10)] {
-            let g = Geometry::new(size).expect("small side");
+            let g = Geometry::<u64>::new(size).expect("small side");
             let conn = Connections::new(g);
             for _ in 0..300 {
                 let (mut own, mut theirs) = (0u64, 0u64);
@@ -314,7 +315,7 @@ mod tests {
     fn the_two_by_two_board_is_a_connection_for_a_diagonal_stone() {
         // On 2x2, O's stone on B0 touches the right edge and both cells of
         // column A, which touch the left edge.
-        let g = Geometry::new(2).expect("side 2");
+        let g = Geometry::<u64>::new(2).expect("side 2");
         let conn = Connections::new(g);
         let own = stones(&g, &[(0, 1)]);
         let carrier = conn.edge_connection(own, g.all & !own, Player::First);
