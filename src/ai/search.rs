@@ -469,25 +469,29 @@ pub fn choose<G: Searchable>(
         return Some(legal[0]);
     }
     if level.is_careful() {
-        let safe: Vec<G::Move> = legal
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                // Out of time, the moves not yet looked at are kept.
-                if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
-                    return true;
-                }
-                let mut child = game.clone();
-                child.play_unchecked(mv);
-                match child.outcome() {
-                    Some(Outcome::Win(winner)) => winner == me,
-                    Some(Outcome::Draw) => true,
-                    None => !child.opponent_wins_next(me),
-                }
-            })
-            .collect();
+        // The moves seen to be safe; out of time (a huge board), the moves
+        // not looked at yet stay in only if no safe one was seen.
+        let (mut safe, mut unseen) = (Vec::new(), Vec::new());
+        for &mv in &legal {
+            if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                unseen.push(mv);
+                continue;
+            }
+            let mut child = game.clone();
+            child.play_unchecked(mv);
+            let is_safe = match child.outcome() {
+                Some(Outcome::Win(winner)) => winner == me,
+                Some(Outcome::Draw) => true,
+                None => !child.opponent_wins_next(me),
+            };
+            if is_safe {
+                safe.push(mv);
+            }
+        }
         if !safe.is_empty() {
             legal = safe;
+        } else if !unseen.is_empty() {
+            legal = unseen;
         }
     }
     let limits = Limits { deadline, stop };
