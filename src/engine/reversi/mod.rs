@@ -437,6 +437,7 @@ impl Game for Reversi {
         Ok(ReversiEffect { flipped })
     }
 
+    #[inline]
     fn random_move(&self, rng: &mut Rng) -> Option<ReversiMove> {
         if self.over {
             return None;
