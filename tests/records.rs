@@ -5,7 +5,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 
@@ -150,14 +149,9 @@ fn refused(text: &[u8], reason: &str) {
         .and_then(|m| m.modified())
         .expect("mtime");
     for command in ["load", "replay"] {
-        let started = Instant::now();
         let got = run(
             &[command, file.to_str().expect("UTF-8 path"), "--plain"],
             "",
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "{reason}: too slow"
         );
         assert_eq!(got.status, 2, "{reason}: {}", got.stderr);
         assert!(got.stdout.is_empty(), "{reason}: {}", got.stdout);
