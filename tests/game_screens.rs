@@ -246,6 +246,26 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     viewer.update(Action::Last);
     let screen = draw(&viewer);
     assert!(screen.contains("Draw game!"), "{screen}");
+    assert!(screen.contains("if both win: draw"), "{screen}");
+    // Both players' lines are highlighted: the draw is both winning.
+    let buf = buffer(&viewer);
+    let highlighted: Vec<char> = tabletop::engine::Cell::all(6)
+        .filter(|cell| {
+            let (x, y) = (5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
+            buf[(x, y)].modifier.contains(Modifier::REVERSED)
+        })
+        .map(|cell| boxed_cells(&viewer)[cell.row() * 6 + cell.col()])
+        .collect();
+    assert_eq!(
+        highlighted.iter().filter(|&&c| c == 'X').count(),
+        3,
+        "{highlighted:?}"
+    );
+    assert_eq!(
+        highlighted.iter().filter(|&&c| c == 'O').count(),
+        3,
+        "{highlighted:?}"
+    );
     assert_snapshot!("replay_end", screen);
     // A typed move number jumps there.
     viewer.update(Action::Type('4'));

@@ -10,14 +10,21 @@ use crate::app::animation::{Animation, Slides};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
 use crate::app::widgets::reserve::Reserves;
-use crate::engine::gekitai::{Gekitai, GekitaiEffect, Place};
+use crate::engine::GameSettings;
+use crate::engine::gekitai::{Gekitai, GekitaiEffect, GekitaiSettings, Place};
 use crate::engine::{Cell, Described, Game, Player};
 
 impl GameUi for Gekitai {
     fn title(&self) -> String {
         let s = self.settings();
+        // As the start screen shows the setting.
+        let both = GekitaiSettings::LIST
+            .iter()
+            .zip(s.values())
+            .find(|(setting, _)| setting.name == "both_win")
+            .map_or_else(String::new, |(setting, value)| setting.shown(value));
         format!(
-            "Gekitai {0}x{0} · {1} pieces each · {2} in a row wins",
+            "Gekitai {0}x{0} · {1} pieces · {2} in a row · if both win: {both}",
             s.size(),
             s.pieces(),
             s.line()

@@ -383,7 +383,12 @@ impl<B: Bits> Game for GekitaiBoard<B> {
             .collect();
         let winning_line = match self.outcome {
             Some(Outcome::Win(winner)) => self.line_of(winner),
-            _ => Vec::new(),
+            // A draw comes only from both players winning at once.
+            Some(Outcome::Draw) => Player::BOTH
+                .into_iter()
+                .flat_map(|player| self.line_of(player))
+                .collect(),
+            None => Vec::new(),
         };
         Ok(GekitaiEffect {
             pushes,

@@ -174,7 +174,8 @@ pub struct Push {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct GekitaiEffect {
     pub pushes: Vec<Push>,
-    /// The cells of a winning line, when the move won the game by a line.
+    /// The cells of the winning line, when the move won the game by a line;
+    /// of both players' lines when it drew by making both win.
     pub winning_line: Vec<Cell>,
 }
 
