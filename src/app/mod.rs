@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod animation;
+pub mod fit;
 pub mod games;
 pub mod screens;
 pub mod terminal;
@@ -120,7 +121,11 @@ impl WithRecord for Watch {
 
 /// `Gekitai, 12 moves`: how the start screen names an unfinished game.
 fn describe_record(record: &AnyRecord) -> String {
-    format!("{}, {} moves", record.kind().title(), record.moves())
+    format!(
+        "{}, {}",
+        record.kind().title(),
+        fit::counted(record.moves(), "move")
+    )
 }
 
 pub struct App {

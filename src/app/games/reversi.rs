@@ -8,6 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Flips};
+use crate::app::fit::counted;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoxedBoard;
 use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
@@ -41,10 +42,7 @@ impl GameUi for Reversi {
         let count = |player: Player, name: &str| {
             Line::from(vec![
                 Span::styled(Reversi::symbol(player).to_string(), theme.piece(player)),
-                Span::raw(match self.discs(player) {
-                    1 => format!(" {name}: 1 disc"),
-                    n => format!(" {name}: {n} discs"),
-                }),
+                Span::raw(format!(" {name}: {}", counted(self.discs(player), "disc"))),
             ])
         };
         vec![

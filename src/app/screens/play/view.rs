@@ -11,6 +11,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Play, Prompt};
 use crate::app::action::command_label;
+use crate::app::fit::{shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
 use crate::app::theme::Theme;
@@ -65,7 +66,8 @@ pub fn render<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Th
     if let Some((prompt, text)) = &play.input {
         render_input(*prompt, text, areas.address, buf, theme);
     }
-    Paragraph::new(Line::styled(status(play), theme.message())).render(areas.status, buf);
+    let status = shorten(&status(play), usize::from(areas.status.width));
+    Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
     render_footer(play, areas.footer, buf, theme);
 }
 
@@ -150,8 +152,7 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
     };
     // A long path shows its end, where the cursor is.
     let room = usize::from(area.width).saturating_sub(label.len() + hint.len() + 1);
-    let skip = text.chars().count().saturating_sub(room);
-    let shown: String = text.chars().skip(skip).collect();
+    let shown = tail(text, room);
     Line::from(vec![
         Span::styled(label, theme.key()),
         Span::raw(shown),

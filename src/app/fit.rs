@@ -1,0 +1,64 @@
+//! Text fitted to the room it has, marked with `…` wherever it was cut, so
+//! that nothing on the screen is cut off without a sign: the end of a path
+//! being typed, the start and end of a long message, and counts said in
+//! words.
+
+/// The last `width` characters of `text`, starting with `…` if cut: what a
+/// line being typed shows, where the cursor is.
+pub fn tail(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let skip = count - (width - 1);
+    std::iter::once('…').chain(text.chars().skip(skip)).collect()
+}
+
+/// `text` in at most `width` characters: its first word, `…`, and as much
+/// of its end as fits (`Saved to …/games/hex-2026.toml`).
+pub fn shorten(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return text.to_string();
+    }
+    let head: String = match text.find(' ') {
+        Some(space) if text[..=space].chars().count() * 3 <= width => text[..=space].to_string(),
+        _ => String::new(),
+    };
+    let rest = width.saturating_sub(head.chars().count());
+    let end = tail(&text[head.len()..], rest);
+    format!("{head}{end}")
+}
+
+/// `1 move`, `12 moves`.
+pub fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_text_says_so() {
+        assert_eq!(tail("abcdef", 10), "abcdef");
+        assert_eq!(tail("abcdef", 4), "…def");
+        assert_eq!(tail("abcdef", 0), "");
+        let saved = "Saved to /home/me/.local/share/tabletop/games/hex-2026-11-23.toml";
+        let short = shorten(saved, 40);
+        assert_eq!(short.chars().count(), 40);
+        assert!(short.starts_with("Saved …") || short.starts_with("Saved to …"), "{short}");
+        assert!(short.ends_with("hex-2026-11-23.toml"), "{short}");
+        assert_eq!(shorten("short", 40), "short");
+        assert_eq!(counted(1, "move"), "1 move");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(12, "move"), "12 moves");
+    }
+}
