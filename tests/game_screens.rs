@@ -277,3 +277,106 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     assert!(screen.contains("4. O C2"), "{screen}");
     assert!(screen.contains("Player X's turn"), "{screen}");
 }
+
+/// Presses a key with Ctrl held.
+fn ctrl(app: &mut App, c: char) {
+    let key = ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char(c),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    );
+    let mode = app.mode();
+    if let Some(action) =
+        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+    {
+        app.update(action);
+    }
+}
+
+/// Presses a plain key, as the keymap reads it on the current screen.
+fn key(app: &mut App, c: char) {
+    let key = ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char(c),
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    );
+    let mode = app.mode();
+    if let Some(action) =
+        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+    {
+        app.update(action);
+    }
+}
+
+#[test]
+fn swap_is_typed_in_lowercase_while_it_may_be_played() {
+    let choice = Setup::of::<Hex>(&HexSettings::new(5, true).expect("valid"));
+    let mut game = app(&choice, true);
+    play(&mut game, "C1");
+    assert!(draw(&game).contains("swap swap"), "the footer offers it");
+    for c in "swap".chars() {
+        key(&mut game, c);
+    }
+    let typed = draw(&game);
+    assert!(
+        !typed.contains("Save to"),
+        "s opened the save prompt:\n{typed}"
+    );
+    game.update(Action::Confirm);
+    let screen = draw(&game);
+    assert!(screen.contains("2. X swap"), "{screen}");
+    assert!(!screen.contains("swap swap"), "the footer still offers it");
+    // Once swap is not open, s saves again.
+    key(&mut game, 's');
+    assert!(draw(&game).contains("Save to"));
+}
+
+#[test]
+fn pause_shows_until_play_goes_on_and_not_after_the_end() {
+    let choice = Setup::default();
+    let options = Options {
+        menu: choice.clone(),
+        start: Start::Game(choice),
+        animate: false,
+        autosave: None,
+        seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+    };
+    let mut game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
+    ctrl(&mut game, 'p');
+    let paused = draw(&game);
+    assert!(paused.contains("Paused: p goes on"), "{paused}");
+    assert!(paused.contains("· paused"), "{paused}");
+    key(&mut game, 'u');
+    assert!(draw(&game).contains("· paused"), "undo hid the pause");
+    // On Connect6's board `p` is a column: the key named is Ctrl-p.
+    let wide = Setup::of::<Connect6>(&Connect6Settings::default());
+    let mut connect6 = App::new(
+        Options {
+            menu: wide.clone(),
+            start: Start::Game(wide),
+            animate: false,
+            autosave: None,
+            seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+        },
+        Rect::new(0, 0, 80, 24),
+        Theme { colour: false },
+    );
+    ctrl(&mut connect6, 'p');
+    assert!(draw(&connect6).contains("Paused: Ctrl-p goes on"));
+    // A finished game has nothing to pause.
+    let record = include_str!("../assets/records/gekitai-spec-example.toml");
+    let finished = tabletop::games::read_record(record).expect("a sample record");
+    let mut over = App::new(
+        Options {
+            menu: Setup::default(),
+            start: Start::Continue(finished),
+            animate: false,
+            autosave: None,
+            seats: [Seat::Human; 2],
+        },
+        Rect::new(0, 0, 80, 24),
+        Theme { colour: false },
+    );
+    ctrl(&mut over, 'p');
+    let screen = draw(&over);
+    assert!(screen.contains("Player X wins!"), "{screen}");
+    assert!(!screen.contains("Paused"), "{screen}");
+}

@@ -1,14 +1,15 @@
 //! Everything a player can ask for, and the keys that ask for it.
 //!
 //! Keys are read as presses only and turned into an [`Action`] here; the app
-//! applies actions in one `update`. The same table feeds the help overlay
-//! and the footer, so what is shown is what works.
+//! applies actions in one `update`. One table of the board's commands
+//! ([`BOARD`]) maps the keys, and writes the help overlay and the footer for
+//! the board in play, so what is shown is what works there.
 //!
 //! One scheme for every board: a column letter of the board (either case),
-//! any uppercase letter, or `:` opens the address line. Lowercase letters
-//! that are not columns of the board are commands (`h` hint, `j k l`
-//! cursor, `u n s p q`); every command also has a key that works on every
-//! board (arrows, `Ctrl`+key).
+//! the first letter of a word move that may be played now (`swap`), any
+//! uppercase letter, or `:` opens the address line. Other lowercase letters
+//! are commands (`h` hint, `j k l` cursor, `u n s p q`); every command also
+//! has a key that works on every board (arrows, `Ctrl`+key).
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -70,13 +71,44 @@ pub enum Action {
     },
 }
 
+/// The lowercase letters that type on a board rather than command: its
+/// column letters and the first letters of the word moves open now.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Typing(u32);
+
+impl Typing {
+    /// The letters of a board of `columns` columns, and the first letters
+    /// of `words`.
+    pub fn of<'a>(columns: usize, words: impl IntoIterator<Item = &'a str>) -> Typing {
+        let mut letters = if columns >= 26 {
+            u32::MAX
+        } else {
+            (1 << columns) - 1
+        };
+        for word in words {
+            if let Some(first) = word.chars().next().map(|c| c.to_ascii_lowercase())
+                && first.is_ascii_lowercase()
+            {
+                letters |= 1 << (first as u8 - b'a');
+            }
+        }
+        Typing(letters)
+    }
+
+    /// Whether `c` typed on the board starts an address (or a word move):
+    /// any uppercase letter, or one of these lowercase ones.
+    pub fn types(self, c: char) -> bool {
+        c.is_ascii_uppercase() || (c.is_ascii_lowercase() && self.0 & (1 << (c as u8 - b'a')) != 0)
+    }
+}
+
 /// What the keys mean depends on where the player is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// The start screen's menu.
     Menu,
-    /// On the board; `columns` is the board's side.
-    Board { columns: usize },
+    /// On the board, with the letters that type there.
+    Board(Typing),
     /// Typing an address.
     Typing,
     /// The help overlay is open.
@@ -107,13 +139,12 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl {
         return match key.code {
-            KeyCode::Char('c') | KeyCode::Char('q') => Some(Action::Quit),
-            KeyCode::Char('z') => Some(Action::Undo),
-            KeyCode::Char('r') | KeyCode::Char('y') => Some(Action::Redo),
-            KeyCode::Char('n') => Some(Action::NewGame),
-            KeyCode::Char('s') => Some(Action::Save),
-            KeyCode::Char('t') => Some(Action::Hint),
-            KeyCode::Char('p') => Some(Action::Pause),
+            // Ctrl-c quits everywhere, as a terminal user expects.
+            KeyCode::Char('c') => Some(Action::Quit),
+            KeyCode::Char(c) => BOARD
+                .iter()
+                .find(|command| command.control.contains(&c))
+                .map(|command| command.action),
             _ => None,
         };
     }
@@ -147,150 +178,242 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Typing, _) => None,
         (_, KeyCode::Enter | KeyCode::Char(' ')) => Some(Action::Confirm),
         (_, KeyCode::Char('?')) => Some(Action::Help),
-        (Mode::Board { columns }, KeyCode::Char(c)) if is_address_start(c, columns) => {
-            Some(Action::Type(c))
-        }
-        (Mode::Board { .. }, KeyCode::Char(':')) => Some(Action::OpenAddress),
-        (_, KeyCode::Char(c)) => command(c),
+        (Mode::Menu, KeyCode::Char('h')) => step(Direction::Left),
+        (Mode::Menu, KeyCode::Char('l')) => step(Direction::Right),
+        (Mode::Board(typing), KeyCode::Char(c)) if typing.types(c) => Some(Action::Type(c)),
+        (Mode::Board(_), KeyCode::Char(':')) => Some(Action::OpenAddress),
+        (_, KeyCode::Char(c)) => BOARD
+            .iter()
+            .find(|command| command.letters.contains(c))
+            .map(|command| command.action),
         _ => None,
     }
 }
 
-/// Whether a letter typed on the board starts an address: any uppercase
-/// letter, or a lowercase letter that names a column.
-fn is_address_start(c: char, columns: usize) -> bool {
-    c.is_ascii_uppercase() || (c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < columns)
-}
-
-/// How to show a command in the footer of a board with `columns` columns:
-/// its letter where that is not a column, else its `Ctrl` key.
-pub fn command_label(letter: &'static str, control: &'static str, columns: usize) -> &'static str {
-    match letter.chars().next() {
-        Some(c) if is_address_start(c, columns) => control,
-        _ => letter,
-    }
-}
-
-/// The lowercase command keys (used only where they are not columns).
-fn command(c: char) -> Option<Action> {
-    match c {
-        'h' => Some(Action::Hint),
-        'j' => Some(Action::Step(Direction::Down)),
-        'k' => Some(Action::Step(Direction::Up)),
-        'l' => Some(Action::Step(Direction::Right)),
-        'u' => Some(Action::Undo),
-        'n' => Some(Action::NewGame),
-        's' => Some(Action::Save),
-        'p' => Some(Action::Pause),
-        'q' => Some(Action::Quit),
-        _ => None,
-    }
-}
-
-/// One line of the help overlay: the keys, and what they do.
-pub struct KeyHelp {
+/// A command of the game screen, with every key that asks for it.
+pub struct Command {
+    pub action: Action,
+    /// Its letters, which work where they do not type (see [`Typing`]).
+    pub letters: &'static str,
+    /// Its `Ctrl` keys, which work everywhere.
+    pub control: &'static [char],
+    /// Other keys, as the help shows them before the letters.
     pub keys: &'static str,
+    /// Other keys, as the help shows them after the `Ctrl` keys.
+    pub after: &'static str,
+    /// What it does, for the help.
     pub does: &'static str,
 }
 
-/// Every key of the game screen, for the help overlay.
-pub const GAME_KEYS: &[KeyHelp] = &[
-    KeyHelp {
-        keys: "← ↑ → ↓  h j k l",
-        does: "move the cursor (hjkl where they are not columns)",
+/// Every command of the game screen, in the help's order. The arrows,
+/// Enter, Space, Backspace and Esc are read directly.
+pub const BOARD: &[Command] = &[
+    Command {
+        action: Action::Step(Direction::Down),
+        letters: "j",
+        control: &[],
+        keys: "← ↑ → ↓",
+        after: "",
+        does: "move the cursor",
     },
-    KeyHelp {
+    Command {
+        action: Action::Step(Direction::Up),
+        letters: "k",
+        control: &[],
+        keys: "",
+        after: "",
+        does: "",
+    },
+    Command {
+        action: Action::Step(Direction::Right),
+        letters: "l",
+        control: &[],
+        keys: "",
+        after: "",
+        does: "",
+    },
+    Command {
+        action: Action::Confirm,
+        letters: "",
+        control: &[],
         keys: "Enter  Space",
+        after: "",
         does: "place a piece on the cursor cell",
     },
-    KeyHelp {
+    Command {
+        action: Action::OpenAddress,
+        letters: "",
+        control: &[],
         keys: "c3  C3  :c3",
-        does: "type a cell, Enter plays it (Backspace, Esc)",
+        after: "",
+        does: "type a cell (or a word move), Enter plays it",
     },
-    KeyHelp {
+    Command {
+        action: Action::Click { column: 0, row: 0 },
+        letters: "",
+        control: &[],
         keys: "mouse click",
+        after: "",
         does: "place a piece on the clicked cell",
     },
-    KeyHelp {
-        keys: "u  Ctrl-z",
-        does: "undo the last move",
+    Command {
+        action: Action::Hint,
+        letters: "h",
+        control: &['t'],
+        keys: "",
+        after: "",
+        does: "hint: the move the computer would play",
     },
-    KeyHelp {
-        keys: "Ctrl-r  Ctrl-y",
+    Command {
+        action: Action::Undo,
+        letters: "u",
+        control: &['z'],
+        keys: "",
+        after: "",
+        does: "undo (with the computer's reply)",
+    },
+    Command {
+        action: Action::Redo,
+        letters: "",
+        control: &['r', 'y'],
+        keys: "",
+        after: "",
         does: "redo",
     },
-    KeyHelp {
-        keys: "n  Ctrl-n",
-        does: "new game (back to the start screen)",
+    Command {
+        action: Action::Pause,
+        letters: "p",
+        control: &['p'],
+        keys: "",
+        after: "",
+        does: "pause or go on (computer against computer)",
     },
-    KeyHelp {
-        keys: "?  F1",
-        does: "this help; Esc closes it",
+    Command {
+        action: Action::Save,
+        letters: "s",
+        control: &['s'],
+        keys: "",
+        after: "",
+        does: "save the game to a file",
     },
-    KeyHelp {
-        keys: "q  Ctrl-c  Ctrl-q",
+    Command {
+        action: Action::NewGame,
+        letters: "n",
+        control: &['n'],
+        keys: "",
+        after: "",
+        does: "new game (press twice during a game)",
+    },
+    Command {
+        action: Action::Help,
+        letters: "?",
+        control: &[],
+        keys: "",
+        after: "F1",
+        does: "this help",
+    },
+    Command {
+        action: Action::Quit,
+        letters: "q",
+        control: &['q', 'c'],
+        keys: "",
+        after: "",
         does: "quit at once",
     },
 ];
 
+/// The command that does `action` on the board.
+fn command_for(action: Action) -> Option<&'static Command> {
+    BOARD.iter().find(|command| command.action == action)
+}
+
+/// The key to name for `action` on a board where `typing` letters type:
+/// its letter where that works, else its first `Ctrl` key.
+pub fn key_for(action: Action, typing: Typing) -> String {
+    let Some(command) = command_for(action) else {
+        return String::new();
+    };
+    match command.letters.chars().find(|&c| !typing.types(c)) {
+        Some(letter) => letter.to_string(),
+        None => command
+            .control
+            .first()
+            .map_or_else(String::new, |c| format!("Ctrl-{c}")),
+    }
+}
+
+/// The help overlay's lines for a board where `typing` letters type: each
+/// command with the keys that do it there.
+pub fn board_help(typing: Typing) -> Vec<KeyHelp> {
+    let mut help: Vec<KeyHelp> = Vec::new();
+    for command in BOARD {
+        let mut keys: Vec<String> = Vec::new();
+        if !command.keys.is_empty() {
+            keys.push(command.keys.to_string());
+        }
+        keys.extend(
+            command
+                .letters
+                .chars()
+                .filter(|&c| !typing.types(c))
+                .map(String::from),
+        );
+        keys.extend(command.control.iter().map(|c| format!("Ctrl-{c}")));
+        if !command.after.is_empty() {
+            keys.push(command.after.to_string());
+        }
+        match help.last_mut() {
+            // The cursor's letters join the arrows' line.
+            Some(last) if command.does.is_empty() => {
+                if let Some(letter) = keys.first() {
+                    last.keys = format!("{} {letter}", last.keys);
+                }
+            }
+            _ => help.push(KeyHelp {
+                keys: keys.join("  "),
+                does: command.does.to_string(),
+            }),
+        }
+    }
+    help
+}
+
+/// One line of the help overlay: the keys, and what they do.
+pub struct KeyHelp {
+    pub keys: String,
+    pub does: String,
+}
+
+/// The help overlay's lines from a fixed table.
+pub fn help_of(table: &[(&str, &str)]) -> Vec<KeyHelp> {
+    table
+        .iter()
+        .map(|(keys, does)| KeyHelp {
+            keys: keys.to_string(),
+            does: does.to_string(),
+        })
+        .collect()
+}
+
 /// Every key of the replay viewer.
-pub const REPLAY_KEYS: &[KeyHelp] = &[
-    KeyHelp {
-        keys: "← →  h l",
-        does: "one move back, one move on",
-    },
-    KeyHelp {
-        keys: "Home  End",
-        does: "the start, the end",
-    },
-    KeyHelp {
-        keys: "Space",
-        does: "play the moves by themselves, or stop",
-    },
-    KeyHelp {
-        keys: "+  -",
-        does: "faster, slower",
-    },
-    KeyHelp {
-        keys: "12 Enter",
-        does: "jump to after move 12",
-    },
-    KeyHelp {
-        keys: "p",
-        does: "play on from here as a new game",
-    },
-    KeyHelp {
-        keys: "?  F1",
-        does: "this help; Esc closes it",
-    },
-    KeyHelp {
-        keys: "q  Ctrl-c",
-        does: "quit",
-    },
+pub const REPLAY_KEYS: &[(&str, &str)] = &[
+    ("← →  h l", "one move back, one move on"),
+    ("Home  End", "the start, the end"),
+    ("Space", "play the moves by themselves, or stop"),
+    ("+  -", "faster, slower"),
+    ("12 Enter", "jump to after move 12"),
+    ("p", "play on from here as a new game"),
+    ("?  F1", "this help; Esc closes it"),
+    ("q  Ctrl-c", "quit"),
 ];
 
 /// Every key of the start screen.
-pub const MENU_KEYS: &[KeyHelp] = &[
-    KeyHelp {
-        keys: "↑ ↓  k j",
-        does: "choose a line",
-    },
-    KeyHelp {
-        keys: "← →  h l",
-        does: "change its value",
-    },
-    KeyHelp {
-        keys: "Enter",
-        does: "start the game",
-    },
-    KeyHelp {
-        keys: "?  F1",
-        does: "help",
-    },
-    KeyHelp {
-        keys: "q  Esc  Ctrl-c",
-        does: "quit",
-    },
+pub const MENU_KEYS: &[(&str, &str)] = &[
+    ("↑ ↓  k j", "choose a line"),
+    ("← →  h l", "change its value"),
+    ("Enter", "start the game"),
+    ("?  F1", "help"),
+    ("q  Esc  Ctrl-c", "quit"),
 ];
 
 #[cfg(test)]
@@ -305,33 +428,42 @@ mod tests {
         action_for(&press(code, KeyModifiers::NONE), mode)
     }
 
+    fn board(columns: usize) -> Mode {
+        Mode::Board(Typing::of(columns, []))
+    }
+
     #[test]
     fn column_letters_open_the_address_line_and_others_are_commands() {
-        let board = Mode::Board { columns: 6 };
-        assert_eq!(act(KeyCode::Char('c'), board), Some(Action::Type('c')));
-        assert_eq!(act(KeyCode::Char('C'), board), Some(Action::Type('C')));
-        assert_eq!(act(KeyCode::Char('h'), board), Some(Action::Hint));
+        let small = board(6);
+        assert_eq!(act(KeyCode::Char('c'), small), Some(Action::Type('c')));
+        assert_eq!(act(KeyCode::Char('C'), small), Some(Action::Type('C')));
+        assert_eq!(act(KeyCode::Char('h'), small), Some(Action::Hint));
         assert_eq!(
-            act(KeyCode::Char('l'), board),
+            act(KeyCode::Char('l'), small),
             Some(Action::Step(Direction::Right))
         );
-        assert_eq!(act(KeyCode::Char('u'), board), Some(Action::Undo));
-        assert_eq!(act(KeyCode::Char('q'), board), Some(Action::Quit));
+        assert_eq!(act(KeyCode::Char('u'), small), Some(Action::Undo));
+        assert_eq!(act(KeyCode::Char('s'), small), Some(Action::Save));
+        assert_eq!(act(KeyCode::Char('q'), small), Some(Action::Quit));
         // On a 19-column board `h` is column H, and `q` is column Q.
-        let wide = Mode::Board { columns: 19 };
+        let wide = board(19);
         assert_eq!(act(KeyCode::Char('h'), wide), Some(Action::Type('h')));
         assert_eq!(act(KeyCode::Char('q'), wide), Some(Action::Type('q')));
         assert_eq!(act(KeyCode::Char('u'), wide), Some(Action::Undo));
     }
 
     #[test]
+    fn a_word_move_open_now_is_typed_not_a_command() {
+        let swap_open = Mode::Board(Typing::of(11, ["swap"]));
+        assert_eq!(act(KeyCode::Char('s'), swap_open), Some(Action::Type('s')));
+        assert_eq!(act(KeyCode::Char('s'), board(11)), Some(Action::Save));
+        assert_eq!(key_for(Action::Save, Typing::of(11, ["swap"])), "Ctrl-s");
+        assert_eq!(key_for(Action::Save, Typing::of(11, [])), "s");
+    }
+
+    #[test]
     fn control_keys_work_everywhere() {
-        for mode in [
-            Mode::Menu,
-            Mode::Board { columns: 26 },
-            Mode::Typing,
-            Mode::Help,
-        ] {
+        for mode in [Mode::Menu, board(26), Mode::Typing, Mode::Help] {
             let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
             assert_eq!(action_for(&ctrl_c, mode), Some(Action::Quit));
             let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
@@ -340,21 +472,59 @@ mod tests {
     }
 
     #[test]
-    fn the_footer_names_keys_that_work_on_the_board() {
-        assert_eq!(command_label("q", "Ctrl-q", 6), "q");
-        assert_eq!(command_label("q", "Ctrl-q", 19), "Ctrl-q");
-        assert_eq!(command_label("u", "Ctrl-z", 19), "u");
-        assert_eq!(command_label("u", "Ctrl-z", 26), "Ctrl-z");
+    fn the_keys_named_are_keys_that_work_on_the_board() {
+        assert_eq!(key_for(Action::Quit, Typing::of(6, [])), "q");
+        assert_eq!(key_for(Action::Quit, Typing::of(19, [])), "Ctrl-q");
+        assert_eq!(key_for(Action::Undo, Typing::of(19, [])), "u");
+        assert_eq!(key_for(Action::Undo, Typing::of(26, [])), "Ctrl-z");
+        assert_eq!(key_for(Action::Hint, Typing::of(8, [])), "Ctrl-t");
+        // Every key the help names for a board does what the help says.
+        for columns in [6, 11, 19, 26] {
+            let typing = Typing::of(columns, []);
+            let help = board_help(typing);
+            for line in &help {
+                for key in line.keys.split_whitespace() {
+                    let event = match key.strip_prefix("Ctrl-") {
+                        Some(c) => press(
+                            KeyCode::Char(c.chars().next().unwrap_or(' ')),
+                            KeyModifiers::CONTROL,
+                        ),
+                        None if key.len() == 1 => press(
+                            KeyCode::Char(key.chars().next().unwrap_or(' ')),
+                            KeyModifiers::NONE,
+                        ),
+                        None => continue,
+                    };
+                    let action = action_for(&event, Mode::Board(typing));
+                    assert!(
+                        action.is_some() && !matches!(action, Some(Action::Type(_))),
+                        "{columns} columns: {key} ({}) does {action:?}",
+                        line.does
+                    );
+                }
+            }
+            assert!(help.iter().any(|line| line.does.contains("hint")));
+            assert!(help.iter().any(|line| line.does.contains("save")));
+        }
+    }
+
+    #[test]
+    fn the_menu_reads_h_and_l_as_left_and_right() {
+        assert_eq!(
+            act(KeyCode::Char('h'), Mode::Menu),
+            Some(Action::Step(Direction::Left))
+        );
+        assert_eq!(
+            act(KeyCode::Char('l'), Mode::Menu),
+            Some(Action::Step(Direction::Right))
+        );
     }
 
     #[test]
     fn releases_are_ignored() {
         let mut key = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
         key.kind = KeyEventKind::Release;
-        assert_eq!(
-            action_for(&Event::Key(key), Mode::Board { columns: 6 }),
-            None
-        );
+        assert_eq!(action_for(&Event::Key(key), board(6)), None);
     }
 
     #[test]

@@ -14,7 +14,9 @@ pub fn tail(text: &str, width: usize) -> String {
         return String::new();
     }
     let skip = count - (width - 1);
-    std::iter::once('…').chain(text.chars().skip(skip)).collect()
+    std::iter::once('…')
+        .chain(text.chars().skip(skip))
+        .collect()
 }
 
 /// `text` in at most `width` characters: its first word, `…`, and as much
@@ -54,7 +56,10 @@ mod tests {
         let saved = "Saved to /home/me/.local/share/tabletop/games/hex-2026-11-23.toml";
         let short = shorten(saved, 40);
         assert_eq!(short.chars().count(), 40);
-        assert!(short.starts_with("Saved …") || short.starts_with("Saved to …"), "{short}");
+        assert!(
+            short.starts_with("Saved …") || short.starts_with("Saved to …"),
+            "{short}"
+        );
         assert!(short.ends_with("hex-2026-11-23.toml"), "{short}");
         assert_eq!(shorten("short", 40), "short");
         assert_eq!(counted(1, "move"), "1 move");

@@ -23,7 +23,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
-use action::{Action, Direction, GAME_KEYS, MENU_KEYS, Mode, REPLAY_KEYS, action_for};
+use action::{Action, Direction, MENU_KEYS, Mode, REPLAY_KEYS, action_for, board_help, help_of};
 use screens::play::{Play, PlayScreen};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
@@ -191,9 +191,7 @@ impl App {
             _ if self.help => Mode::Help,
             Screen::Start(_) => Mode::Menu,
             Screen::Play(play) if play.is_typing() => Mode::Typing,
-            Screen::Play(play) => Mode::Board {
-                columns: play.columns(),
-            },
+            Screen::Play(play) => Mode::Board(play.typing()),
             Screen::Replay(_) => Mode::Replay,
         }
     }
@@ -342,12 +340,12 @@ impl App {
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
         }
         if self.help {
-            let keys = match self.screen {
-                Screen::Start(_) => MENU_KEYS,
-                Screen::Play(_) => GAME_KEYS,
-                Screen::Replay(_) => REPLAY_KEYS,
+            let keys = match &self.screen {
+                Screen::Start(_) => help_of(MENU_KEYS),
+                Screen::Play(play) => board_help(play.typing()),
+                Screen::Replay(_) => help_of(REPLAY_KEYS),
             };
-            screens::help::render(keys, area, buf, self.theme);
+            screens::help::render(&keys, area, buf, self.theme);
         }
     }
 }

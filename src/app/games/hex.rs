@@ -44,14 +44,15 @@ impl GameUi for Hex {
             joins(Player::Second, "top and bottom  ───"),
         ];
         if self.check(HexMove::Swap).is_ok() {
-            lines.push(Line::styled("X may answer with :swap", theme.key()));
+            lines.push(Line::styled("X may answer with swap", theme.key()));
         }
         lines
     }
 
+    /// Offered while the swap may be played, and no longer.
     fn extra_keys(&self) -> &'static [(&'static str, &'static str)] {
-        if self.settings().swap() {
-            &[(":swap", "swap")]
+        if self.check(HexMove::Swap).is_ok() {
+            &[("swap", "swap")]
         } else {
             &[]
         }

@@ -40,12 +40,16 @@ pub fn render(keys: &[KeyHelp], area: Rect, buf: &mut Buffer, theme: Theme) {
     let inner_width = usize::from(width.saturating_sub(2));
     // The keys' column: as wide as the widest keys, but never more than a
     // third of the box.
-    let widest = keys.iter().map(|k| k.keys.chars().count()).max().unwrap_or(0);
+    let widest = keys
+        .iter()
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(0);
     let key_width = (widest + 2).min(inner_width / 3).max(1);
     let mut lines: Vec<Line> = Vec::new();
     for key in keys {
-        let does = wrapped(key.does, inner_width.saturating_sub(key_width + 1));
-        let keys = wrapped(key.keys, key_width.saturating_sub(1));
+        let does = wrapped(&key.does, inner_width.saturating_sub(key_width + 1));
+        let keys = wrapped(&key.keys, key_width.saturating_sub(1));
         for row in 0..does.len().max(keys.len()) {
             let keys = keys.get(row).map_or("", String::as_str);
             let does = does.get(row).map_or("", String::as_str);
@@ -80,8 +84,8 @@ mod tests {
         assert_eq!(wrapped("one two three", 7), ["one two", "three"]);
         assert_eq!(wrapped("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         let keys = [KeyHelp {
-            keys: "u  Ctrl-z",
-            does: "undo the last move, and the computer's reply with it",
+            keys: "u  Ctrl-z".to_string(),
+            does: "undo the last move, and the computer's reply with it".to_string(),
         }];
         let area = Rect::new(0, 0, 40, 12);
         let mut buf = Buffer::empty(area);
@@ -97,6 +101,9 @@ mod tests {
             .expect("the description goes on");
         // The keys' column stays empty on the line that goes on.
         assert!(!continued.contains("Ctrl-z"), "{text}");
-        assert!(continued.chars().skip(1).take(5).all(|c| c == ' '), "{text}");
+        assert!(
+            continued.chars().skip(1).take(5).all(|c| c == ' '),
+            "{text}"
+        );
     }
 }

@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::ai::{History, Level};
-use crate::app::action::Direction;
+use crate::app::action::{Action, Direction, Typing, key_for};
 use crate::app::animation::Animation;
 use crate::app::games::{GameUi, typed_move};
 use crate::app::theme::Theme;
@@ -25,7 +25,8 @@ use computer::{Answer, Thinking};
 
 /// What the app asks of the game screen, whatever the game.
 pub trait PlayScreen {
-    fn columns(&self) -> usize;
+    /// The lowercase letters that type on this board now.
+    fn typing(&self) -> Typing;
     fn is_over(&self) -> bool;
     fn is_typing(&self) -> bool;
     /// Width and height the screen needs.
@@ -221,7 +222,12 @@ impl<G: GameUi> Play<G> {
     /// Plays `mv` and the moves it forces, and starts its animation.
     fn play(&mut self, mv: G::Move) {
         if self.game().is_over() {
-            self.message = Some("The game is over: n for a new game, u to undo".to_string());
+            let typing = self.typing();
+            self.message = Some(format!(
+                "The game is over: {} for a new game, {} to undo",
+                key_for(Action::NewGame, typing),
+                key_for(Action::Undo, typing)
+            ));
             return;
         }
         let mover = self.game().to_move();
@@ -261,8 +267,15 @@ impl<G: GameUi> Play<G> {
 }
 
 impl<G: GameUi> PlayScreen for Play<G> {
-    fn columns(&self) -> usize {
-        self.game().side()
+    fn typing(&self) -> Typing {
+        let game = self.game();
+        // The word moves a player may type now (`swap`, once it is open).
+        let words: Vec<String> = G::WORD_MOVES
+            .iter()
+            .filter(|mv| game.check(**mv).is_ok() && game.forced_move().is_none())
+            .map(ToString::to_string)
+            .collect();
+        Typing::of(game.side(), words.iter().map(String::as_str))
     }
 
     fn is_over(&self) -> bool {
@@ -286,7 +299,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
             return true;
         }
         self.leaving = true;
-        self.message = Some("Press n again to leave this game for a new one".to_string());
+        let again = key_for(Action::NewGame, self.typing());
+        self.message = Some(format!(
+            "Press {again} again to leave this game for a new one"
+        ));
         false
     }
 
@@ -399,10 +415,14 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn toggle_pause(&mut self) {
+        // Only a game the computer plays on its own has anything to hold.
+        let watching = self.seats.iter().all(|seat| seat.is_computer());
+        if self.game().is_over() || !watching {
+            return;
+        }
         self.paused = !self.paused;
         if self.paused {
             self.stop_thinking();
-            self.message = Some("Paused: p goes on".to_string());
         } else {
             self.think();
         }

@@ -2,15 +2,13 @@
 //! game's own panel (reserves, disc counts, ...), the move history, the
 //! address line, a status line and the main keys. Drawing changes nothing.
 
-use std::time::Duration;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Play, Prompt};
-use crate::app::action::command_label;
+use super::{Play, PlayScreen, Prompt};
+use crate::app::action::{Action, key_for};
 use crate::app::fit::{shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
@@ -117,7 +115,11 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
                 Seat::Computer(level) => format!("{} computer {level}", G::symbol(p)),
             })
             .collect();
-        lines.push(Line::styled(seats.join(" · "), theme.dim()));
+        let mut seats = seats.join(" · ");
+        if play.paused && !game.is_over() {
+            seats += " · paused";
+        }
+        lines.push(Line::styled(seats, theme.dim()));
     }
     lines.extend(game.panel(play.animation.as_ref().map(|(a, _)| a), theme));
     lines.push(Line::raw(""));
@@ -162,48 +164,84 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
     .render(area, buf);
 }
 
-/// The status line: the computer thinking, a message, or the result.
+/// The status line: the computer thinking, a message, the pause, or the
+/// result.
 fn status<G: GameUi>(play: &Play<G>) -> String {
-    let columns = play.game().side();
-    match (&play.message, play.game().outcome()) {
-        _ if play.thinking.as_ref().is_some_and(|t| !t.is_hint()) => {
-            let elapsed = play
-                .thinking
-                .as_ref()
-                .map_or(Duration::ZERO, |t| t.elapsed());
-            let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+    let typing = play.typing();
+    if let Some(thinking) = &play.thinking {
+        let elapsed = thinking.elapsed();
+        let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+        let seconds = elapsed.as_secs_f32();
+        return if thinking.is_hint() {
+            format!("{frame} Looking for a hint… {seconds:.1} s")
+        } else {
             let player = G::symbol(play.game().to_move());
-            format!(
-                "{frame} Computer {player} is thinking… {:.1} s",
-                elapsed.as_secs_f32()
-            )
-        }
+            format!("{frame} Computer {player} is thinking… {seconds:.1} s")
+        };
+    }
+    match (&play.message, play.game().outcome()) {
         (Some(message), _) => message.clone(),
         (None, Some(outcome)) => format!(
             "{}  {}: new game  {}: quit",
             G::result_text(outcome),
-            command_label("n", "Ctrl-n", columns),
-            command_label("q", "Ctrl-q", columns)
+            key_for(Action::NewGame, typing),
+            key_for(Action::Quit, typing)
         ),
+        (None, None) if play.paused => {
+            format!("Paused: {} goes on", key_for(Action::Pause, typing))
+        }
         (None, None) => String::new(),
     }
 }
 
+/// The footer: the main keys for this board, in order, the least
+/// important dropped first when the line is too short (help and quit are
+/// always kept).
 fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let mut keys: Vec<(&str, &str)> = vec![("←↑→↓", "move"), ("Enter", "place"), ("c3", "type")];
-    keys.extend_from_slice(play.game().extra_keys());
-    let columns = play.game().side();
-    if play.seats.iter().any(|seat| seat.is_computer()) {
-        keys.push((command_label("h", "Ctrl-t", columns), "hint"));
+    let typing = play.typing();
+    let key = |action| key_for(action, typing);
+    let over = play.game().is_over();
+    let watching = play.seats.iter().all(|seat| seat.is_computer());
+    // (key, what it does, how much it matters: the lowest goes first).
+    let mut items: Vec<(String, &str, u8)> = vec![
+        ("←↑→↓".to_string(), "move", 6),
+        ("Enter".to_string(), "place", 7),
+        ("c3".to_string(), "type", 3),
+    ];
+    for &(keys, does) in play.game().extra_keys() {
+        items.push((keys.to_string(), does, 8));
     }
-    if play.seats.iter().all(|seat| seat.is_computer()) {
-        keys.push((command_label("p", "Ctrl-p", columns), "pause"));
+    if !over {
+        items.push((key(Action::Hint), "hint", 5));
     }
-    keys.extend_from_slice(&[
-        (command_label("u", "Ctrl-z", columns), "undo"),
-        (command_label("n", "Ctrl-n", columns), "new"),
-        ("?", "help"),
-        (command_label("q", "Ctrl-q", columns), "quit"),
+    if watching && !over {
+        items.push((key(Action::Pause), "pause", 8));
+    }
+    items.extend([
+        (key(Action::Undo), "undo", 6),
+        (key(Action::NewGame), "new", 4),
+        (key(Action::Save), "save", 2),
+        (key(Action::Help), "help", u8::MAX),
+        (key(Action::Quit), "quit", u8::MAX),
     ]);
+    let width = |items: &[(String, &str, u8)]| -> usize {
+        items
+            .iter()
+            .map(|(keys, does, _)| keys.chars().count() + does.chars().count() + 3)
+            .sum()
+    };
+    while width(&items) > usize::from(area.width) {
+        let Some(least) = items
+            .iter()
+            .enumerate()
+            .filter(|(_, item)| item.2 < u8::MAX)
+            .min_by_key(|(_, item)| item.2)
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        items.remove(least);
+    }
+    let keys: Vec<(&str, &str)> = items.iter().map(|(k, d, _)| (k.as_str(), *d)).collect();
     key_hints(&keys, theme).render(area, buf);
 }
