@@ -6,10 +6,13 @@
 //! ending in three), then a two-turn look-ahead (our pair, their best
 //! pair) over an evaluation of all windows.
 //!
-//! The engine takes one stone per move, so the planned second stone is
-//! remembered, keyed by the position after the first.
+//! The engine takes one stone per move, and nothing is kept from one move
+//! to the next: the first stone of the chosen pair is played, and the
+//! second is chosen afresh with it on the board, by the same steps for a
+//! single stone. They find the pair's other stone, or one that does as
+//! well: a pair's win, block or forced win is still there with one of its
+//! stones placed, and the look-ahead then weighs every second stone.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -301,21 +304,30 @@ impl Board {
         sets
     }
 
-    /// Whether `who`, to play a full turn, can force a win by threats
+    /// Whether `who`, with `stones` stones of the turn to play (2, or 1
+    /// when the first is on the board already), can force a win by threats
     /// within `depth` turns: each turn blocks the opponent's threats and
     /// leaves at least two of its own (the opponent's two stones all go
     /// to blocking), the last leaves three.
-    fn forced_win(&mut self, who: u8, depth: u32, clock: &Clock) -> Option<Pair> {
-        if let Some(cells) = self.win_in(who, 2) {
+    fn forced_win(&mut self, who: u8, stones: usize, depth: u32, clock: &Clock) -> Option<Pair> {
+        if let Some(cells) = self.win_in(who, stones) {
             return Some((cells[0], cells.get(1).copied()));
         }
         if depth == 0 || clock.expired() {
             return None;
         }
         let must = self.threats(3 - who);
+        // Threats the turn's first stone has made already (before a whole
+        // turn there are none: they would have won it).
+        let made = self.threats(who);
+        let turns = if stones == 1 {
+            self.threat_stones(who, &must)
+        } else {
+            self.threat_sets(who, &must)
+        };
         let mut attacks: Vec<(usize, Pair)> = Vec::new();
-        for set in self.threat_sets(who, &must) {
-            let level = self.threat_level_of(set, who);
+        for set in turns {
+            let level = self.threat_level_of(set, who, &made);
             if level >= 2 {
                 attacks.push((level, set));
             }
@@ -337,6 +349,25 @@ impl Board {
             }
         }
         None
+    }
+
+    /// The single stones of `who` that could add a threat (in a window
+    /// one or two stones short of one) or strengthen one, and the cells
+    /// that add to `who`'s lines; only those that block every window of
+    /// `must` (the opponent's threats).
+    fn threat_stones(&self, who: u8, must: &[usize]) -> Vec<Pair> {
+        let other = (3 - who) as usize;
+        let mut cells: Vec<usize> = Vec::new();
+        for w in 0..self.counts.len() {
+            let count = self.counts[w][who as usize] as usize;
+            if self.counts[w][other] == 0 && count + 3 >= self.line {
+                cells.extend(self.empties_of(w));
+            }
+        }
+        cells.extend(self.attack_cells(who, VCT_ATTACKS));
+        cells.sort_unstable();
+        cells.dedup();
+        self.turns(&cells, 1, must)
     }
 
     /// The turns of `who` (who has no threat now) that could make one:
@@ -394,9 +425,9 @@ impl Board {
     }
 
     /// How many stones it takes to stop `who` winning after `who` plays
-    /// `set`, when `who` had no threat before: only windows through the
-    /// set's stones can have become threats.
-    fn threat_level_of(&mut self, set: Pair, who: u8) -> usize {
+    /// `set`, when `who`'s threats before were `made`: only windows through
+    /// the set's stones can have become threats.
+    fn threat_level_of(&mut self, set: Pair, who: u8, made: &[usize]) -> usize {
         let other = (3 - who) as usize;
         self.place_set(set, who);
         let mut windows: Vec<usize> = [Some(set.0), set.1]
@@ -406,6 +437,7 @@ impl Board {
             .filter(|&w| {
                 self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 2 >= self.line
             })
+            .chain(made.iter().copied())
             .collect();
         windows.sort_unstable();
         windows.dedup();
@@ -424,7 +456,7 @@ impl Board {
         let (_, defences) = self.blocks(&self.threats(who));
         for set in defences {
             self.place_set(set, other);
-            let wins = self.forced_win(who, depth - 1, clock).is_some();
+            let wins = self.forced_win(who, 2, depth - 1, clock).is_some();
             self.remove_set(set);
             if !wins {
                 return false;
@@ -472,7 +504,7 @@ impl Board {
         // Two stones that make threats no two stones can block win for
         // them.
         for set in self.threat_sets(who, &must) {
-            if self.threat_level_of(set, who) >= 3 {
+            if self.threat_level_of(set, who, &[]) >= 3 {
                 return WIN / 2;
             }
         }
@@ -513,39 +545,6 @@ impl Clock<'_> {
     }
 }
 
-/// Planned second stones: (position after the first stone, second stone).
-static PLANS: Mutex<Vec<(u64, Cell)>> = Mutex::new(Vec::new());
-
-fn remember(game: &Connect6, first: Cell, second: Cell) {
-    let mut after = game.clone();
-    after.play_unchecked(Stone(first));
-    if let Ok(mut plans) = PLANS.lock() {
-        if plans.len() >= 64 {
-            plans.remove(0);
-        }
-        plans.push((after.position_hash(), second));
-    }
-}
-
-fn planned(game: &Connect6) -> Option<Cell> {
-    let hash = game.position_hash();
-    let plans = PLANS.lock().ok()?;
-    plans
-        .iter()
-        .rev()
-        .find(|&&(h, cell)| h == hash && game.piece_at(cell).is_none())
-        .map(|&(_, cell)| cell)
-}
-
-/// Plays `set`'s first stone and remembers the second.
-fn play_set(game: &Connect6, board: &Board, (a, b): Pair) -> Stone {
-    let first = board.cell(a);
-    if let Some(b) = b {
-        remember(game, first, board.cell(b));
-    }
-    Stone(first)
-}
-
 /// The computer's stone at a strong level.
 pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
     if game.is_over() {
@@ -558,15 +557,10 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
     if board.grid.iter().all(|&v| v == 0) {
         return Cell::new(n / 2, n / 2).map(Stone);
     }
-    if stones == 1
-        && let Some(cell) = planned(game)
-    {
-        return Some(Stone(cell));
-    }
     let me = colour(game.to_move());
     let them = 3 - me;
     if let Some(cells) = board.win_in(me, stones) {
-        return Some(play_set(game, board, (cells[0], cells.get(1).copied())));
+        return Some(Stone(board.cell(cells[0])));
     }
     let must = board.threats(them);
     let (needed, blocks) = board.blocks(&must);
@@ -580,16 +574,14 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / part,
         stop,
     };
-    if stones == 2 {
-        // Shortest wins first: they leave the opponent fewest chances.
-        let search = share(4);
-        for depth in 1..=VCT_DEPTH {
-            if let Some(set) = board.forced_win(me, depth, &search) {
-                return Some(play_set(game, board, set));
-            }
-            if search.expired() {
-                break;
-            }
+    // Shortest wins first: they leave the opponent fewest chances.
+    let search = share(4);
+    for depth in 1..=VCT_DEPTH {
+        if let Some((first, _)) = board.forced_win(me, stones, depth, &search) {
+            return Some(Stone(board.cell(first)));
+        }
+        if search.expired() {
+            break;
         }
     }
     let mut cells = board.candidates(me, OUR_WIDTH);
@@ -658,10 +650,10 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
             continue;
         }
         board.place_set(set, me);
-        let mut safe = board.forced_win(them, DEFENCE_DEPTH, &clock).is_none();
+        let mut safe = board.forced_win(them, 2, DEFENCE_DEPTH, &clock).is_none();
         if safe && !clock.expired() {
             safe_nearly.get_or_insert(set);
-            safe = board.forced_win(them, DEEP_DEFENCE, &clock).is_none();
+            safe = board.forced_win(them, 2, DEEP_DEFENCE, &clock).is_none();
         }
         board.remove_set(set);
         if safe && !clock.expired() {
@@ -670,7 +662,8 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         }
     }
     let chosen = chosen.or(safe_nearly).unwrap_or(valued[0].1);
-    Some(play_set(game, board, chosen))
+    // The set's first stone; the second is chosen again at the next move.
+    Some(Stone(board.cell(chosen.0)))
 }
 
 /// The empty cell of `windows` (`who`'s threats) that leaves `who` the
@@ -801,11 +794,32 @@ mod tests {
         };
         let w = colour(Player::Second);
         assert_eq!(game.to_move(), Player::Second);
-        let found = board.forced_win(w, 2, &clock).expect("a forced win");
+        let found = board.forced_win(w, 2, 2, &clock).expect("a forced win");
         // The first turn must block B's four in column G.
         let g14 = 14 * 19 + 6;
         assert!(found.0 == g14 || found.1 == Some(g14), "{found:?}");
         // One turn is not enough.
-        assert!(board.forced_win(w, 1, &clock).is_none());
+        assert!(board.forced_win(w, 2, 1, &clock).is_none());
+    }
+
+    /// Nothing is remembered between the two stones of a turn: the second,
+    /// chosen with the first on the board, still completes the forced win.
+    #[test]
+    fn a_forced_win_is_played_with_both_stones() {
+        let mut game = game(LOST);
+        let stop = AtomicBool::new(false);
+        let w = colour(Player::Second);
+        for _ in 0..2 {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            let stone = super::choose(&game, deadline, 5, &stop).expect("a stone");
+            game.play(stone).expect("legal");
+        }
+        assert_eq!(game.to_move(), Player::First);
+        let mut board = Board::from_game(&game);
+        let clock = Clock {
+            deadline: Instant::now() + Duration::from_secs(60),
+            stop: &stop,
+        };
+        assert!(board.every_defence_loses(w, 2, &clock));
     }
 }

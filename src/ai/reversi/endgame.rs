@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::cell;
+use crate::engine::bits::Bits;
 use crate::engine::reversi::{Reversi, ReversiMove, flips, legal_moves};
 use crate::engine::{Game, Player};
 
@@ -34,6 +35,14 @@ const QUADRANTS: [u64; 4] = [
 
 fn count(bits: u64) -> i32 {
     bits.count_ones() as i32
+}
+
+/// The discs after `me` places at `at` (a legal move), from the side of
+/// the opponent, who moves next: theirs, then mine.
+#[inline(always)]
+fn after(at: usize, me: u64, opp: u64) -> (u64, u64) {
+    let turned = flips(at, me, opp);
+    (opp ^ turned, me | turned | 1 << at)
 }
 
 /// Bounds on one position's exact value, from an earlier search.
@@ -133,21 +142,17 @@ impl<'a> Solver<'a> {
 
         // Fastest first: fewest replies (a corner reply counts double),
         // the table's move before all.
-        let mut children = [(0i32, 0usize, 0u64); 64];
+        let mut children = [(0i32, 0usize, 0u64, 0u64); 64];
         let mut n = 0;
-        let mut rest = mine;
-        while rest != 0 {
-            let at = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let turned = flips(at, me, opp);
-            let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+        for at in mine.ones() {
+            let (next_me, next_opp) = after(at, me, opp);
             let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
             let key = if hint == Some(at) {
                 -1
             } else {
                 count(replies) + count(replies & CORNERS)
             };
-            children[n] = (key, at, turned);
+            children[n] = (key, at, next_me, next_opp);
             n += 1;
         }
         let children = &mut children[..n];
@@ -156,8 +161,7 @@ impl<'a> Solver<'a> {
         let (low, high) = (alpha, beta);
         let mut best = -i32::MAX;
         let mut best_at = children[0].1;
-        for (i, &(_, at, turned)) in children.iter().enumerate() {
-            let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+        for (i, &(_, at, next_me, next_opp)) in children.iter().enumerate() {
             let score = if i == 0 {
                 -self.search(next_me, next_opp, -beta, -alpha, false)
             } else {
@@ -227,10 +231,7 @@ impl<'a> Solver<'a> {
         }
         let mut best = -i32::MAX;
         for group in [empty & odd, empty & !odd] {
-            let mut rest = group;
-            while rest != 0 {
-                let at = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for at in group.ones() {
                 let turned = flips(at, me, opp);
                 if turned == 0 {
                     continue;
@@ -309,12 +310,8 @@ pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<
     }
     let mut solver = Solver::new(pos.board_bits(), deadline, stop);
     let mut children: Vec<(usize, u64, u64, i32)> = Vec::new();
-    let mut rest = mine;
-    while rest != 0 {
-        let at = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let turned = flips(at, me, opp);
-        let (next_me, next_opp) = (opp ^ turned, me | turned | 1 << at);
+    for at in mine.ones() {
+        let (next_me, next_opp) = after(at, me, opp);
         let replies = count(legal_moves(next_me, next_opp, empty & !(1 << at)));
         children.push((at, next_me, next_opp, replies));
     }
