@@ -83,11 +83,28 @@ fn invalid_move() {
     play(&mut app, "c3");
     play(&mut app, "c3");
     let screen = draw(&app, 80, 24);
-    assert!(screen.contains("Invalid move!"), "{screen}");
+    assert!(
+        screen.contains("Invalid move: that cell is taken"),
+        "{screen}"
+    );
     assert!(
         screen.contains("Player O's turn"),
         "nothing changed: {screen}"
     );
+    // What was typed stays on the address line, to be corrected.
+    assert!(screen.contains("Cell: c3"), "{screen}");
+    app.update(Action::Erase);
+    play(&mut app, "4");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("2. O C4"), "{screen}");
+    // Not a cell at all, and off the board, say so too.
+    play(&mut app, "zz");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("zz is not a cell name"), "{screen}");
+    app.update(Action::Cancel);
+    play(&mut app, "H3");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("not on the board"), "{screen}");
 }
 
 #[test]

@@ -19,6 +19,7 @@ use crate::app::games::{GameUi, typed_move};
 use crate::app::theme::Theme;
 use crate::engine::Cell;
 use crate::engine::line::Line;
+use crate::engine::quote::quote;
 use crate::engine::record::Record;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
@@ -207,7 +208,9 @@ impl<G: GameUi> Play<G> {
                 self.hint = G::placed(&mv);
                 self.message = Some(format!("Hint: {mv}"));
             }
-            (false, Some(mv)) => self.play(mv),
+            (false, Some(mv)) => {
+                self.play(mv);
+            }
             (_, None) => {}
         }
     }
@@ -219,8 +222,9 @@ impl<G: GameUi> Play<G> {
         }
     }
 
-    /// Plays `mv` and the moves it forces, and starts its animation.
-    fn play(&mut self, mv: G::Move) {
+    /// Plays `mv` and the moves it forces, and starts its animation; false
+    /// (with a message that says why) when the move could not be played.
+    fn play(&mut self, mv: G::Move) -> bool {
         if self.game().is_over() {
             let typing = self.typing();
             self.message = Some(format!(
@@ -228,7 +232,7 @@ impl<G: GameUi> Play<G> {
                 key_for(Action::NewGame, typing),
                 key_for(Action::Undo, typing)
             ));
-            return;
+            return false;
         }
         let mover = self.game().to_move();
         let before = self.line.played().len();
@@ -242,9 +246,9 @@ impl<G: GameUi> Play<G> {
                     self.cursor = cell;
                 }
             }
-            Err(_) => {
-                self.message = Some("Invalid move!".to_string());
-                return;
+            Err(illegal) => {
+                self.message = Some(format!("Invalid move: {illegal}"));
+                return false;
             }
         }
         if let Some(forced) = self.line.played()[before + 1..].last() {
@@ -253,16 +257,18 @@ impl<G: GameUi> Play<G> {
         self.autosave();
         self.hint = None;
         self.think();
+        true
     }
 
-    /// A person's move: refused while the computer has the turn.
-    fn play_by_hand(&mut self, mv: G::Move) {
+    /// A person's move: refused while the computer has the turn; false
+    /// when it was not played.
+    fn play_by_hand(&mut self, mv: G::Move) -> bool {
         if self.computer_to_move() && !self.game().is_over() {
             self.message = Some("It is the computer's turn".to_string());
-            return;
+            return false;
         }
         self.stop_thinking();
-        self.play(mv);
+        self.play(mv)
     }
 }
 
@@ -330,9 +336,20 @@ impl<G: GameUi> PlayScreen for Play<G> {
             self.save_to(PathBuf::from(text.trim()));
             return;
         }
-        match typed_move::<G>(&text) {
+        let played = match typed_move::<G>(&text) {
             Some(mv) => self.play_by_hand(mv),
-            None => self.message = Some("Invalid move!".to_string()),
+            None => {
+                let example = G::NOTATION.format(self.cursor);
+                self.message = Some(format!(
+                    "Invalid move: {} is not a cell name (like {example})",
+                    quote(text.trim())
+                ));
+                false
+            }
+        };
+        // What was typed stays, to be corrected.
+        if !played {
+            self.input = Some((Prompt::Address, text));
         }
     }
 
