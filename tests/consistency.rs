@@ -50,6 +50,7 @@ fn check_board<G: GameUi>(game: &G, size: (u16, u16)) {
     let view = BoardView {
         cursor: None,
         addressed: None,
+        hint: None,
         winning: &[],
         last: &[],
         animation: None,

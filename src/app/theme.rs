@@ -67,6 +67,12 @@ impl Theme {
     }
 
     /// The piece placed by the last move.
+    /// The cell a hint suggests (marked `?` too, so that it never looks
+    /// like the cursor, with or without colour).
+    pub fn hint(&self) -> Style {
+        self.paint(Style::new().add_modifier(Modifier::BOLD), Color::Magenta)
+    }
+
     pub fn last_move(&self) -> Style {
         Style::new().add_modifier(Modifier::UNDERLINED)
     }

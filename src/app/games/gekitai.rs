@@ -95,13 +95,9 @@ impl GameUi for Gekitai {
             notation: Gekitai::NOTATION,
             cells,
             symbol: Gekitai::symbol,
-            cursor: view.cursor,
-            addressed: view.addressed,
-            winning: view.winning,
-            last: view.last,
+            view,
             marks: &[],
             sliding: &sliding,
-            theme: view.theme,
         };
         (&board).render(area, buf);
     }

@@ -15,6 +15,7 @@ crate::for_each_game!(game_modules);
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::Line;
 
 use crate::ai::Searchable;
@@ -29,12 +30,45 @@ pub struct BoardView<'a> {
     pub cursor: Option<Cell>,
     /// The cell named by the address being typed.
     pub addressed: Option<Cell>,
+    /// The cell the last hint suggests: marked `?` while empty.
+    pub hint: Option<Cell>,
     /// The winning line or chain, once the game is won.
     pub winning: &'a [Cell],
     /// The pieces placed by the last turn.
     pub last: &'a [Cell],
     pub animation: Option<&'a Animation>,
     pub theme: Theme,
+}
+
+impl BoardView<'_> {
+    /// The style of `cell` on any board: `base` (its piece's), then the
+    /// last turn, the winning line, the cursor, the typed address and the
+    /// hint on top.
+    pub fn style(&self, cell: Cell, base: Style) -> Style {
+        let theme = self.theme;
+        let mut style = base;
+        if self.last.contains(&cell) {
+            style = style.patch(theme.last_move());
+        }
+        if self.winning.contains(&cell) {
+            style = style.patch(theme.winning());
+        }
+        if self.cursor == Some(cell) {
+            style = style.patch(theme.cursor());
+        }
+        if self.addressed == Some(cell) {
+            style = style.patch(theme.addressed());
+        }
+        if self.hint == Some(cell) {
+            style = style.patch(theme.hint());
+        }
+        style
+    }
+
+    /// What an empty `cell` shows: the hint's `?`, or `empty`.
+    pub fn empty_mark(&self, cell: Cell, empty: char) -> char {
+        if self.hint == Some(cell) { '?' } else { empty }
+    }
 }
 
 pub trait GameUi: Described + Searchable {

@@ -84,13 +84,9 @@ impl GameUi for Reversi {
             notation: Reversi::NOTATION,
             cells,
             symbol: Reversi::symbol,
-            cursor: view.cursor,
-            addressed: view.addressed,
-            winning: view.winning,
-            last: view.last,
+            view,
             marks: &marks,
             sliding: &[],
-            theme: view.theme,
         };
         (&board).render(area, buf);
     }

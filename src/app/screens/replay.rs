@@ -240,6 +240,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         let view = BoardView {
             cursor: None,
             addressed: None,
+            hint: None,
             winning,
             last: &last,
             animation: self.animation.as_ref().map(|(a, _)| a),

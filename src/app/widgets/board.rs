@@ -9,7 +9,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::animation::Sliding;
-use crate::app::theme::Theme;
+use crate::app::games::BoardView;
 use crate::engine::cell::LetterNumber;
 use crate::engine::{Cell, Player};
 
@@ -21,16 +21,11 @@ pub struct BoxedBoard<'a> {
     /// The piece on each cell, row by row (`side * side` entries).
     pub cells: Vec<Option<Player>>,
     pub symbol: fn(Player) -> char,
-    pub cursor: Option<Cell>,
-    /// The cell named by the address being typed.
-    pub addressed: Option<Cell>,
-    pub winning: &'a [Cell],
-    /// The cells of the last turn's new pieces.
-    pub last: &'a [Cell],
+    /// The cursor, the winning line and the rest drawn over the pieces.
+    pub view: &'a BoardView<'a>,
     /// Empty cells to mark (Reversi's legal moves), drawn as `*`.
     pub marks: &'a [Cell],
     pub sliding: &'a [Sliding],
-    pub theme: Theme,
 }
 
 impl BoxedBoard<'_> {
@@ -51,7 +46,7 @@ impl BoxedBoard<'_> {
     }
 
     fn piece_style(&self, player: Player) -> Style {
-        self.theme.piece(player)
+        self.view.theme.piece(player)
     }
 }
 
@@ -76,7 +71,7 @@ impl Widget for &BoxedBoard<'_> {
                 area.x + 5 + 4 * col as u16,
                 area.y,
                 &letter,
-                self.theme.label(),
+                self.view.theme.label(),
             );
         }
         for row in 0..=side {
@@ -85,7 +80,7 @@ impl Widget for &BoxedBoard<'_> {
                 area.x + 3,
                 area.y + 1 + 2 * row as u16,
                 &separator,
-                self.theme.grid(),
+                self.view.theme.grid(),
             );
         }
         for row in 0..side {
@@ -95,36 +90,32 @@ impl Widget for &BoxedBoard<'_> {
                 area.x,
                 y,
                 &format!("{:>2}", self.notation.row_label(row)),
-                self.theme.label(),
+                self.view.theme.label(),
             );
             for col in 0..side {
                 let x = area.x + 3 + 4 * col as u16;
-                put(buf, x, y, "|", self.theme.grid());
+                put(buf, x, y, "|", self.view.theme.grid());
                 let Some(cell) = Cell::new(row, col) else {
                     continue;
                 };
                 let piece = self.cells.get(row * side + col).copied().flatten();
-                let mut style = piece.map_or(Style::new(), |p| self.piece_style(p));
-                if self.last.contains(&cell) {
-                    style = style.patch(self.theme.last_move());
-                }
-                if self.winning.contains(&cell) {
-                    style = style.patch(self.theme.winning());
-                }
-                if self.cursor == Some(cell) {
-                    style = style.patch(self.theme.cursor());
-                }
-                if self.addressed == Some(cell) {
-                    style = style.patch(self.theme.addressed());
-                }
+                let base = piece.map_or(Style::new(), |p| self.piece_style(p));
+                let mut style = self.view.style(cell, base);
                 let marked = piece.is_none() && self.marks.contains(&cell);
                 if marked {
-                    style = style.patch(self.theme.dim());
+                    style = style.patch(self.view.theme.dim());
                 }
-                let symbol = piece.map_or(if marked { '*' } else { ' ' }, self.symbol);
+                let empty = self.view.empty_mark(cell, if marked { '*' } else { ' ' });
+                let symbol = piece.map_or(empty, self.symbol);
                 put(buf, x + 1, y, &format!(" {symbol} "), style);
             }
-            put(buf, area.x + 3 + 4 * side as u16, y, "|", self.theme.grid());
+            put(
+                buf,
+                area.x + 3 + 4 * side as u16,
+                y,
+                "|",
+                self.view.theme.grid(),
+            );
         }
         for piece in self.sliding {
             let x = area.x as f32 + 5.0 + 4.0 * piece.col;
@@ -151,6 +142,7 @@ impl Widget for &BoxedBoard<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::theme::Theme;
     use crate::engine::Game;
     use crate::engine::gekitai::Gekitai;
 
@@ -158,19 +150,27 @@ mod tests {
         Cell::new(row, col).expect("on board")
     }
 
-    fn board(cells: Vec<Option<Player>>) -> BoxedBoard<'static> {
+    fn plain_view() -> BoardView<'static> {
+        BoardView {
+            cursor: None,
+            addressed: None,
+            hint: None,
+            winning: &[],
+            last: &[],
+            animation: None,
+            theme: Theme { colour: false },
+        }
+    }
+
+    fn board<'a>(cells: Vec<Option<Player>>, view: &'a BoardView<'a>) -> BoxedBoard<'a> {
         BoxedBoard {
             side: 4,
             notation: LetterNumber::ONE_BASED,
             cells,
             symbol: Gekitai::symbol,
-            cursor: None,
-            addressed: None,
-            winning: &[],
-            last: &[],
+            view,
             marks: &[],
             sliding: &[],
-            theme: Theme { colour: false },
         }
     }
 
@@ -179,7 +179,8 @@ mod tests {
         let mut cells = vec![None; 16];
         cells[0] = Some(Player::First);
         cells[4 * 3 + 2] = Some(Player::Second);
-        let widget = board(cells);
+        let view = plain_view();
+        let widget = board(cells, &view);
         let (width, height) = BoxedBoard::size(4);
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
@@ -204,7 +205,8 @@ mod tests {
 
     #[test]
     fn rows_are_labelled_as_the_game_labels_them() {
-        let mut widget = board(vec![None; 16]);
+        let view = plain_view();
+        let mut widget = board(vec![None; 16], &view);
         widget.notation = LetterNumber::ZERO_BASED_UPPER;
         let area = Rect::new(0, 0, 20, 10);
         let mut buf = Buffer::empty(area);
@@ -215,8 +217,9 @@ mod tests {
 
     #[test]
     fn the_cursor_is_reverse_video_without_colour() {
-        let mut widget = board(vec![None; 16]);
-        widget.cursor = Some(cell(1, 2));
+        let mut view = plain_view();
+        view.cursor = Some(cell(1, 2));
+        let widget = board(vec![None; 16], &view);
         let area = Rect::new(0, 0, 20, 10);
         let mut buf = Buffer::empty(area);
         (&widget).render(area, &mut buf);
@@ -231,6 +234,21 @@ mod tests {
                 .modifier
                 .contains(ratatui::style::Modifier::REVERSED)
         );
+    }
+
+    #[test]
+    fn a_hint_is_marked_and_never_looks_like_the_cursor() {
+        let mut view = plain_view();
+        view.hint = Some(cell(1, 2));
+        view.cursor = Some(cell(0, 0));
+        let widget = board(vec![None; 16], &view);
+        let area = Rect::new(0, 0, 20, 10);
+        let mut buf = Buffer::empty(area);
+        (&widget).render(area, &mut buf);
+        assert_eq!(buf[(13, 4)].symbol(), "?");
+        let reversed = ratatui::style::Modifier::REVERSED;
+        assert!(!buf[(13, 4)].modifier.contains(reversed));
+        assert!(buf[(5, 2)].modifier.contains(reversed));
     }
 
     #[test]
@@ -251,7 +269,8 @@ mod tests {
 
     #[test]
     fn tiny_areas_do_not_panic() {
-        let widget = board(vec![Some(Player::First); 16]);
+        let view = plain_view();
+        let widget = board(vec![Some(Player::First); 16], &view);
         for (w, h) in [(0, 0), (1, 1), (3, 2), (19, 9)] {
             let area = Rect::new(0, 0, w, h);
             let mut buf = Buffer::empty(area);

@@ -122,20 +122,10 @@ impl Widget for &Grid<'_> {
                     continue;
                 };
                 let piece = self.cells.get(row * side + col).copied().flatten();
-                let mut style = piece.map_or(theme.dim(), |p| theme.piece(p));
-                if view.last.contains(&cell) {
-                    style = style.patch(theme.last_move());
-                }
-                if view.winning.contains(&cell) {
-                    style = style.patch(theme.winning());
-                }
-                if view.cursor == Some(cell) {
-                    style = style.patch(theme.cursor());
-                }
-                if view.addressed == Some(cell) {
-                    style = style.patch(theme.addressed());
-                }
-                let symbol = piece.map_or('·', self.symbol).to_string();
+                let style = view.style(cell, piece.map_or(theme.dim(), |p| theme.piece(p)));
+                let symbol = piece
+                    .map_or(view.empty_mark(cell, '·'), self.symbol)
+                    .to_string();
                 put(buf, Grid::x(row, col, self.shifted), y, &symbol, style);
             }
         }
@@ -152,6 +142,7 @@ mod tests {
         BoardView {
             cursor: None,
             addressed: None,
+            hint: None,
             winning: &[],
             last: &[],
             animation: None,

@@ -55,13 +55,9 @@ impl<G: Described> Widget for &Stones<'_, G> {
                 notation: G::NOTATION,
                 cells,
                 symbol: G::symbol,
-                cursor: view.cursor,
-                addressed: view.addressed,
-                winning: view.winning,
-                last: view.last,
+                view,
                 marks: &[],
                 sliding: &[],
-                theme: view.theme,
             };
             (&board).render(area, buf);
         } else {

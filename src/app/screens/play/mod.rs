@@ -206,7 +206,12 @@ impl<G: GameUi> Play<G> {
         match (hint, mv) {
             (true, Some(mv)) => {
                 self.hint = G::placed(&mv);
-                self.message = Some(format!("Hint: {mv}"));
+                let marked = if self.hint.is_some() {
+                    " (marked ? on the board)"
+                } else {
+                    ""
+                };
+                self.message = Some(format!("Hint: {mv}{marked}"));
             }
             (false, Some(mv)) => {
                 self.play(mv);

@@ -81,11 +81,11 @@ fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         .address()
         .and_then(crate::app::games::typed_move::<G>)
         .and_then(|mv| G::placed(&mv))
-        .filter(|cell| cell.is_on(game.side()))
-        .or(play.hint);
+        .filter(|cell| cell.is_on(game.side()));
     let view = BoardView {
         cursor: (!game.is_over()).then_some(play.cursor),
         addressed,
+        hint: play.hint,
         winning,
         last: &last,
         animation: play.animation.as_ref().map(|(a, _)| a),
