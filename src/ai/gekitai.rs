@@ -11,11 +11,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::cells;
 use super::search::{self, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::bits::Bits;
 use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{Game, Player};
 use crate::with_gekitai_board;
 
 /// Bit planes of a window's count: enough for the longest line (26).
@@ -163,7 +164,7 @@ impl<B: Bits> Searchable for GekitaiBoard<B> {
     }
 
     fn move_slot(Place(cell): Place) -> usize {
-        slot(cell)
+        cells::slot(cell)
     }
 }
 
@@ -179,7 +180,7 @@ impl Searchable for Gekitai {
     }
 
     fn move_slot(Place(cell): Place) -> usize {
-        slot(cell)
+        cells::slot(cell)
     }
 
     /// The same search, on the board inside.
@@ -196,8 +197,4 @@ impl Searchable for Gekitai {
         })
         .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
-}
-
-pub(super) fn slot(cell: Cell) -> usize {
-    cell.row() * 26 + cell.col()
 }

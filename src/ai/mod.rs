@@ -7,6 +7,7 @@
 //! a stop flag in; a move out. It only reads the
 //! position it is given (it searches clones), so it can run on any thread.
 
+mod cells;
 mod connect6;
 mod gekitai;
 pub mod hex;

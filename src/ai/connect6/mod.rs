@@ -7,6 +7,7 @@ use std::time::Instant;
 
 mod threats;
 
+use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
@@ -15,17 +16,6 @@ use crate::engine::{Cell, Game, Player};
 /// How many moves each node of the search looks at.
 const WIDTH: usize = 12;
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
-/// The board as 0 (empty), 1 (first player), 2 (second), row by row.
-fn grid(game: &Connect6) -> Vec<u8> {
-    Cell::all(game.side())
-        .map(|cell| match game.piece_at(cell) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        })
-        .collect()
-}
 
 fn weight(count: usize) -> i32 {
     1 << (2 * count.min(10))
@@ -130,13 +120,8 @@ impl Searchable for Connect6 {
 
     fn position_hash(&self) -> u64 {
         let (stone, _) = self.stone_of_turn();
-        let mut hash = zobrist(u64::MAX - 8 + 2 * self.to_move().index() as u64 + stone as u64);
-        for cell in Cell::all(self.side()) {
-            if let Some(who) = self.piece_at(cell) {
-                hash ^= zobrist(who.index() as u64 * 1024 + (cell.row() * 26 + cell.col()) as u64);
-            }
-        }
-        hash
+        zobrist(u64::MAX - 8 + 2 * self.to_move().index() as u64 + stone as u64)
+            ^ cells::pieces_hash(self)
     }
 
     fn candidate_moves(&self, moves: &mut Vec<Stone>) {
@@ -209,7 +194,7 @@ impl Searchable for Connect6 {
     }
 
     fn move_slot(Stone(cell): Stone) -> usize {
-        cell.row() * 26 + cell.col()
+        cells::slot(cell)
     }
 
     fn opponent_wins_next(&self, me: Player) -> bool {

@@ -11,10 +11,11 @@ mod mcts;
 pub mod solver;
 mod vc;
 
+use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::hex::{Hex, HexMove};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
 
@@ -27,17 +28,6 @@ const SOLVED_FROM_THE_START: usize = 8;
 /// positions are out of the solver's reach, it takes less.
 const SOLVER_SHARE: f32 = 0.7;
 const SOLVER_SHARE_8X8: f32 = 0.35;
-
-/// The board as 0 (empty), 1 (first player), 2 (second), row by row.
-fn grid(game: &Hex) -> Vec<u8> {
-    Cell::all(game.side())
-        .map(|cell| match game.piece_at(cell) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        })
-        .collect()
-}
 
 /// The fewest empty cells `player` must fill to join their edges.
 fn distance(grid: &[u8], n: usize, player: Player) -> i32 {
@@ -110,14 +100,9 @@ impl Searchable for Hex {
     }
 
     fn position_hash(&self) -> u64 {
-        let mut hash =
-            zobrist(u64::MAX - 2 + self.to_move().index() as u64) ^ u64::from(self.plies() == 1);
-        for cell in Cell::all(self.side()) {
-            if let Some(who) = self.piece_at(cell) {
-                hash ^= zobrist(who.index() as u64 * 1024 + (cell.row() * 26 + cell.col()) as u64);
-            }
-        }
-        hash
+        zobrist(u64::MAX - 2 + self.to_move().index() as u64)
+            ^ u64::from(self.plies() == 1)
+            ^ cells::pieces_hash(self)
     }
 
     fn candidate_moves(&self, moves: &mut Vec<HexMove>) {
@@ -168,7 +153,7 @@ impl Searchable for Hex {
 
     fn move_slot(mv: HexMove) -> usize {
         match mv {
-            HexMove::Place(cell) => cell.row() * 26 + cell.col(),
+            HexMove::Place(cell) => cells::slot(cell),
             HexMove::Swap => 1000,
         }
     }
