@@ -1,6 +1,8 @@
-//! Connect6 evaluation: every window of the winning length held by one
-//! side only, weighted by how full it is. Only cells near the stones are
-//! searched, best-looking first.
+//! Connect6 for the computer: levels 1 to 4 search stone by stone with
+//! this evaluation (every window of the winning length held by one side
+//! only, weighted by how full it is), over cells near the stones,
+//! best-looking first; level 5 chooses both stones of a turn together by
+//! threats (`threats.rs`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -168,7 +170,7 @@ impl Searchable for Connect6 {
     }
 
     /// Level 5 chooses both stones of a turn together, by threats
-    /// ([`threats`]); the lower levels search stone by
+    /// (`threats.rs`); the lower levels search stone by
     /// stone, deeper as they go up.
     fn choose_own(
         &self,

@@ -1,5 +1,9 @@
-//! Hex evaluation: how many more stones each side needs to join its edges
-//! (shortest path through empty cells, own stones free), compared.
+//! Hex for the computer: levels 1 to 3 search with this evaluation (how
+//! many more stones each side needs to join its edges: shortest path
+//! through empty cells, own stones free, compared); levels 4 and 5 play by
+//! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
+//! exact solver ([`solver`]); on boards up to 8×8 level 5 first looks in
+//! the opening book (`book.rs`) and gives the solver most of the move.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -116,7 +120,7 @@ impl Searchable for Hex {
         });
     }
 
-    /// Levels 4 and 5 play by Monte Carlo tree search ([`mcts`]).
+    /// Levels 4 and 5 play by Monte Carlo tree search (`mcts.rs`).
     /// On boards of side 8 or less, level 5 first plays a proved win when
     /// it has one: from the opening book, or from the exact solver if that
     /// finishes within most of the move's time.
