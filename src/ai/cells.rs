@@ -1,20 +1,22 @@
 //! Plain views of a board cell by cell, shared by the evaluations that do
 //! not work on bitboards (Connect6, Hex) and by every game's history
-//! heuristic: the board as a grid of bytes, a hash of its pieces, and a
-//! small number for each cell.
+//! heuristic: the board as a grid of bytes (and each player's byte), a
+//! hash of its pieces, and a small number for each cell.
 
 use super::search::{MOVE_SLOTS, zobrist};
 use crate::engine::cell::MAX_SIDE;
 use crate::engine::{Cell, Game, Player};
 
+/// A player's pieces in a grid of bytes: 1 for the first player, 2 for
+/// the second (0 is an empty cell).
+pub const fn colour(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
 /// The board as 0 (empty), 1 (first player), 2 (second), row by row.
 pub fn grid<G: Game>(game: &G) -> Vec<u8> {
     Cell::all(game.side())
-        .map(|cell| match game.piece_at(cell) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        })
+        .map(|cell| game.piece_at(cell).map_or(0, colour))
         .collect()
 }
 
