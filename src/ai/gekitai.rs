@@ -11,11 +11,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::cells;
 use super::search::{self, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::bits::Bits;
 use crate::engine::gekitai::{Gekitai, GekitaiBoard, Place, with_gekitai_board};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{Game, Player};
 
 /// Bit planes of a window's count: enough for the longest line (26).
 const COUNT_PLANES: usize = 5;
@@ -162,7 +163,7 @@ impl<B: Bits> Searchable for GekitaiBoard<B> {
     }
 
     fn move_slot(Place(cell): Place) -> usize {
-        slot(cell)
+        cells::slot(cell)
     }
 }
 
@@ -178,7 +179,7 @@ impl Searchable for Gekitai {
     }
 
     fn move_slot(Place(cell): Place) -> usize {
-        slot(cell)
+        cells::slot(cell)
     }
 
     /// The same search, on the board inside.
@@ -195,8 +196,4 @@ impl Searchable for Gekitai {
         })
         .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
-}
-
-pub(super) fn slot(cell: Cell) -> usize {
-    cell.row() * 26 + cell.col()
 }

@@ -1,12 +1,41 @@
-//! The computer opponent: a game-independent alpha-beta search over engine
-//! positions, with one evaluation per game and an exact Reversi endgame
-//! solver.
+//! The computer opponent, on engine types only: a game-independent
+//! alpha-beta search, and beside it one folder (or file) per game with the
+//! game's evaluation and its own searches.
 //!
 //! [`choose`] is the whole interface: a position and the game's earlier
 //! positions ([`History`]), a strength [`Level`], a time budget, a seed and
 //! a stop flag in; a move out. It only reads the
 //! position it is given (it searches clones), so it can run on any thread.
+//!
+//! Which search plays which game (a game's [`Searchable::choose_own`]
+//! takes over from the generic search where it has its own):
+//!
+//! - **Gekitai** (`gekitai.rs`): the generic alpha-beta search at every
+//!   level, run on the fixed-size board inside the game; levels 3 and 4
+//!   stop at 3 and 4 plies, and going back to an earlier position of the
+//!   game counts as a draw.
+//! - **Connect6** (`connect6/`): alpha-beta stone by stone over the cells
+//!   near the stones at levels 1 to 4 (level 3 stops at 3 stones); level 5
+//!   is the threat search (`threats.rs`), both stones of a turn chosen
+//!   together.
+//! - **Hex** (`hex/`): alpha-beta on shortest-path distances at levels 1
+//!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5, which
+//!   hands late positions to the exact solver (`solver.rs`: proof-number
+//!   search with virtual connections, `vc.rs`, on bit sets, `bits.rs`, up
+//!   to 11×11); on boards up to 8×8 level 5 first tries the opening book
+//!   (`book.rs`, 7×7) and the solver.
+//! - **Reversi** (`reversi/`): alpha-beta at levels 1 and 2; from level 3
+//!   Reversi's own table (`levels.rs`): the exact endgame solver
+//!   (`endgame.rs`) from 10, 12 or 16 to 20 empty cells, before that
+//!   alpha-beta capped at 4, 6 or no plies.
+//!
+//! Beside them: `search.rs` (the generic search), `history.rs` (the
+//! positions a game has been through), `cells.rs` (board views cell by
+//! cell that the evaluations share), [`prover`] (a plain forced-win prover
+//! for tests, benches and examples) and, for the tests only,
+//! `reference.rs` (plain slow searches the fast ones must agree with).
 
+mod cells;
 mod connect6;
 mod gekitai;
 pub mod hex;

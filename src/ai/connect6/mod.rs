@@ -1,12 +1,15 @@
-//! Connect6 evaluation: every window of the winning length held by one
-//! side only, weighted by how full it is. Only cells near the stones are
-//! searched, best-looking first.
+//! Connect6 for the computer: levels 1 to 4 search stone by stone with
+//! this evaluation (every window of the winning length held by one side
+//! only, weighted by how full it is), over cells near the stones,
+//! best-looking first; level 5 chooses both stones of a turn together by
+//! threats (`threats.rs`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 mod threats;
 
+use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::connect6::{Connect6, Stone};
@@ -15,17 +18,6 @@ use crate::engine::{Cell, Game, Player};
 /// How many moves each node of the search looks at.
 const WIDTH: usize = 12;
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
-/// The board as 0 (empty), 1 (first player), 2 (second), row by row.
-fn grid(game: &Connect6) -> Vec<u8> {
-    Cell::all(game.side())
-        .map(|cell| match game.piece_at(cell) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        })
-        .collect()
-}
 
 fn weight(count: usize) -> i32 {
     1 << (2 * count.min(10))
@@ -130,13 +122,8 @@ impl Searchable for Connect6 {
 
     fn position_hash(&self) -> u64 {
         let (stone, _) = self.stone_of_turn();
-        let mut hash = zobrist(u64::MAX - 8 + 2 * self.to_move().index() as u64 + stone as u64);
-        for cell in Cell::all(self.side()) {
-            if let Some(who) = self.piece_at(cell) {
-                hash ^= zobrist(who.index() as u64 * 1024 + (cell.row() * 26 + cell.col()) as u64);
-            }
-        }
-        hash
+        zobrist(u64::MAX - 8 + 2 * self.to_move().index() as u64 + stone as u64)
+            ^ cells::pieces_hash(self)
     }
 
     fn candidate_moves(&self, moves: &mut Vec<Stone>) {
@@ -183,7 +170,7 @@ impl Searchable for Connect6 {
     }
 
     /// Level 5 chooses both stones of a turn together, by threats
-    /// ([`threats`]); the lower levels search stone by
+    /// (`threats.rs`); the lower levels search stone by
     /// stone, deeper as they go up.
     fn choose_own(
         &self,
@@ -209,7 +196,7 @@ impl Searchable for Connect6 {
     }
 
     fn move_slot(Stone(cell): Stone) -> usize {
-        cell.row() * 26 + cell.col()
+        cells::slot(cell)
     }
 
     fn opponent_wins_next(&self, me: Player) -> bool {

@@ -17,8 +17,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::ai::Searchable;
+use crate::ai::cells::colour;
 use crate::engine::connect6::{Connect6, Stone};
-use crate::engine::{Cell, Game, Player, Rng};
+use crate::engine::{Cell, Game, Rng};
 
 /// Scores of decided lines, far above any evaluation.
 const WIN: i64 = 1 << 40;
@@ -53,10 +54,6 @@ pub struct Board {
     through: Vec<Vec<u32>>,
     /// Stones of each colour (index 1 and 2) in each window.
     counts: Vec<[u8; 3]>,
-}
-
-pub const fn colour(player: Player) -> u8 {
-    player.index() as u8 + 1
 }
 
 impl Board {
@@ -702,7 +699,7 @@ mod tests {
 
     use super::*;
     use crate::ai::{History, Level, choose};
-    use crate::engine::Outcome;
+    use crate::engine::{Outcome, Player};
 
     fn game(stones: &str) -> Connect6 {
         let mut game = Connect6::default();

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::solver;
+use crate::ai::cells::colour;
 use crate::ai::search::zobrist;
 use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player, Rng};
@@ -37,10 +38,6 @@ const EXPLORE: f32 = 0.05;
 const SAVE_PRIOR: (u32, f32) = (20, 19.0);
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
-
-const fn colour(player: Player) -> u8 {
-    player.index() as u8 + 1
-}
 
 /// The padded board and its geometry.
 #[derive(Clone)]

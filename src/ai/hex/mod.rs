@@ -1,5 +1,9 @@
-//! Hex evaluation: how many more stones each side needs to join its edges
-//! (shortest path through empty cells, own stones free), compared.
+//! Hex for the computer: levels 1 to 3 search with this evaluation (how
+//! many more stones each side needs to join its edges: shortest path
+//! through empty cells, own stones free, compared); levels 4 and 5 play by
+//! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
+//! exact solver ([`solver`]); on boards up to 8×8 level 5 first looks in
+//! the opening book (`book.rs`) and gives the solver most of the move.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -11,10 +15,11 @@ mod mcts;
 pub mod solver;
 mod vc;
 
+use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::hex::{Hex, HexMove};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
 
@@ -27,17 +32,6 @@ const SOLVED_FROM_THE_START: usize = 8;
 /// positions are out of the solver's reach, it takes less.
 const SOLVER_SHARE: f32 = 0.7;
 const SOLVER_SHARE_8X8: f32 = 0.35;
-
-/// The board as 0 (empty), 1 (first player), 2 (second), row by row.
-fn grid(game: &Hex) -> Vec<u8> {
-    Cell::all(game.side())
-        .map(|cell| match game.piece_at(cell) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        })
-        .collect()
-}
 
 /// The fewest empty cells `player` must fill to join their edges.
 fn distance(grid: &[u8], n: usize, player: Player) -> i32 {
@@ -110,14 +104,9 @@ impl Searchable for Hex {
     }
 
     fn position_hash(&self) -> u64 {
-        let mut hash =
-            zobrist(u64::MAX - 2 + self.to_move().index() as u64) ^ u64::from(self.plies() == 1);
-        for cell in Cell::all(self.side()) {
-            if let Some(who) = self.piece_at(cell) {
-                hash ^= zobrist(who.index() as u64 * 1024 + (cell.row() * 26 + cell.col()) as u64);
-            }
-        }
-        hash
+        zobrist(u64::MAX - 2 + self.to_move().index() as u64)
+            ^ u64::from(self.plies() == 1)
+            ^ cells::pieces_hash(self)
     }
 
     fn candidate_moves(&self, moves: &mut Vec<HexMove>) {
@@ -131,7 +120,7 @@ impl Searchable for Hex {
         });
     }
 
-    /// Levels 4 and 5 play by Monte Carlo tree search ([`mcts`]).
+    /// Levels 4 and 5 play by Monte Carlo tree search (`mcts.rs`).
     /// On boards of side 8 or less, level 5 first plays a proved win when
     /// it has one: from the opening book, or from the exact solver if that
     /// finishes within most of the move's time.
@@ -168,7 +157,7 @@ impl Searchable for Hex {
 
     fn move_slot(mv: HexMove) -> usize {
         match mv {
-            HexMove::Place(cell) => cell.row() * 26 + cell.col(),
+            HexMove::Place(cell) => cells::slot(cell),
             HexMove::Swap => 1000,
         }
     }

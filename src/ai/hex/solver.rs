@@ -9,7 +9,7 @@
 //! loser's stones outside never helps the loser in Hex). That gives the
 //! pruning: when the player to move has tried a move and lost, only moves
 //! inside that loss's proof set can still win ("must-play"). Virtual
-//! connections ([`super::vc`]) end the search early: a player whose
+//! connections (`vc.rs`) end the search early: a player whose
 //! edges are virtually joined has won, and every cell where the opponent
 //! would get such a connection with one stone shrinks the must-play region
 //! before any move is searched.

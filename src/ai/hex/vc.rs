@@ -1,4 +1,4 @@
-//! Virtual connections on small boards: a player's edges are joined
+//! Virtual connections on boards up to 11×11: a player's edges are joined
 //! "virtually" when every intrusion of the opponent can be answered.
 //!
 //! Groups of stones (and the two edges) are linked when they share two

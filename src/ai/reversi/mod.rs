@@ -1,7 +1,8 @@
-//! Reversi evaluation on bitboards: mobility and potential mobility,
-//! corners and the squares next to empty corners, stable discs, parity and,
-//! late on, the disc count. Near the end the exact solver in
-//! [`endgame`] takes over.
+//! Reversi for the computer: the evaluation on bitboards (mobility and
+//! potential mobility, corners and the squares next to empty corners,
+//! stable discs, parity and, late on, the disc count), each level's plan
+//! from level 3 up (`levels.rs`), and near the end the exact solver
+//! ([`endgame`]).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
