@@ -15,9 +15,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tabletop::ai::{self, History, Level};
+use tabletop::engine::Rng;
 use tabletop::engine::line::Line;
 use tabletop::engine::settings::{self, GameSettings};
-use tabletop::engine::Rng;
 use tabletop::games::{GameKind, Playable, WithGame};
 
 /// Random plies before each position timed.

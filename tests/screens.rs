@@ -221,3 +221,76 @@ fn leaving_a_game_under_way_takes_two_presses() {
     app.update(Action::NewGame);
     assert!(draw(&app, 80, 24).contains("[ Start ]"));
 }
+
+/// What a key asks for in the app's current mode.
+fn press(app: &mut App, code: ratatui::crossterm::event::KeyCode, ctrl: bool) {
+    use ratatui::crossterm::event::{Event, KeyEvent, KeyModifiers};
+    let modifiers = if ctrl {
+        KeyModifiers::CONTROL
+    } else {
+        KeyModifiers::NONE
+    };
+    let event = Event::Key(KeyEvent::new(code, modifiers));
+    if let Some(action) = tabletop::app::action::action_for(&event, app.mode()) {
+        app.update(action);
+    }
+}
+
+#[test]
+fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
+    use ratatui::crossterm::event::KeyCode;
+    // Connect6's 19 columns make q, n and h letters of the board.
+    let wide = Setup::of::<tabletop::engine::connect6::Connect6>(
+        &tabletop::engine::connect6::Connect6Settings::default(),
+    );
+    let options = |size: (u16, u16)| {
+        App::new(
+            Options {
+                menu: wide.clone(),
+                start: Start::Game(wide.clone()),
+                animate: false,
+                autosave: None,
+                seats: [Seat::Human; 2],
+            },
+            Rect::new(0, 0, size.0, size.1),
+            Theme { colour: false },
+        )
+    };
+    let mut app = options((40, 12));
+    let notice = draw(&app, 40, 12);
+    assert!(notice.contains("q or Esc to quit"), "{notice}");
+    assert!(notice.contains("n: back to the start screen"), "{notice}");
+    // Letters and Ctrl keys do not reach the hidden game.
+    for c in ['h', 'c', 'u', ' '] {
+        press(&mut app, KeyCode::Char(c), false);
+    }
+    press(&mut app, KeyCode::Char('z'), true);
+    press(&mut app, KeyCode::Enter, false);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    let game = draw(&app, 80, 24);
+    assert!(game.contains("Player B's turn"), "{game}");
+    assert!(!game.contains("1. B"), "a key reached the game: {game}");
+    assert!(
+        !game.contains("Cell:"),
+        "a key opened the address line: {game}"
+    );
+    // n goes back to the start screen, Esc and q quit.
+    app.update(Action::Resize {
+        width: 40,
+        height: 12,
+    });
+    press(&mut app, KeyCode::Char('n'), false);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    assert!(draw(&app, 80, 24).contains("[ Start ]"));
+    for key in [KeyCode::Esc, KeyCode::Char('q')] {
+        let mut app = options((40, 12));
+        press(&mut app, key, false);
+        assert!(app.should_quit(), "{key:?}");
+    }
+}

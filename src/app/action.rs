@@ -113,6 +113,9 @@ pub enum Mode {
     Typing,
     /// The help overlay is open.
     Help,
+    /// The terminal is too small for the screen: only quitting and going
+    /// back to the start screen work, and no key reaches the screen behind.
+    TooSmall,
     /// The replay viewer.
     Replay,
 }
@@ -150,6 +153,10 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
     }
     let step = |direction| Some(Action::Step(direction));
     match (mode, key.code) {
+        (Mode::TooSmall, KeyCode::Esc) => Some(Action::Cancel),
+        (Mode::TooSmall, KeyCode::Char('q')) => Some(Action::Quit),
+        (Mode::TooSmall, KeyCode::Char('n')) => Some(Action::NewGame),
+        (Mode::TooSmall, _) => None,
         (_, KeyCode::Up) => step(Direction::Up),
         (_, KeyCode::Down) => step(Direction::Down),
         (_, KeyCode::Left) => step(Direction::Left),

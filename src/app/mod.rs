@@ -188,6 +188,7 @@ impl App {
     /// What keys mean right now.
     pub fn mode(&self) -> Mode {
         match &self.screen {
+            _ if self.too_small() => Mode::TooSmall,
             _ if self.help => Mode::Help,
             Screen::Start(_) => Mode::Menu,
             Screen::Play(play) if play.is_typing() => Mode::Typing,
@@ -225,6 +226,15 @@ impl App {
                 play.stop();
             }
             self.quit = true;
+            return;
+        }
+        if self.too_small() {
+            // Nothing reaches the screen behind the notice but a way out.
+            match action {
+                Action::Cancel => self.quit = true,
+                Action::NewGame => self.back_to_start(),
+                _ => {}
+            }
             return;
         }
         if self.help {
@@ -286,9 +296,7 @@ impl App {
                     // Leaving a game under way takes a second press, so one
                     // stray key never throws a game away.
                     Action::NewGame if play.is_over() || play.confirm_leaving() => {
-                        play.stop();
-                        let menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
-                        self.screen = Screen::Start(menu);
+                        self.back_to_start();
                     }
                     Action::NewGame => {}
                     _ => {}
@@ -319,6 +327,25 @@ impl App {
         }
     }
 
+    /// Back to the start screen, showing the last game chosen.
+    fn back_to_start(&mut self) {
+        if let Screen::Start(_) = self.screen {
+            return;
+        }
+        if let Screen::Play(play) = &mut self.screen {
+            play.stop();
+        }
+        self.help = false;
+        let menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
+        self.screen = Screen::Start(menu);
+    }
+
+    /// Whether the terminal is smaller than the current screen needs.
+    fn too_small(&self) -> bool {
+        let need = self.needs();
+        self.area.width < need.0 || self.area.height < need.1
+    }
+
     /// Width and height the current screen needs.
     fn needs(&self) -> (u16, u16) {
         match &self.screen {
@@ -331,7 +358,8 @@ impl App {
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         let need = self.needs();
         if area.width < need.0 || area.height < need.1 {
-            screens::render_too_small(area, buf, need, self.theme);
+            let at_start = matches!(self.screen, Screen::Start(_));
+            screens::render_too_small(area, buf, need, at_start, self.theme);
             return;
         }
         match &self.screen {

@@ -44,14 +44,25 @@ pub fn board_and_panel<G: GameUi>(game: &G, middle: Rect) -> (Rect, Rect) {
     (board, panel)
 }
 
-/// Draws a centred notice that the terminal must be at least `need`.
-pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16), theme: Theme) {
-    let lines = vec![
+/// Draws a centred notice that the terminal must be at least `need`, with
+/// the keys that work on it (see [`crate::app::action::Mode::TooSmall`]):
+/// a way back to the start screen unless `at_start`.
+pub fn render_too_small(
+    area: Rect,
+    buf: &mut Buffer,
+    need: (u16, u16),
+    at_start: bool,
+    theme: Theme,
+) {
+    let mut lines = vec![
         Line::styled("Terminal too small", theme.message()),
         Line::raw(format!("tabletop needs {}x{}", need.0, need.1)),
         Line::raw(format!("this one is {}x{}", area.width, area.height)),
-        Line::styled("enlarge it, or press q to quit", theme.dim()),
+        Line::styled("enlarge it, or press q or Esc to quit", theme.dim()),
     ];
+    if !at_start {
+        lines.push(Line::styled("n: back to the start screen", theme.dim()));
+    }
     let [middle] = Layout::vertical([Constraint::Length(lines.len() as u16)])
         .flex(ratatui::layout::Flex::Center)
         .areas(area);
