@@ -21,6 +21,8 @@ fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
+        remember: None,
+        notice: None,
     };
     let mut app = App::new(options, area, Theme { colour: true });
     for address in ["c3", "d4", "a1", "b2", "e5"] {

@@ -29,6 +29,8 @@ fn app(choice: &Setup, at_once: bool) -> App {
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
+        remember: None,
+        notice: None,
     };
     App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false })
 }
@@ -126,6 +128,8 @@ fn hex_edges_are_drawn_in_the_colour_of_their_player() {
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
+        remember: None,
+        notice: None,
     };
     let game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: true });
     let buf = buffer(&game);
@@ -214,6 +218,8 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
+        remember: None,
+        notice: None,
     };
     let mut viewer = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
     let expected = |moves: usize| -> Vec<char> {
@@ -338,6 +344,8 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
         animate: false,
         autosave: None,
         seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+        remember: None,
+        notice: None,
     };
     let mut game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
     ctrl(&mut game, 'p');
@@ -355,6 +363,8 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
             animate: false,
             autosave: None,
             seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+            remember: None,
+            notice: None,
         },
         Rect::new(0, 0, 80, 24),
         Theme { colour: false },
@@ -371,6 +381,8 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
             animate: false,
             autosave: None,
             seats: [Seat::Human; 2],
+            remember: None,
+            notice: None,
         },
         Rect::new(0, 0, 80, 24),
         Theme { colour: false },

@@ -22,6 +22,8 @@ fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
         animate: false,
         autosave: None,
         seats: [Seat::Human; 2],
+        remember: None,
+        notice: None,
     };
     App::new(
         options,
@@ -251,6 +253,8 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
                 animate: false,
                 autosave: None,
                 seats: [Seat::Human; 2],
+                remember: None,
+                notice: None,
             },
             Rect::new(0, 0, size.0, size.1),
             Theme { colour: false },

@@ -39,6 +39,7 @@ impl Session {
         command.args(args);
         command.env("TERM", "xterm-256color");
         command.env("XDG_DATA_HOME", &data);
+        command.env("XDG_CONFIG_HOME", data.join("config"));
         let child = pty.slave.spawn_command(command).expect("the binary starts");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("a reader");
@@ -364,4 +365,45 @@ fn without_a_terminal_it_says_to_use_plain_and_prints_nothing() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.contains("--plain"), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
+    let data = fresh_folder();
+    let mut session = Session::start_with_data(&[], data.clone());
+    session.wait_for("[ Start ]");
+    // To the game line, then Connect6 and on to Hex.
+    session.send(DOWN);
+    session.send(RIGHT);
+    session.send(RIGHT);
+    session.wait_for("‹ Hex ›");
+    // Down to the swap rule, on; down to player O, the computer.
+    session.send(&format!("{DOWN}{DOWN}{RIGHT}{DOWN}{RIGHT}"));
+    session.wait_for("Computer 1");
+    session.send("\r");
+    session.wait_for("Hex 11x11");
+    session.send("q");
+    session.exits_cleanly();
+
+    let mut again = Session::start_with_data(&[], data.clone());
+    again.wait_for("[ Start ]");
+    let screen = again.screen();
+    assert!(screen.contains("‹ Hex ›"), "{screen}");
+    assert!(screen.contains("‹ on ›"), "{screen}");
+    assert!(screen.contains("Computer 1"), "{screen}");
+    again.send("q");
+    again.exits_cleanly();
+
+    // A broken file is passed over with a line saying so.
+    let file = data.join("config").join("tabletop").join("start.toml");
+    std::fs::write(&file, "game = [[[").expect("writable");
+    let mut broken = Session::start_with_data(&[], data);
+    broken.wait_for("was not read");
+    assert!(
+        broken.screen().contains("‹ Gekitai ›"),
+        "{}",
+        broken.screen()
+    );
+    broken.send("q");
+    broken.exits_cleanly();
 }

@@ -9,6 +9,7 @@ pub mod action;
 pub mod animation;
 pub mod fit;
 pub mod games;
+pub mod remembered;
 pub mod screens;
 pub mod terminal;
 pub mod theme;
@@ -24,6 +25,7 @@ use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
 use action::{Action, Direction, MENU_KEYS, Mode, REPLAY_KEYS, action_for, board_help, help_of};
+use remembered::Remembered;
 use screens::play::{Play, PlayScreen};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
@@ -48,6 +50,11 @@ pub struct Options {
     pub autosave: Option<PathBuf>,
     /// Who plays each side of a new game.
     pub seats: [Seat; 2],
+    /// Where the start screen is remembered between runs (none in tests).
+    pub remember: Option<PathBuf>,
+    /// A line for the start screen to show (a remembered start screen that
+    /// could not be read).
+    pub notice: Option<String>,
 }
 
 /// The first screen.
@@ -142,6 +149,8 @@ pub struct App {
     seats: [Seat; 2],
     /// An unfinished autosaved game the start screen offers to resume.
     unfinished: Option<AnyRecord>,
+    /// Where the start screen is remembered.
+    remember: Option<PathBuf>,
     quit: bool,
 }
 
@@ -153,7 +162,9 @@ impl App {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                let menu = StartMenu::new(&options.menu).with_seats(seats);
+                let menu = StartMenu::new(&options.menu)
+                    .with_seats(seats)
+                    .with_notice(options.notice.clone());
                 Screen::Start(menu.with_resume(resume))
             }
             Start::Game(setup) => Screen::Play(setup.with(NewGame {
@@ -177,6 +188,7 @@ impl App {
             autosave,
             seats,
             unfinished,
+            remember: options.remember,
             quit: false,
         }
     }
@@ -261,11 +273,20 @@ impl App {
                 Action::Confirm => {
                     self.last_choice = menu.choice();
                     self.seats = menu.seats();
-                    let play = self.last_choice.with(NewGame {
+                    let mut play = self.last_choice.with(NewGame {
                         animate: self.animate,
                         autosave: self.autosave.clone(),
                         seats: self.seats,
                     });
+                    if let Some(path) = &self.remember {
+                        let chosen = Remembered {
+                            setup: self.last_choice.clone(),
+                            seats: self.seats,
+                        };
+                        if let Err(error) = remembered::save(path, &chosen) {
+                            play.tell(format!("The start screen was not remembered: {error}"));
+                        }
+                    }
                     self.screen = Screen::Play(play);
                 }
                 Action::Cancel => self.quit = true,

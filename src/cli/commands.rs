@@ -26,12 +26,28 @@ use crate::selfplay;
 pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
     let setup = flags.setup().map_err(Failure::usage)?;
     if !flags.plain {
-        let start = if at_once {
-            app::Start::Game(setup.clone())
-        } else {
-            app::Start::Menu
-        };
-        return full_screen(setup, start, flags.seats, animate);
+        if at_once {
+            return full_screen(setup.clone(), app::Start::Game(setup), flags.seats, animate);
+        }
+        // With nothing asked for, the start screen shows what it did last.
+        let remember = app::remembered::path();
+        let (mut menu, mut seats, mut notice) = (setup, flags.seats, None);
+        if flags.is_default() {
+            match remember.as_deref().map(app::remembered::load) {
+                Some(Ok(Some(remembered))) => (menu, seats) = (remembered.setup, remembered.seats),
+                Some(Err(why)) => notice = Some(why),
+                Some(Ok(None)) | None => {}
+            }
+        }
+        return run_app(app::Options {
+            menu,
+            start: app::Start::Menu,
+            animate,
+            autosave: files::autosave_path(),
+            seats,
+            remember,
+            notice,
+        });
     }
     struct Plain<'a>(&'a GameFlags);
     impl WithSetup for Plain<'_> {
@@ -56,18 +72,24 @@ fn full_screen(
     seats: [Seat; 2],
     animate: bool,
 ) -> Result<ExitCode, Failure> {
-    if let Some(why) = app::terminal::unavailable() {
-        return Err(Failure::usage(format!(
-            "the full-screen app needs a terminal ({why}): add --plain for the line-by-line mode"
-        )));
-    }
-    let options = app::Options {
+    run_app(app::Options {
         menu,
         start,
         animate,
         autosave: files::autosave_path(),
         seats,
-    };
+        remember: app::remembered::path(),
+        notice: None,
+    })
+}
+
+/// Runs the full-screen app, if there is a terminal to run it in.
+fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
+    if let Some(why) = app::terminal::unavailable() {
+        return Err(Failure::usage(format!(
+            "the full-screen app needs a terminal ({why}): add --plain for the line-by-line mode"
+        )));
+    }
     app::run(options).map_err(|error| Failure {
         message: format!("{error:#}"),
         code: 1,

@@ -178,6 +178,11 @@ impl GameFlags {
         }
     }
 
+    /// Whether nothing was asked for: no setting and no player given.
+    pub fn is_default(&self) -> bool {
+        self.settings.iter().all(Option::is_none) && self.seats == [Seat::Human; 2]
+    }
+
     /// The game and its settings, refused with the first setting out of
     /// range.
     pub fn setup(&self) -> Result<Setup, SettingError> {

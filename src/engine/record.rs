@@ -253,7 +253,7 @@ fn result_text<G: Game>(outcome: Outcome) -> String {
 }
 
 /// The `[settings]` table: every setting of the game, in its list's order.
-fn settings_table<S: GameSettings>(settings: &S) -> Vec<(&'static str, toml::Value)> {
+pub fn settings_table<S: GameSettings>(settings: &S) -> Vec<(&'static str, toml::Value)> {
     S::LIST
         .iter()
         .zip(settings.values())
@@ -270,7 +270,7 @@ fn settings_table<S: GameSettings>(settings: &S) -> Vec<(&'static str, toml::Val
 
 /// The settings a record's `[settings]` table gives: a setting left out
 /// takes its default, one the game does not have is refused.
-fn read_settings<G: Described>(table: &toml::Table) -> Result<G::Settings, RecordError> {
+pub fn read_settings<G: Described>(table: &toml::Table) -> Result<G::Settings, RecordError> {
     let list = <G::Settings as GameSettings>::LIST;
     if let Some(name) = table.keys().find(|k| !list.iter().any(|s| s.name == *k)) {
         return Err(RecordError::new(format!(

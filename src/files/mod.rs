@@ -13,12 +13,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use directories::ProjectDirs;
 
 pub use reading::{MAX_RECORD_BYTES, load};
-pub use writing::{hold_saves, save, save_new};
+pub use writing::{Kind, RECORD, hold_saves, save, save_as, save_new};
 
 /// The folder for tabletop's own files (`$XDG_DATA_HOME/tabletop` on
 /// Linux), if the platform has one.
 pub fn data_dir() -> Option<PathBuf> {
     ProjectDirs::from("", "", "tabletop").map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+/// The folder for tabletop's settings (`$XDG_CONFIG_HOME/tabletop` on
+/// Linux), if the platform has one.
+pub fn config_dir() -> Option<PathBuf> {
+    ProjectDirs::from("", "", "tabletop").map(|dirs| dirs.config_dir().to_path_buf())
 }
 
 /// Where the game in progress is saved after every move.

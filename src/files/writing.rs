@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use super::data_dir;
+use super::{config_dir, data_dir};
 use crate::engine::record;
 
 /// Held while a file is written, so that a signal never leaves one half
@@ -29,18 +29,30 @@ fn refuse(path: &Path, why: &str) -> io::Error {
     io::Error::other(format!("{} {why}: not written over", path.display()))
 }
 
-/// Whether `path` holds a game record (one tabletop could have written):
-/// the only kind of file a save may replace.
-fn holds_a_record(path: &Path) -> bool {
+/// A kind of file tabletop writes: what it is called, and whether a text
+/// is one (the only files a save may replace).
+pub struct Kind {
+    pub name: &'static str,
+    pub is: fn(&str) -> bool,
+}
+
+/// Game records.
+pub const RECORD: Kind = Kind {
+    name: "a game record",
+    is: |text| record::parse(text).is_ok(),
+};
+
+/// Whether `path` holds a file of `kind`.
+fn holds(path: &Path, kind: &Kind) -> bool {
     let mut text = String::new();
     let read = File::open(path)
         .and_then(|file| file.take(super::MAX_RECORD_BYTES).read_to_string(&mut text));
-    read.is_ok() && record::parse(&text).is_ok()
+    read.is_ok() && (kind.is)(&text)
 }
 
-/// Refuses a target that is anything but a writable game record (or
+/// Refuses a target that is anything but a writable file of `ours` (or
 /// nothing yet).
-fn may_write_over(path: &Path) -> io::Result<()> {
+fn may_write_over(path: &Path, ours: &Kind) -> io::Result<()> {
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -56,21 +68,25 @@ fn may_write_over(path: &Path) -> io::Result<()> {
     if meta.permissions().readonly() {
         return Err(refuse(path, "is read-only"));
     }
-    if !holds_a_record(path) {
-        return Err(refuse(path, "exists and is not a game record"));
+    if !holds(path, ours) {
+        return Err(refuse(path, &format!("exists and is not {}", ours.name)));
     }
     Ok(())
 }
 
-/// The folder `path` goes in, made if it is inside tabletop's own data
-/// folder; anywhere else a missing folder is refused rather than made.
+/// The folder `path` goes in, made if it is inside tabletop's own data or
+/// config folder; anywhere else a missing folder is refused rather than
+/// made.
 fn folder_of(path: &Path) -> io::Result<PathBuf> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     if !folder.exists() {
-        let ours = data_dir().is_some_and(|data| folder.starts_with(data));
+        let ours = [data_dir(), config_dir()]
+            .into_iter()
+            .flatten()
+            .any(|dir| folder.starts_with(dir));
         if !ours {
             return Err(io::Error::other(format!(
                 "the folder {} does not exist",
@@ -111,8 +127,13 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
 
 /// Writes `text` to `path` atomically, replacing a game record there.
 pub fn save(path: &Path, text: &str) -> io::Result<()> {
+    save_as(path, text, &RECORD)
+}
+
+/// Writes `text` to `path` atomically, replacing a file of `ours` there.
+pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
     let _saving = hold_saves();
-    may_write_over(path)?;
+    may_write_over(path, ours)?;
     let temporary = write_temporary(path, text)?;
     fs::rename(&temporary, path).inspect_err(|_| {
         let _ = fs::remove_file(&temporary);

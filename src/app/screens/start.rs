@@ -7,6 +7,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::ai::Level;
 use crate::app::action::Direction;
+use crate::app::fit::shorten;
 use crate::app::theme::Theme;
 use crate::engine::Player;
 use crate::engine::settings;
@@ -35,6 +36,8 @@ pub struct StartMenu {
     values: Vec<Vec<usize>>,
     /// How the unfinished game on offer is described, if there is one.
     resume: Option<String>,
+    /// A line to show at the bottom, until a key is pressed.
+    notice: Option<String>,
     seats: [Seat; 2],
 }
 
@@ -56,6 +59,7 @@ impl StartMenu {
             selected: 0,
             values,
             resume: None,
+            notice: None,
             seats: [Seat::Human; 2],
         };
         menu.selected = menu.rows().len() - 1;
@@ -68,6 +72,12 @@ impl StartMenu {
             self.resume = resume;
             self.selected = 0;
         }
+        self
+    }
+
+    /// Shows `notice` at the bottom until the first key.
+    pub fn with_notice(mut self, notice: Option<String>) -> StartMenu {
+        self.notice = notice;
         self
     }
 
@@ -117,6 +127,7 @@ impl StartMenu {
     }
 
     pub fn step(&mut self, direction: Direction) {
+        self.notice = None;
         let count = self.rows().len();
         match direction {
             Direction::Up => self.selected = (self.selected + count - 1) % count,
@@ -217,9 +228,14 @@ impl StartMenu {
             };
             lines.push(line);
         }
-        let used = lines.len() as u16;
+        let notice = self.notice.as_deref().map(|notice| {
+            let room = usize::from(inner.width.saturating_sub(2));
+            Line::styled(shorten(notice, room), theme.message()).centered()
+        });
+        let used = lines.len() as u16 + u16::from(notice.is_some());
         let spare = inner.height.saturating_sub(used + 1);
         lines.extend((0..spare).map(|_| Line::raw("")));
+        lines.extend(notice);
         lines.push(
             Line::from(vec![
                 Span::styled("↑↓", theme.key()),

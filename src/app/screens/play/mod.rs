@@ -33,6 +33,8 @@ pub trait PlayScreen {
     /// Width and height the screen needs.
     fn needs(&self) -> (u16, u16);
     fn clear_message(&mut self);
+    /// Shows `message` on the status line.
+    fn tell(&mut self, message: String);
     /// True on the second request in a row to leave this game; the first
     /// asks for that confirmation.
     fn confirm_leaving(&mut self) -> bool;
@@ -303,6 +305,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn clear_message(&mut self) {
         self.message = None;
+    }
+
+    fn tell(&mut self, message: String) {
+        self.message = Some(message);
     }
 
     fn confirm_leaving(&mut self) -> bool {
