@@ -111,8 +111,10 @@ fn hex() {
     assert!(screen.contains("Player O wins!"), "{screen}");
     assert_snapshot!("hex_end", screen);
     let buf = buffer(&game);
+    // Row 0's label, right-aligned in two columns before its cells.
+    let left = column_of(&buf, 3, "0\\") - 1;
     for col in 0..5 {
-        let x = 3 + 2 * col;
+        let x = left + 3 + 2 * col;
         assert!(
             buf[(x, 3)].modifier.contains(Modifier::REVERSED),
             "chain at column {col}"
@@ -191,12 +193,27 @@ fn the_hex_cursor_follows_the_screen() {
     assert!(draw(&game).contains("1. O C1"));
 }
 
-/// The piece drawn on each cell of a boxed 6x6 board shown at the top left.
+/// Where the text `find` starts on line `y` of `buf`.
+fn column_of(buf: &Buffer, y: u16, find: &str) -> u16 {
+    let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+    let at = line
+        .find(find)
+        .unwrap_or_else(|| panic!("{find:?} not on line {y}: {line}"));
+    line[..at].chars().count() as u16
+}
+
+/// The left edge of a boxed board drawn under the title line.
+fn boxed_left(buf: &Buffer) -> u16 {
+    column_of(buf, 2, "+---") - 3
+}
+
+/// The piece drawn on each cell of a boxed 6x6 board.
 fn boxed_cells(app: &App) -> Vec<char> {
     let buf = buffer(app);
+    let left = boxed_left(&buf);
     tabletop::engine::Cell::all(6)
         .map(|cell| {
-            let (x, y) = (5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
+            let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].symbol().chars().next().unwrap_or(' ')
         })
         .collect()
@@ -255,9 +272,10 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     assert!(screen.contains("if both win: draw"), "{screen}");
     // Both players' lines are highlighted: the draw is both winning.
     let buf = buffer(&viewer);
+    let left = boxed_left(&buf);
     let highlighted: Vec<char> = tabletop::engine::Cell::all(6)
         .filter(|cell| {
-            let (x, y) = (5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
+            let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].modifier.contains(Modifier::REVERSED)
         })
         .map(|cell| boxed_cells(&viewer)[cell.row() * 6 + cell.col()])

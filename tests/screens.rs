@@ -142,7 +142,7 @@ fn a_win() {
 fn terminal_too_small() {
     let app = app(Some(GekitaiSettings::default()), 40, 10);
     let screen = draw(&app, 40, 10);
-    assert!(screen.contains("tabletop needs 60x18"), "{screen}");
+    assert!(screen.contains("tabletop needs 30x18"), "{screen}");
     assert_snapshot!(screen);
 }
 
@@ -182,8 +182,20 @@ fn a_large_board_at_200_by_60() {
 #[test]
 fn a_click_plays_the_clicked_cell() {
     let mut app = app(Some(GekitaiSettings::default()), 80, 24);
-    // The board starts on the second line: C3's middle is column 13, row 7.
-    app.update(Action::Click { column: 13, row: 7 });
+    // The board starts on the second line, centred with the panel: C3's
+    // middle is 13 columns in, on row 7.
+    let buf = {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        app.render(area, &mut buf);
+        buf
+    };
+    let line: String = (0..80).map(|x| buf[(x, 2)].symbol()).collect();
+    let left = line.find("+---").expect("the board's top line") as u16 - 3;
+    app.update(Action::Click {
+        column: left + 13,
+        row: 7,
+    });
     let screen = draw(&app, 80, 24);
     assert!(screen.contains("1. X C3"), "{screen}");
     // A click off the board does nothing.
@@ -297,4 +309,55 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
         press(&mut app, key, false);
         assert!(app.should_quit(), "{key:?}");
     }
+}
+
+/// A game of `setup` drawn at `size`.
+fn game_at(setup: Setup, size: (u16, u16)) -> String {
+    let app = App::new(
+        Options {
+            menu: setup.clone(),
+            start: Start::Game(setup),
+            animate: false,
+            autosave: None,
+            seats: [Seat::Human; 2],
+            remember: None,
+            notice: None,
+        },
+        Rect::new(0, 0, size.0, size.1),
+        Theme { colour: false },
+    );
+    draw(&app, size.0, size.1)
+}
+
+#[test]
+fn narrow_terminals_put_the_panel_under_the_board_or_draw_it_compact() {
+    use tabletop::engine::hex::{Hex, HexSettings};
+    use tabletop::engine::reversi::{Reversi, ReversiSettings};
+    // Hex 11x11 in 40 columns: the panel goes under the rhombus.
+    let hex = game_at(Setup::of::<Hex>(&HexSettings::default()), (40, 30));
+    assert!(!hex.contains("Terminal too small"), "{hex}");
+    assert!(hex.contains("Player O's turn"), "{hex}");
+    assert_snapshot!("hex_11_at_40x30", hex);
+    // Reversi in 60x20: the compact board, the panel beside it.
+    let reversi = game_at(Setup::of::<Reversi>(&ReversiSettings::default()), (60, 20));
+    assert!(!reversi.contains("Terminal too small"), "{reversi}");
+    assert!(reversi.contains("Black: 2 discs"), "{reversi}");
+    assert_snapshot!("reversi_8_at_60x20", reversi);
+    // Gekitai 26x26 has a compact board too: 120x40 is enough.
+    let big =
+        GekitaiSettings::new(26, 20, 5, tabletop::engine::gekitai::BothWin::Mover).expect("valid");
+    let gekitai = game_at(Setup::of::<Gekitai>(&big), (120, 40));
+    assert!(!gekitai.contains("Terminal too small"), "{gekitai}");
+    assert!(gekitai.contains("26 · · ·"), "the compact board: {gekitai}");
+}
+
+#[test]
+fn a_large_terminal_centres_the_layout() {
+    let screen = game_at(Setup::default(), (200, 60));
+    let board_line = screen
+        .lines()
+        .find(|line| line.contains("+---+"))
+        .expect("the board");
+    let left = board_line.find('+').expect("a corner");
+    assert!(left > 40, "the board hugs the left edge: {board_line}");
 }

@@ -361,10 +361,19 @@ impl App {
         self.screen = Screen::Start(menu);
     }
 
-    /// Whether the terminal is smaller than the current screen needs.
+    /// Whether the terminal is too small for the current screen.
     fn too_small(&self) -> bool {
-        let need = self.needs();
-        self.area.width < need.0 || self.area.height < need.1
+        !self.fits(self.area)
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        match &self.screen {
+            Screen::Start(_) => {
+                area.width >= StartMenu::NEEDS.0 && area.height >= StartMenu::NEEDS.1
+            }
+            Screen::Play(play) => play.fits(area),
+            Screen::Replay(replay) => replay.fits(area),
+        }
     }
 
     /// Width and height the current screen needs.
@@ -377,8 +386,8 @@ impl App {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
-        let need = self.needs();
-        if area.width < need.0 || area.height < need.1 {
+        if !self.fits(area) {
+            let need = self.needs();
             let at_start = matches!(self.screen, Screen::Start(_));
             screens::render_too_small(area, buf, need, at_start, self.theme);
             return;

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
-use crate::app::widgets::stones::Stones;
+use crate::app::widgets::square::SquareBoard;
 use crate::engine::connect6::{Connect6, Connect6Effect, Stone};
 use crate::engine::{Cell, Game};
 
@@ -36,18 +36,18 @@ impl GameUi for Connect6 {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        Stones::<Connect6>::size(self.side())
+        SquareBoard::<Connect6>::size(self.side())
     }
 
     fn roomy_board_size(&self) -> (u16, u16) {
-        Stones::<Connect6>::roomy_size(self.side())
+        SquareBoard::<Connect6>::roomy_size(self.side())
     }
 
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        Stones::cell_at(self, area, column, row)
+        SquareBoard::<Connect6>::cell_at(self.side(), area, column, row)
     }
 
     fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
-        (&Stones { game: self, view }).render(area, buf);
+        (&SquareBoard::of(self, view)).render(area, buf);
     }
 }

@@ -8,11 +8,11 @@ use ratatui::widgets::Widget;
 use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Slides};
 use crate::app::theme::Theme;
-use crate::app::widgets::board::BoxedBoard;
+use crate::app::widgets::square::SquareBoard;
 use crate::app::widgets::reserve::Reserves;
 use crate::engine::GameSettings;
 use crate::engine::gekitai::{Gekitai, GekitaiEffect, GekitaiSettings, Place};
-use crate::engine::{Cell, Described, Game, Player};
+use crate::engine::{Cell, Game, Player};
 
 impl GameUi for Gekitai {
     fn title(&self) -> String {
@@ -70,35 +70,34 @@ impl GameUi for Gekitai {
         lines
     }
 
+    /// The compact grid, for big boards in small terminals.
     fn board_size(&self) -> (u16, u16) {
-        BoxedBoard::size(self.side())
+        SquareBoard::<Gekitai>::size(self.side())
+    }
+
+    /// The boxed board, where pushes slide.
+    fn roomy_board_size(&self) -> (u16, u16) {
+        SquareBoard::<Gekitai>::roomy_size(self.side())
     }
 
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        BoxedBoard::cell_at(area, self.side(), column, row)
+        SquareBoard::<Gekitai>::cell_at(self.side(), area, column, row)
     }
 
     fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
         let side = self.side();
-        let mut cells: Vec<Option<Player>> = Cell::all(side).map(|c| self.piece_at(c)).collect();
-        let sliding = match view.animation {
-            Some(Animation::Slides(slides)) => {
-                for cell in slides.landing() {
-                    cells[cell.row() * side + cell.col()] = None;
-                }
-                slides.sliding()
+        let mut board = SquareBoard::of(self, view);
+        let mut sliding = Vec::new();
+        // Pieces slide on the boxed board; the compact one shows them land.
+        if let Some(Animation::Slides(slides)) = view.animation
+            && !SquareBoard::<Gekitai>::is_compact(side, area)
+        {
+            for cell in slides.landing() {
+                board.cells[cell.row() * side + cell.col()] = None;
             }
-            _ => Vec::new(),
-        };
-        let board = BoxedBoard {
-            side,
-            notation: Gekitai::NOTATION,
-            cells,
-            symbol: Gekitai::symbol,
-            view,
-            marks: &[],
-            sliding: &sliding,
-        };
+            sliding = slides.sliding();
+        }
+        board.sliding = &sliding;
         (&board).render(area, buf);
     }
 }

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
-use crate::app::widgets::stones::Stones;
+use crate::app::widgets::square::SquareBoard;
 use crate::engine::gomoku::{Gomoku, GomokuEffect, GomokuRule, GomokuStone};
 use crate::engine::{Cell, Game};
 
@@ -35,18 +35,18 @@ impl GameUi for Gomoku {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        Stones::<Gomoku>::size(self.side())
+        SquareBoard::<Gomoku>::size(self.side())
     }
 
     fn roomy_board_size(&self) -> (u16, u16) {
-        Stones::<Gomoku>::roomy_size(self.side())
+        SquareBoard::<Gomoku>::roomy_size(self.side())
     }
 
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        Stones::cell_at(self, area, column, row)
+        SquareBoard::<Gomoku>::cell_at(self.side(), area, column, row)
     }
 
     fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
-        (&Stones { game: self, view }).render(area, buf);
+        (&SquareBoard::of(self, view)).render(area, buf);
     }
 }

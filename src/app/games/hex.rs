@@ -74,6 +74,7 @@ impl GameUi for Hex {
             symbol: Hex::symbol,
             notation: Hex::NOTATION,
             shifted: true,
+            marks: &[],
             view,
         };
         (&grid).render(area, buf);

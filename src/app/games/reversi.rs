@@ -10,9 +10,9 @@ use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Flips};
 use crate::app::fit::counted;
 use crate::app::theme::Theme;
-use crate::app::widgets::board::BoxedBoard;
+use crate::app::widgets::square::SquareBoard;
 use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
-use crate::engine::{Cell, Described, Game, Player};
+use crate::engine::{Cell, Game, Player};
 
 impl GameUi for Reversi {
     fn title(&self) -> String {
@@ -59,19 +59,23 @@ impl GameUi for Reversi {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        BoxedBoard::size(self.side())
+        SquareBoard::<Reversi>::size(self.side())
+    }
+
+    fn roomy_board_size(&self) -> (u16, u16) {
+        SquareBoard::<Reversi>::roomy_size(self.side())
     }
 
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        BoxedBoard::cell_at(area, self.side(), column, row)
+        SquareBoard::<Reversi>::cell_at(self.side(), area, column, row)
     }
 
     fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
         let side = self.side();
-        let mut cells: Vec<Option<Player>> = Cell::all(side).map(|c| self.piece_at(c)).collect();
+        let mut board = SquareBoard::of(self, view);
         if let Some(Animation::Flips(flips)) = view.animation {
             for cell in flips.unturned() {
-                cells[cell.row() * side + cell.col()] = Some(flips.to.other());
+                board.cells[cell.row() * side + cell.col()] = Some(flips.to.other());
             }
         }
         let mut moves = Vec::new();
@@ -79,15 +83,7 @@ impl GameUi for Reversi {
             self.legal_moves(&mut moves);
         }
         let marks: Vec<Cell> = moves.iter().filter_map(Reversi::placed).collect();
-        let board = BoxedBoard {
-            side,
-            notation: Reversi::NOTATION,
-            cells,
-            symbol: Reversi::symbol,
-            view,
-            marks: &marks,
-            sliding: &[],
-        };
+        board.marks = &marks;
         (&board).render(area, buf);
     }
 }

@@ -7,41 +7,137 @@ pub mod replay;
 pub mod start;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::games::GameUi;
 use crate::app::theme::Theme;
 
-/// The narrowest side panel that still reads well.
+/// The narrowest panel that still reads well.
 const PANEL_MIN: u16 = 30;
+/// The widest the panel gets: a large terminal centres the layout instead.
+const PANEL_MAX: u16 = 48;
+/// The fewest rows the panel has when it goes under the board.
+const PANEL_BELOW_MIN: u16 = 6;
+/// The fewest rows the panel has beside the board.
+const PANEL_BESIDE_MIN: u16 = 10;
 
-/// Lines of a game screen above and below its board: the title, and the
-/// status and footer lines (the game screen has an address line too).
-const AROUND_BOARD: u16 = 4;
-
-/// Width and height a screen showing `game` needs: its smallest board,
-/// the side panel, and the lines around them.
-pub fn needs<G: GameUi>(game: &G) -> (u16, u16) {
-    let (board_w, board_h) = game.board_size();
-    (board_w + 2 + PANEL_MIN, board_h.max(10) + AROUND_BOARD)
+/// Where a game screen's panel goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Panel {
+    Beside,
+    Below,
 }
 
-/// Splits the middle of a game screen into the board, a gap, and the side
-/// panel: the game's roomy board (Connect6's boxed one) when there is room
-/// for it and the panel, its smallest otherwise.
+/// The middle of a game screen (between the title and the lines at the
+/// bottom) that a board of `board` size and the panel need, with the
+/// panel `where_`.
+const fn middle_needs(board: (u16, u16), where_: Panel) -> (u16, u16) {
+    match where_ {
+        Panel::Beside => (
+            board.0 + 2 + PANEL_MIN,
+            if board.1 > PANEL_BESIDE_MIN {
+                board.1
+            } else {
+                PANEL_BESIDE_MIN
+            },
+        ),
+        Panel::Below => (
+            if board.0 > PANEL_MIN {
+                board.0
+            } else {
+                PANEL_MIN
+            },
+            board.1 + 1 + PANEL_BELOW_MIN,
+        ),
+    }
+}
+
+/// The ways a game screen can be laid out, the roomiest first: each board
+/// size (roomy, then smallest), with the panel beside it, then below it.
+fn layouts<G: GameUi>(game: &G) -> [((u16, u16), Panel); 4] {
+    let (roomy, small) = (game.roomy_board_size(), game.board_size());
+    [
+        (roomy, Panel::Beside),
+        (small, Panel::Beside),
+        (roomy, Panel::Below),
+        (small, Panel::Below),
+    ]
+}
+
+/// The first layout whose middle fits in `middle`.
+fn layout_for<G: GameUi>(game: &G, middle: (u16, u16)) -> Option<((u16, u16), Panel)> {
+    layouts(game).into_iter().find(|&(board, where_)| {
+        let (w, h) = middle_needs(board, where_);
+        middle.0 >= w && middle.1 >= h
+    })
+}
+
+/// Whether a screen showing `game` fits in `area`, with `around` lines
+/// above and below the middle.
+pub fn fits<G: GameUi>(game: &G, area: Rect, around: u16) -> bool {
+    layout_for(game, (area.width, area.height.saturating_sub(around))).is_some()
+}
+
+/// The smallest terminal a screen showing `game` fits in, with `around`
+/// lines above and below the middle: the layout of least area.
+pub fn needs<G: GameUi>(game: &G, around: u16) -> (u16, u16) {
+    layouts(game)
+        .into_iter()
+        .map(|(board, where_)| {
+            let (w, h) = middle_needs(board, where_);
+            (w, h + around)
+        })
+        .min_by_key(|&(w, h)| u32::from(w) * u32::from(h))
+        .unwrap_or((80, 24))
+}
+
+/// Splits the middle of a game screen into the board and the panel, by
+/// the first layout that fits: the panel beside the board or under it, the
+/// whole centred across a wide terminal.
 pub fn board_and_panel<G: GameUi>(game: &G, middle: Rect) -> (Rect, Rect) {
-    let (roomy_w, roomy_h) = game.roomy_board_size();
-    let fits = middle.width >= roomy_w + 2 + PANEL_MIN && middle.height >= roomy_h;
-    let board_width = if fits { roomy_w } else { game.board_size().0 };
-    let [board, _, panel] = Layout::horizontal([
-        Constraint::Length(board_width),
-        Constraint::Length(2),
-        Constraint::Fill(1),
-    ])
-    .areas(middle);
-    (board, panel)
+    let Some((board, where_)) = layout_for(game, (middle.width, middle.height)) else {
+        // Too small for any: the board where it starts, cut as it must be.
+        let (w, h) = game.board_size();
+        return (
+            Rect::new(
+                middle.x,
+                middle.y,
+                w.min(middle.width),
+                h.min(middle.height),
+            ),
+            Rect::default(),
+        );
+    };
+    match where_ {
+        Panel::Beside => {
+            let panel = (middle.width - board.0 - 2).min(PANEL_MAX);
+            let [block] = Layout::horizontal([Constraint::Length(board.0 + 2 + panel)])
+                .flex(Flex::Center)
+                .areas(middle);
+            let [board, _, panel] = Layout::horizontal([
+                Constraint::Length(board.0),
+                Constraint::Length(2),
+                Constraint::Length(panel),
+            ])
+            .areas(block);
+            (board, panel)
+        }
+        Panel::Below => {
+            let width = board.0.max(PANEL_MIN.min(middle.width));
+            let [block] = Layout::horizontal([Constraint::Length(width)])
+                .flex(Flex::Center)
+                .areas(middle);
+            let [board, _, panel] = Layout::vertical([
+                Constraint::Length(board.1),
+                Constraint::Length(1),
+                Constraint::Fill(1),
+            ])
+            .areas(block);
+            (board, panel)
+        }
+    }
 }
 
 /// Draws a centred notice that the terminal must be at least `need`, with
@@ -64,7 +160,7 @@ pub fn render_too_small(
         lines.push(Line::styled("n: back to the start screen", theme.dim()));
     }
     let [middle] = Layout::vertical([Constraint::Length(lines.len() as u16)])
-        .flex(ratatui::layout::Flex::Center)
+        .flex(Flex::Center)
         .areas(area);
     Paragraph::new(lines)
         .centered()

@@ -15,13 +15,17 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::app::animation::Animation;
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::play::{Play, PlayScreen};
-use crate::app::screens::{board_and_panel, needs};
+use crate::app::screens::{board_and_panel, fits, needs};
 use crate::app::theme::Theme;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::line::Line as PlayLine;
 use crate::engine::record::Record;
 use crate::seat::Seat;
+
+/// Lines above and below the board and the panel: the title, the status
+/// line and the footer.
+const AROUND: u16 = 3;
 
 /// Time between moves when they play by themselves, slowest first.
 const SPEEDS: [Duration; 5] = [
@@ -34,7 +38,10 @@ const SPEEDS: [Duration; 5] = [
 
 /// What the app asks of the replay viewer, whatever the game.
 pub trait ReplayScreen {
+    /// The smallest terminal the viewer fits in.
     fn needs(&self) -> (u16, u16);
+    /// Whether the viewer fits in `area`.
+    fn fits(&self, area: Rect) -> bool;
     /// One move back (`forward` false) or on.
     fn step(&mut self, forward: bool);
     fn first(&mut self);
@@ -118,7 +125,11 @@ impl<G: GameUi> Replay<G> {
 
 impl<G: GameUi> ReplayScreen for Replay<G> {
     fn needs(&self) -> (u16, u16) {
-        needs(self.line.start())
+        needs(self.line.start(), AROUND)
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        fits(self.line.start(), area, AROUND)
     }
 
     fn step(&mut self, forward: bool) {

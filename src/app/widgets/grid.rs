@@ -26,6 +26,8 @@ pub struct Grid<'a> {
     pub notation: LetterNumber,
     /// Hex: each row half a cell further right, edges drawn.
     pub shifted: bool,
+    /// Empty cells to mark `*` (Reversi's legal moves).
+    pub marks: &'a [Cell],
     pub view: &'a BoardView<'a>,
 }
 
@@ -123,8 +125,13 @@ impl Widget for &Grid<'_> {
                 };
                 let piece = self.cells.get(row * side + col).copied().flatten();
                 let style = view.style(cell, piece.map_or(theme.dim(), |p| theme.piece(p)));
+                let empty = if self.marks.contains(&cell) {
+                    '*'
+                } else {
+                    '·'
+                };
                 let symbol = piece
-                    .map_or(view.empty_mark(cell, '·'), self.symbol)
+                    .map_or(view.empty_mark(cell, empty), self.symbol)
                     .to_string();
                 put(buf, Grid::x(row, col, self.shifted), y, &symbol, style);
             }
@@ -169,6 +176,7 @@ mod tests {
             symbol,
             notation: LetterNumber::ZERO_BASED_UPPER,
             shifted: true,
+            marks: &[],
             view: &view,
         };
         let (w, h) = Grid::size(3, true);

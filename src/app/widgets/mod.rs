@@ -5,4 +5,4 @@ pub mod grid;
 pub mod history;
 pub mod keys;
 pub mod reserve;
-pub mod stones;
+pub mod square;

@@ -30,8 +30,10 @@ pub trait PlayScreen {
     fn typing(&self) -> Typing;
     fn is_over(&self) -> bool;
     fn is_typing(&self) -> bool;
-    /// Width and height the screen needs.
+    /// The smallest terminal the screen fits in.
     fn needs(&self) -> (u16, u16);
+    /// Whether the screen fits in `area`.
+    fn fits(&self, area: Rect) -> bool;
     fn clear_message(&mut self);
     /// Shows `message` on the status line.
     fn tell(&mut self, message: String);
@@ -300,7 +302,11 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn needs(&self) -> (u16, u16) {
-        crate::app::screens::needs(self.game())
+        crate::app::screens::needs(self.game(), view::AROUND)
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        crate::app::screens::fits(self.game(), area, view::AROUND)
     }
 
     fn clear_message(&mut self) {

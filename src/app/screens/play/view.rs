@@ -21,6 +21,10 @@ use crate::seat::Seat;
 /// The frames of the thinking spinner.
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/// Lines above and below the board and the panel: the title, the address
+/// line, the status line and the footer.
+pub const AROUND: u16 = 4;
+
 /// The parts of the screen, worked out from its size alone, so that mouse
 /// clicks are mapped with the same geometry that drawing used.
 pub struct Areas {
