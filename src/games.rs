@@ -36,6 +36,7 @@ macro_rules! for_each_game {
             connect6::Connect6,
             hex::Hex,
             reversi::Reversi,
+            gomoku::Gomoku,
         }
     };
 }

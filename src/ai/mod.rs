@@ -28,6 +28,11 @@
 //!   Reversi's own table (`levels.rs`): the exact endgame solver
 //!   (`endgame.rs`) from 10, 12 or 16 to 20 empty cells, before that
 //!   alpha-beta capped at 4, 6 or no plies.
+//! - **Gomoku** (`gomoku.rs`): at levels 1 to 4 the generic search over
+//!   the cells its line-shape tables rank first (level 3 stops at 4
+//!   stones); level 5 looks for a win by fours (VCF) and by threes and
+//!   fours (VCT), then runs its own alpha-beta search and plays the best
+//!   move after which the opponent has no such forced win.
 //!
 //! Beside them: `search.rs` (the generic search), `history.rs` (the
 //! positions a game has been through), `cells.rs` (board views cell by
@@ -36,15 +41,21 @@
 //! `reference.rs` (plain slow searches the fast ones must agree with).
 
 mod cells;
-mod connect6;
-mod gekitai;
-pub mod hex;
 mod history;
 pub mod prover;
 #[cfg(test)]
 mod reference;
-pub mod reversi;
 mod search;
+
+/// Declares each game's computer opponent (`gekitai`, `hex`, ...): one
+/// file or folder per game of the list in [`crate::for_each_game`]. They
+/// are public for the benches and examples that drive a game's own search.
+macro_rules! game_modules {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 #[cfg(test)]
 mod tests;
 
