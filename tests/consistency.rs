@@ -22,6 +22,10 @@ mod common;
 
 /// A random game of `G` at random settings (boards up to 12), stopped
 /// after at most `plies` moves.
+/// A terminal tall enough for the whole history of any game here beside
+/// the (centred) board.
+const TALL: u16 = 100;
+
 fn random_line<G: Playable>(rng: &mut Rng, plies: usize) -> Line<G> {
     let settings = common::random_settings::<G>(rng, 12);
     let mut line = Line::new(G::new(settings));
@@ -123,7 +127,7 @@ fn numbered_moves(screen: &Buffer, from_x: u16) -> Vec<(usize, String)> {
 }
 
 fn screen(start: Start) -> Buffer {
-    let area = Rect::new(0, 0, 200, 60);
+    let area = Rect::new(0, 0, 200, TALL);
     let app = App::new(
         Options {
             menu: Setup::default(),
@@ -201,16 +205,16 @@ impl WithGame for Views {
                 remember: None,
                 notice: None,
             },
-            Rect::new(0, 0, 200, 60),
+            Rect::new(0, 0, 200, TALL),
             Theme { colour: false },
         );
         replaying.update(tabletop::app::action::Action::Last);
-        let area = Rect::new(0, 0, 200, 60);
+        let area = Rect::new(0, 0, 200, TALL);
         let mut replay = Buffer::empty(area);
         replaying.render(area, &mut replay);
         // Both screens: a title line, then the board and the panel.
         let panel_x = |below: u16| {
-            board_and_panel(game, Rect::new(0, 1, 200, 60 - 1 - below))
+            board_and_panel(game, Rect::new(0, 1, 200, TALL - 1 - below))
                 .1
                 .x
         };

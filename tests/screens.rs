@@ -142,7 +142,9 @@ fn a_win() {
 fn terminal_too_small() {
     let app = app(Some(GekitaiSettings::default()), 40, 10);
     let screen = draw(&app, 40, 10);
-    assert!(screen.contains("tabletop needs 30x18"), "{screen}");
+    // Two columns and four rows more, rather than eight rows more with the
+    // panel under the board.
+    assert!(screen.contains("tabletop needs 42x14"), "{screen}");
     assert_snapshot!(screen);
 }
 
@@ -360,4 +362,27 @@ fn a_large_terminal_centres_the_layout() {
         .expect("the board");
     let left = board_line.find('+').expect("a corner");
     assert!(left > 40, "the board hugs the left edge: {board_line}");
+    let top = screen
+        .lines()
+        .position(|line| line.contains("+---+"))
+        .expect("the board");
+    assert!(top > 10, "the board hugs the top edge:\n{screen}");
+}
+
+#[test]
+fn gomoku_15x15_plays_in_60x20() {
+    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (60, 20));
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("15 · · ·"), "the compact board: {screen}");
+    assert!(screen.contains("Player B's turn"), "the panel: {screen}");
+}
+
+#[test]
+fn the_too_small_notice_asks_for_the_least_growth() {
+    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    // 56x20 is 4 columns short of the panel beside the board; the panel
+    // below would need 27 rows.
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (56, 20));
+    assert!(screen.contains("tabletop needs 60x20"), "{screen}");
 }

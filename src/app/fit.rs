@@ -35,6 +35,34 @@ pub fn shorten(text: &str, width: usize) -> String {
     format!("{head}{end}")
 }
 
+/// The leading parts of `text` (parts joined by ` · `) that fit in
+/// `width` characters, followed by ` …` if any were left out; a first
+/// part too long by itself is cut and ends in `…`. For titles: `Gekitai
+/// 6x6 · 8 pieces · …`.
+pub fn leading(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for part in text.split(" · ") {
+        let joined = if kept.is_empty() {
+            part.to_string()
+        } else {
+            format!("{kept} · {part}")
+        };
+        // Room for " · …" after the parts kept.
+        if joined.chars().count() + 4 > width {
+            break;
+        }
+        kept = joined;
+    }
+    if kept.is_empty() {
+        let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        return if width == 0 { cut } else { format!("{cut}…") };
+    }
+    format!("{kept} · …")
+}
+
 /// `1 move`, `12 moves`.
 pub fn counted(n: usize, word: &str) -> String {
     if n == 1 {
@@ -62,6 +90,14 @@ mod tests {
         );
         assert!(short.ends_with("hex-2026-11-23.toml"), "{short}");
         assert_eq!(shorten("short", 40), "short");
+        let title = "Gekitai 6x6 · 8 pieces · 3 in a row · if both win: mover wins";
+        assert_eq!(leading(title, 80), title);
+        assert_eq!(leading(title, 30), "Gekitai 6x6 · 8 pieces · …");
+        assert_eq!(leading(title, 8), "Gekitai…");
+        assert_eq!(leading(title, 0), "");
+        for width in 0..70 {
+            assert!(leading(title, width).chars().count() <= width, "{width}");
+        }
         assert_eq!(counted(1, "move"), "1 move");
         assert_eq!(counted(0, "move"), "0 moves");
         assert_eq!(counted(12, "move"), "12 moves");

@@ -376,18 +376,19 @@ impl App {
         }
     }
 
-    /// Width and height the current screen needs.
-    fn needs(&self) -> (u16, u16) {
+    /// Width and height the current screen needs, in the way closest to
+    /// the terminal's `area`.
+    fn needs(&self, area: Rect) -> (u16, u16) {
         match &self.screen {
             Screen::Start(_) => StartMenu::NEEDS,
-            Screen::Play(play) => play.needs(),
-            Screen::Replay(replay) => replay.needs(),
+            Screen::Play(play) => play.needs(area),
+            Screen::Replay(replay) => replay.needs(area),
         }
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         if !self.fits(area) {
-            let need = self.needs();
+            let need = self.needs(area);
             let at_start = matches!(self.screen, Screen::Start(_));
             screens::render_too_small(area, buf, need, at_start, self.theme);
             return;

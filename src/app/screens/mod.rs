@@ -15,13 +15,17 @@ use crate::app::games::GameUi;
 use crate::app::theme::Theme;
 
 /// The narrowest panel that still reads well.
-const PANEL_MIN: u16 = 30;
+const PANEL_MIN: u16 = 26;
 /// The widest the panel gets: a large terminal centres the layout instead.
 const PANEL_MAX: u16 = 48;
 /// The fewest rows the panel has when it goes under the board.
 const PANEL_BELOW_MIN: u16 = 6;
 /// The fewest rows the panel has beside the board.
 const PANEL_BESIDE_MIN: u16 = 10;
+/// The height below which a board is centred in a tall terminal as if it
+/// were this tall: the panel beside it keeps the turn, the seats and a
+/// list of moves worth reading.
+const PANEL_CENTRED: u16 = 20;
 
 /// Where a game screen's panel goes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -80,22 +84,25 @@ pub fn fits<G: GameUi>(game: &G, area: Rect, around: u16) -> bool {
     layout_for(game, (area.width, area.height.saturating_sub(around))).is_some()
 }
 
-/// The smallest terminal a screen showing `game` fits in, with `around`
-/// lines above and below the middle: the layout of least area.
-pub fn needs<G: GameUi>(game: &G, around: u16) -> (u16, u16) {
+/// The terminal a screen showing `game` needs, with `around` lines above
+/// and below the middle: of the layouts, the one that asks the terminal
+/// `area` to grow least (a 60x20 terminal is told to get 5 columns wider,
+/// not to become 32x27).
+pub fn needs<G: GameUi>(game: &G, area: Rect, around: u16) -> (u16, u16) {
+    let grown = |(w, h): (u16, u16)| u32::from(w.max(area.width)) * u32::from(h.max(area.height));
     layouts(game)
         .into_iter()
         .map(|(board, where_)| {
             let (w, h) = middle_needs(board, where_);
             (w, h + around)
         })
-        .min_by_key(|&(w, h)| u32::from(w) * u32::from(h))
+        .min_by_key(|&need| (grown(need), u32::from(need.0) * u32::from(need.1)))
         .unwrap_or((80, 24))
 }
 
 /// Splits the middle of a game screen into the board and the panel, by
 /// the first layout that fits: the panel beside the board or under it, the
-/// whole centred across a wide terminal.
+/// whole centred in a large terminal.
 pub fn board_and_panel<G: GameUi>(game: &G, middle: Rect) -> (Rect, Rect) {
     let Some((board, where_)) = layout_for(game, (middle.width, middle.height)) else {
         // Too small for any: the board where it starts, cut as it must be.
@@ -116,6 +123,20 @@ pub fn board_and_panel<G: GameUi>(game: &G, middle: Rect) -> (Rect, Rect) {
             let [block] = Layout::horizontal([Constraint::Length(board.0 + 2 + panel)])
                 .flex(Flex::Center)
                 .areas(middle);
+            // In a terminal more than twice as tall as the board, the board
+            // goes in the middle, the panel beside it from its top row down
+            // (its list has every row below); otherwise both at the top.
+            let tall = board.1.max(PANEL_CENTRED);
+            let block = if block.height >= 2 * tall {
+                let [_, block] = Layout::vertical([
+                    Constraint::Length((block.height - tall) / 2),
+                    Constraint::Fill(1),
+                ])
+                .areas(block);
+                block
+            } else {
+                block
+            };
             let [board, _, panel] = Layout::horizontal([
                 Constraint::Length(board.0),
                 Constraint::Length(2),

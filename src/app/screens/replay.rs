@@ -39,7 +39,7 @@ const SPEEDS: [Duration; 5] = [
 /// What the app asks of the replay viewer, whatever the game.
 pub trait ReplayScreen {
     /// The smallest terminal the viewer fits in.
-    fn needs(&self) -> (u16, u16);
+    fn needs(&self, area: Rect) -> (u16, u16);
     /// Whether the viewer fits in `area`.
     fn fits(&self, area: Rect) -> bool;
     /// One move back (`forward` false) or on.
@@ -124,8 +124,8 @@ impl<G: GameUi> Replay<G> {
 }
 
 impl<G: GameUi> ReplayScreen for Replay<G> {
-    fn needs(&self) -> (u16, u16) {
-        needs(self.line.start(), AROUND)
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        needs(self.line.start(), area, AROUND)
     }
 
     fn fits(&self, area: Rect) -> bool {
@@ -236,7 +236,10 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         let (board, panel) = board_and_panel(game, middle);
         Line::from(vec![
             Span::styled(" tabletop replay ", theme.title()),
-            Span::raw(format!("· {}", game.title())),
+            Span::raw(format!(
+                "· {}",
+                crate::app::fit::leading(&game.title(), usize::from(area.width).saturating_sub(19))
+            )),
         ])
         .render(title, buf);
 

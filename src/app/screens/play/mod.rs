@@ -31,7 +31,7 @@ pub trait PlayScreen {
     fn is_over(&self) -> bool;
     fn is_typing(&self) -> bool;
     /// The smallest terminal the screen fits in.
-    fn needs(&self) -> (u16, u16);
+    fn needs(&self, area: Rect) -> (u16, u16);
     /// Whether the screen fits in `area`.
     fn fits(&self, area: Rect) -> bool;
     fn clear_message(&mut self);
@@ -301,8 +301,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
         self.input.is_some()
     }
 
-    fn needs(&self) -> (u16, u16) {
-        crate::app::screens::needs(self.game(), view::AROUND)
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        crate::app::screens::needs(self.game(), area, view::AROUND)
     }
 
     fn fits(&self, area: Rect) -> bool {

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Play, PlayScreen, Prompt};
 use crate::app::action::{Action, key_for};
-use crate::app::fit::{shorten, tail};
+use crate::app::fit::{leading, shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
 use crate::app::theme::Theme;
@@ -60,7 +60,13 @@ pub fn render<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Th
     let areas = areas(play.game(), area);
     Line::from(vec![
         Span::styled(" tabletop ", theme.title()),
-        Span::raw(format!("· {}", play.game().title())),
+        Span::raw(format!(
+            "· {}",
+            leading(
+                &play.game().title(),
+                usize::from(area.width).saturating_sub(12)
+            )
+        )),
     ])
     .render(areas.title, buf);
     render_board(play, areas.board, buf, theme);
