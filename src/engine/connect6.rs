@@ -3,27 +3,20 @@
 //!
 //! Each stone is one move, so the move type is a single [`Stone`] and the
 //! two-stone turn shows in [`Game::to_move`] and
-//! [`Connect6::stone_of_turn`]. The board is a padded mailbox of fixed
-//! stride 32 with a border of empty cells all round: counting a run walks
-//! until the colour changes, and the border stops it without bounds checks.
+//! [`Connect6::stone_of_turn`]. The board is the [`Stones`] board Gomoku
+//! uses too.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError};
-use super::empties::Empties;
 use super::game::{Described, Game, IllegalMove};
 use super::player::{Outcome, Player};
 use super::random::Rng;
 use super::settings::{
     Allowed, GameSettings, Kind, Setting, SettingError, default_settings,
 };
-
-/// Distance between vertically adjacent cells in the padded layout.
-const STRIDE: usize = 32;
-
-/// Along a row, down a column, down-right and down-left, as index offsets.
-const DIRECTIONS: [usize; 4] = [1, STRIDE, STRIDE + 1, STRIDE - 1];
+use super::stones::{DIRECTIONS, Stones};
 
 /// A validated board side and winning line length.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -110,14 +103,11 @@ pub struct Connect6Effect {
     pub winning_line: Vec<Cell>,
 }
 
-/// A Connect6 position. Equality ignores the order the empty cells happen
-/// to be listed in, which depends on the order of the moves.
-#[derive(Clone, Debug)]
+/// A Connect6 position.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Connect6 {
     settings: Connect6Settings,
-    /// 0 empty (and the border), 1 + player index for a stone.
-    board: Vec<u8>,
-    empties: Empties,
+    stones: Stones,
     to_move: Player,
     outcome: Option<Outcome>,
     plies: usize,
@@ -125,11 +115,9 @@ pub struct Connect6 {
 
 impl Connect6 {
     pub fn new(settings: Connect6Settings) -> Connect6 {
-        let len = (settings.size + 2) * STRIDE;
         Connect6 {
             settings,
-            board: vec![0; len],
-            empties: Empties::padded_grid(settings.size, STRIDE),
+            stones: Stones::new(settings.size),
             to_move: Player::First,
             outcome: None,
             plies: 0,
@@ -149,78 +137,30 @@ impl Connect6 {
         }
     }
 
-    /// How many stones of the same colour as the one at `at` follow it in
-    /// direction `step` (forward if `forward`).
-    #[inline(always)]
-    fn run(&self, at: usize, step: usize, forward: bool) -> usize {
-        let stone = self.board[at];
-        let mut count = 0;
-        let mut i = at;
-        loop {
-            i = if forward { i + step } else { i - step };
-            if self.board[i] != stone {
-                return count;
-            }
-            count += 1;
-        }
-    }
-
-    /// The first direction in which the stone at `at` makes a winning line.
-    #[inline(always)]
-    fn winning_direction(&self, at: usize) -> Option<usize> {
-        DIRECTIONS.into_iter().find(|&step| {
-            1 + self.run(at, step, true) + self.run(at, step, false) >= self.settings.line
-        })
-    }
-
     /// Places the mover's stone, decides the outcome and passes the turn
-    /// when it ends; for a winning stone, returns where its run starts and
-    /// the direction it goes.
+    /// when it ends; for a winning stone, returns its index and the
+    /// direction of its winning row.
     #[inline(always)]
     fn apply(&mut self, cell: Cell) -> Option<(usize, usize)> {
-        let at = index(cell);
         let mover = self.to_move;
-        self.board[at] = mover.index() as u8 + 1;
-        self.empties.remove(at);
+        let at = self.stones.place(cell, mover);
         self.plies += 1;
         // B's single opening stone ends a turn, and so does every second
         // stone after it: the turn passes after plies 1, 3, 5, ...
         if self.plies % 2 == 1 {
             self.to_move = mover.other();
         }
-        let won = self.winning_direction(at);
+        let won = DIRECTIONS
+            .into_iter()
+            .find(|&step| self.stones.row_length(at, step) >= self.settings.line);
         if won.is_some() {
             self.outcome = Some(Outcome::Win(mover));
-        } else if self.empties.is_empty() {
+        } else if self.stones.is_full() {
             self.outcome = Some(Outcome::Draw);
         }
-        won.map(|step| (at - step * self.run(at, step, false), step))
+        won.map(|step| (at, step))
     }
 }
-
-/// The padded index of an on-board cell.
-#[inline(always)]
-fn index(cell: Cell) -> usize {
-    (cell.row() + 1) * STRIDE + cell.col() + 1
-}
-
-/// The cell at a padded index of a playing cell.
-#[inline(always)]
-fn cell_at(index: usize) -> Cell {
-    Cell::new(index / STRIDE - 1, index % STRIDE - 1).unwrap_or_else(|| unreachable!())
-}
-
-impl PartialEq for Connect6 {
-    fn eq(&self, other: &Connect6) -> bool {
-        self.settings == other.settings
-            && self.to_move == other.to_move
-            && self.outcome == other.outcome
-            && self.plies == other.plies
-            && self.board == other.board
-    }
-}
-
-impl Eq for Connect6 {}
 
 impl Default for Connect6 {
     fn default() -> Self {
@@ -276,21 +216,14 @@ impl Game for Connect6 {
     }
 
     fn piece_at(&self, cell: Cell) -> Option<Player> {
-        if !cell.is_on(self.side()) {
-            return None;
-        }
-        match self.board[index(cell)] {
-            1 => Some(Player::First),
-            2 => Some(Player::Second),
-            _ => None,
-        }
+        self.stones.piece_at(cell)
     }
 
     /// The empty cells, in no particular order.
     fn legal_moves(&self, moves: &mut Vec<Stone>) {
         moves.clear();
         if self.outcome.is_none() {
-            moves.extend(self.empties.iter().map(|i| Stone(cell_at(i))));
+            moves.extend(self.stones.empty_cells().map(Stone));
         }
     }
 
@@ -298,20 +231,15 @@ impl Game for Connect6 {
         if self.outcome.is_some() {
             0
         } else {
-            self.empties.len()
+            self.stones.empty_count()
         }
     }
 
     fn check(&self, Stone(cell): Stone) -> Result<(), IllegalMove> {
         if self.outcome.is_some() {
-            Err(IllegalMove::GameOver)
-        } else if !cell.is_on(self.side()) {
-            Err(IllegalMove::OffBoard)
-        } else if self.board[index(cell)] != 0 {
-            Err(IllegalMove::Occupied)
-        } else {
-            Ok(())
+            return Err(IllegalMove::GameOver);
         }
+        self.stones.check(cell)
     }
 
     // Always inlined: random play and the search call it in their
@@ -324,10 +252,7 @@ impl Game for Connect6 {
     fn play(&mut self, mv: Stone) -> Result<Connect6Effect, IllegalMove> {
         self.check(mv)?;
         let winning_line = match self.apply(mv.0) {
-            Some((start, step)) => {
-                let length = 1 + self.run(start, step, true);
-                (0..length).map(|k| cell_at(start + k * step)).collect()
-            }
+            Some((at, step)) => self.stones.row_cells(at, step).collect(),
             None => Vec::new(),
         };
         Ok(Connect6Effect { winning_line })
@@ -338,7 +263,7 @@ impl Game for Connect6 {
         if self.outcome.is_some() {
             return None;
         }
-        self.empties.pick(rng).map(|i| Stone(cell_at(i)))
+        self.stones.random_empty(rng).map(Stone)
     }
 
     fn plies(&self) -> usize {

@@ -15,28 +15,19 @@
 //! row number from 1 at the top, without leading zeros; spaces are
 //! ignored, and moves are written uppercase: `H8` is the centre of 15×15.
 //!
-//! The board is a padded mailbox of fixed stride 32 with a border of empty
-//! cells all round, as in Connect6: counting a run walks until the colour
-//! changes, and the border stops it without bounds checks. The empty cells
-//! are kept in an [`Empties`] set, so random play never scans the board.
+//! The board is the [`Stones`] board Connect6 uses too.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError};
-use super::empties::Empties;
 use super::game::{Described, Game, IllegalMove};
 use super::player::{Outcome, Player};
 use super::random::Rng;
 use super::settings::{
     Allowed, GameSettings, Kind, Setting, SettingError, Word, default_settings,
 };
-
-/// Distance between vertically adjacent cells in the padded layout.
-const STRIDE: usize = 32;
-
-/// Along a row, down a column, down-right and down-left, as index offsets.
-const DIRECTIONS: [usize; 4] = [1, STRIDE, STRIDE + 1, STRIDE - 1];
+use super::stones::{DIRECTIONS, Stones};
 
 /// Stones in a row that win.
 pub const FIVE: usize = 5;
@@ -162,14 +153,11 @@ pub struct GomokuEffect {
     pub winning_line: Vec<Cell>,
 }
 
-/// A Gomoku position. Equality ignores the order the empty cells happen
-/// to be listed in, which depends on the order of the moves.
-#[derive(Clone, Debug)]
+/// A Gomoku position.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Gomoku {
     settings: GomokuSettings,
-    /// 0 empty (and the border), 1 + player index for a stone.
-    board: Vec<u8>,
-    empties: Empties,
+    stones: Stones,
     to_move: Player,
     outcome: Option<Outcome>,
     plies: usize,
@@ -177,11 +165,9 @@ pub struct Gomoku {
 
 impl Gomoku {
     pub fn new(settings: GomokuSettings) -> Gomoku {
-        let len = (settings.size + 2) * STRIDE;
         Gomoku {
             settings,
-            board: vec![0; len],
-            empties: Empties::padded_grid(settings.size, STRIDE),
+            stones: Stones::new(settings.size),
             to_move: Player::First,
             outcome: None,
             plies: 0,
@@ -192,92 +178,41 @@ impl Gomoku {
         self.settings
     }
 
-    /// How many stones of the same colour as the one at `at` follow it in
-    /// direction `step` (forward if `forward`).
-    #[inline(always)]
-    fn run(&self, at: usize, step: usize, forward: bool) -> usize {
-        let stone = self.board[at];
-        let mut count = 0;
-        let mut i = at;
-        loop {
-            i = if forward { i + step } else { i - step };
-            if self.board[i] != stone {
-                return count;
-            }
-            count += 1;
-        }
-    }
-
     /// Whether the stone at `at` makes a winning row along `step`.
     #[inline(always)]
     fn wins_along(&self, at: usize, step: usize) -> bool {
-        let length = 1 + self.run(at, step, true) + self.run(at, step, false);
-        self.settings.rule.wins(length)
+        self.settings.rule.wins(self.stones.row_length(at, step))
     }
 
     /// Places the mover's stone, decides the outcome and passes the turn;
-    /// returns whether the stone won.
+    /// returns the stone's index if it won.
     #[inline(always)]
-    fn apply(&mut self, cell: Cell) -> bool {
-        let at = index(cell);
+    fn apply(&mut self, cell: Cell) -> Option<usize> {
         let mover = self.to_move;
-        self.board[at] = mover.index() as u8 + 1;
-        self.empties.remove(at);
+        let at = self.stones.place(cell, mover);
         self.plies += 1;
         self.to_move = mover.other();
         let won = DIRECTIONS.into_iter().any(|step| self.wins_along(at, step));
         if won {
             self.outcome = Some(Outcome::Win(mover));
-        } else if self.empties.is_empty() {
+        } else if self.stones.is_full() {
             self.outcome = Some(Outcome::Draw);
         }
-        won
+        won.then_some(at)
     }
 
     /// The cells of every winning row through the stone at `at`.
     fn winning_cells(&self, at: usize) -> Vec<Cell> {
-        let mut cells = vec![cell_at(at)];
-        for step in DIRECTIONS {
-            if self.wins_along(at, step) {
-                let back = self.run(at, step, false);
-                let length = 1 + back + self.run(at, step, true);
-                let start = at - back * step;
-                cells.extend(
-                    (0..length)
-                        .map(|k| start + k * step)
-                        .filter(|&i| i != at)
-                        .map(cell_at),
-                );
-            }
-        }
+        let mut cells: Vec<Cell> = DIRECTIONS
+            .into_iter()
+            .filter(|&step| self.wins_along(at, step))
+            .flat_map(|step| self.stones.row_cells(at, step))
+            .collect();
         cells.sort();
+        cells.dedup();
         cells
     }
 }
-
-/// The padded index of an on-board cell.
-#[inline(always)]
-fn index(cell: Cell) -> usize {
-    (cell.row() + 1) * STRIDE + cell.col() + 1
-}
-
-/// The cell at a padded index of a playing cell.
-#[inline(always)]
-fn cell_at(index: usize) -> Cell {
-    Cell::new(index / STRIDE - 1, index % STRIDE - 1).unwrap_or_else(|| unreachable!())
-}
-
-impl PartialEq for Gomoku {
-    fn eq(&self, other: &Gomoku) -> bool {
-        self.settings == other.settings
-            && self.to_move == other.to_move
-            && self.outcome == other.outcome
-            && self.plies == other.plies
-            && self.board == other.board
-    }
-}
-
-impl Eq for Gomoku {}
 
 impl Default for Gomoku {
     fn default() -> Self {
@@ -334,21 +269,14 @@ impl Game for Gomoku {
     }
 
     fn piece_at(&self, cell: Cell) -> Option<Player> {
-        if !cell.is_on(self.side()) {
-            return None;
-        }
-        match self.board[index(cell)] {
-            1 => Some(Player::First),
-            2 => Some(Player::Second),
-            _ => None,
-        }
+        self.stones.piece_at(cell)
     }
 
     /// The empty cells, in no particular order.
     fn legal_moves(&self, moves: &mut Vec<GomokuStone>) {
         moves.clear();
         if self.outcome.is_none() {
-            moves.extend(self.empties.iter().map(|i| GomokuStone(cell_at(i))));
+            moves.extend(self.stones.empty_cells().map(GomokuStone));
         }
     }
 
@@ -356,20 +284,15 @@ impl Game for Gomoku {
         if self.outcome.is_some() {
             0
         } else {
-            self.empties.len()
+            self.stones.empty_count()
         }
     }
 
     fn check(&self, GomokuStone(cell): GomokuStone) -> Result<(), IllegalMove> {
         if self.outcome.is_some() {
-            Err(IllegalMove::GameOver)
-        } else if !cell.is_on(self.side()) {
-            Err(IllegalMove::OffBoard)
-        } else if self.board[index(cell)] != 0 {
-            Err(IllegalMove::Occupied)
-        } else {
-            Ok(())
+            return Err(IllegalMove::GameOver);
         }
+        self.stones.check(cell)
     }
 
     #[inline]
@@ -379,10 +302,9 @@ impl Game for Gomoku {
 
     fn play(&mut self, mv: GomokuStone) -> Result<GomokuEffect, IllegalMove> {
         self.check(mv)?;
-        let winning_line = if self.apply(mv.0) {
-            self.winning_cells(index(mv.0))
-        } else {
-            Vec::new()
+        let winning_line = match self.apply(mv.0) {
+            Some(at) => self.winning_cells(at),
+            None => Vec::new(),
         };
         Ok(GomokuEffect { winning_line })
     }
@@ -392,7 +314,7 @@ impl Game for Gomoku {
         if self.outcome.is_some() {
             return None;
         }
-        self.empties.pick(rng).map(|i| GomokuStone(cell_at(i)))
+        self.stones.random_empty(rng).map(GomokuStone)
     }
 
     fn plies(&self) -> usize {

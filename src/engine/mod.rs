@@ -14,6 +14,7 @@ pub mod quote;
 pub mod random;
 pub mod record;
 pub mod settings;
+pub mod stones;
 
 /// Declares each game's rules module (`gekitai`, `hex`, ...): one file or
 /// folder per game of the list in [`crate::for_each_game`].
