@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::search::zobrist;
+use super::search::{DECIDED, WIN, from_table, to_table, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::gomoku::{Gomoku, GomokuRule, GomokuStone};
 use crate::engine::{Cell, Game, Player};
@@ -782,12 +782,9 @@ impl Searchable for Gomoku {
 }
 
 // ---------------------------------------------------------------------
-// Level 5: threats, then a search of its own.
+// Level 5: threats, then a search of its own (its scores on the generic
+// search's scale: a win `k` stones away is `WIN - k`).
 
-/// The score of a win on the spot; a win `k` stones away is `WIN - k`.
-const WIN: i32 = 1_000_000;
-/// Scores beyond this (either sign) are wins or losses found by search.
-const DECIDED: i32 = WIN - 10_000;
 /// Fours in a row the VCF search follows.
 const VCF_DEPTH: u32 = 24;
 /// Fours in a row the VCF search follows inside the VCT search.
@@ -1128,26 +1125,6 @@ struct Searcher<'b, 'c> {
     nodes: u64,
 }
 
-/// Win scores are stored relative to the node, not the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score > DECIDED {
-        score + ply as i32
-    } else if score < -DECIDED {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score > DECIDED {
-        score - ply as i32
-    } else if score < -DECIDED {
-        score + ply as i32
-    } else {
-        score
-    }
-}
 
 impl<'b, 'c> Searcher<'b, 'c> {
     fn new(board: &'b mut Board, clock: Clock<'c>) -> Searcher<'b, 'c> {

@@ -88,7 +88,7 @@ struct Entry<M> {
 }
 
 /// Win scores are stored relative to the node, not the root.
-fn to_table(score: i32, ply: usize) -> i32 {
+pub fn to_table(score: i32, ply: usize) -> i32 {
     if score > DECIDED {
         score + ply as i32
     } else if score < -DECIDED {
@@ -98,7 +98,7 @@ fn to_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn from_table(score: i32, ply: usize) -> i32 {
+pub fn from_table(score: i32, ply: usize) -> i32 {
     if score > DECIDED {
         score - ply as i32
     } else if score < -DECIDED {
