@@ -454,19 +454,18 @@ fn no_move_once_the_game_is_over_and_a_legal_one_until_then() {
 fn level_5_stops_when_told() {
     let stop = AtomicBool::new(true);
     let g = replay("H8 H9 J8 G7 K10");
-    let started = Instant::now();
+    // An hour's budget: a search that ignored the flag would hang the test
+    // until the harness gives up.
     let mv = choose_at(
         &g,
         &History::default(),
         Level::MAX,
-        Duration::from_secs(600),
+        Duration::from_secs(3600),
         1,
         &stop,
     )
     .expect("a move");
     assert!(g.check(mv).is_ok());
-    // Far below the budget: the search looked at the flag.
-    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 /// W to move has a win by six fours in a row, and none by fewer

@@ -470,10 +470,16 @@ pub fn choose<G: Searchable>(
     }
     if level.is_careful() {
         // The moves seen to be safe; out of time (a huge board), the moves
-        // not looked at yet stay in only if no safe one was seen.
+        // not looked at yet stay in only if no safe one was seen. The clock
+        // is read every 64 moves, so a board with fewer always has every
+        // move looked at, however loaded the machine.
         let (mut safe, mut unseen) = (Vec::new(), Vec::new());
-        for &mv in &legal {
-            if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+        let mut late = false;
+        for (k, &mv) in legal.iter().enumerate() {
+            if k % 64 == 63 && !late {
+                late = stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
+            }
+            if late {
                 unseen.push(mv);
                 continue;
             }

@@ -172,7 +172,8 @@ fn every_level_wins_in_one<G: Searchable>(start: &G, seed: u64) {
                 &pos,
                 &History::default(),
                 level,
-                Duration::from_millis(50),
+                // No time at all: a win in one is taken before any search.
+                Duration::ZERO,
                 seed,
                 &NEVER,
             )
@@ -228,7 +229,8 @@ fn levels_block<G: Searchable>(start: &G, seed: u64) {
                 &pos,
                 &History::default(),
                 level,
-                Duration::from_millis(30),
+                // No time at all: blocking must not depend on the clock.
+                Duration::ZERO,
                 seed,
                 &NEVER,
             )
@@ -275,7 +277,9 @@ fn gekitai_finds_a_win_in_three() {
                 &pos,
                 &History::default(),
                 level,
-                Duration::from_millis(200),
+                // Levels 3 and 4 stop at their depth caps, level 5 once it
+                // sees the win: the budget is never what ends the search.
+                Duration::from_secs(3600),
                 9,
                 &NEVER,
             )
@@ -335,22 +339,18 @@ fn choose_is_none_only_when_the_game_is_over() {
 #[test]
 fn stop_makes_choose_return_at_once() {
     fn check<G: Searchable>(game: &G) {
+        // An hour's budget: a search that ignored the flag would hang the
+        // test until the harness gives up.
         let stop = AtomicBool::new(true);
-        let start = Instant::now();
         let mv = choose(
             game,
             &History::default(),
             Level::MAX,
-            Duration::from_secs(60),
+            Duration::from_secs(3600),
             1,
             &stop,
         );
         assert!(mv.is_some());
-        assert!(
-            start.elapsed() < Duration::from_secs(2),
-            "{:?}",
-            start.elapsed()
-        );
     }
     check(&Gekitai::default());
     check(&Reversi::default());
@@ -367,7 +367,9 @@ fn same_seed_same_move_at_low_levels() {
             &pos,
             &History::default(),
             level,
-            Duration::from_millis(100),
+            // Levels 1 and 2 stop at their depth caps long before either
+            // budget runs out.
+            Duration::from_secs(1800),
             42,
             &NEVER,
         );
@@ -375,7 +377,7 @@ fn same_seed_same_move_at_low_levels() {
             &pos,
             &History::default(),
             level,
-            Duration::from_secs(1),
+            Duration::from_secs(3600),
             42,
             &NEVER,
         );
