@@ -283,13 +283,21 @@ struct Node {
 
 /// One tree search from `root` (with `to_move` to move and `last` the
 /// opponent's last stone); returns the visits of each root move.
+/// When a tree search ends: at the deadline, when told to stop, or after
+/// so many playouts.
+#[derive(Clone, Copy)]
+struct Until<'a> {
+    deadline: Instant,
+    stop: &'a AtomicBool,
+    iterations: u64,
+}
+
 fn search_tree(
     board: &Board,
     to_move: u8,
     last: Option<usize>,
     moves: &[u16],
-    deadline: Instant,
-    stop: &AtomicBool,
+    until: Until,
     seed: u64,
 ) -> HashMap<u16, u32> {
     let mut rng = Rng::new(seed);
@@ -308,8 +316,9 @@ fn search_tree(
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
     loop {
-        if iterations.is_multiple_of(64)
-            && (Instant::now() >= deadline || stop.load(Ordering::Relaxed))
+        if iterations >= until.iterations
+            || iterations.is_multiple_of(64)
+                && (Instant::now() >= until.deadline || until.stop.load(Ordering::Relaxed))
         {
             break;
         }
@@ -466,6 +475,20 @@ fn threads() -> usize {
 
 /// The move of the computer at a strong level.
 pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<HexMove> {
+    choose_within(game, deadline, None, seed, stop)
+}
+
+/// [`choose`], stopping the tree search after `iterations` playouts if
+/// given: then one tree and an exact solver with no time limit, so that
+/// the move depends on the seed alone, never on the machine's speed (for
+/// tests).
+fn choose_within(
+    game: &Hex,
+    deadline: Instant,
+    iterations: Option<u64>,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<HexMove> {
     if game.is_over() {
         return None;
     }
@@ -508,7 +531,8 @@ pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Op
     let empties = board.empties();
     if empties.len() <= SOLVE_EMPTIES || n <= 4 {
         let until = start + deadline.saturating_duration_since(start) / 3;
-        if let Some(cell) = solver::winning_cell(game, Some(until), stop) {
+        let until = iterations.is_none().then_some(until);
+        if let Some(cell) = solver::winning_cell(game, until, stop) {
             return Some(HexMove::Place(cell));
         }
     }
@@ -520,7 +544,8 @@ pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Op
         .unwrap_or(deadline);
     let mut visits: HashMap<u16, u32> = HashMap::new();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads())
+        let trees = if iterations.is_some() { 1 } else { threads() };
+        let handles: Vec<_> = (0..trees)
             .map(|t| {
                 let board = &board;
                 let empties = &empties;
@@ -530,8 +555,11 @@ pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Op
                         mine,
                         last,
                         empties,
-                        deadline,
-                        stop,
+                        Until {
+                            deadline,
+                            stop,
+                            iterations: iterations.unwrap_or(u64::MAX),
+                        },
                         seed ^ zobrist(t as u64),
                     )
                 })
@@ -571,10 +599,12 @@ mod tests {
         hex
     }
 
-    fn pick(hex: &Hex, millis: u64) -> HexMove {
+    /// The move after `iterations` playouts in one tree, with no limit of
+    /// time: the same on any machine, however loaded.
+    fn pick(hex: &Hex, iterations: u64) -> HexMove {
         let stop = AtomicBool::new(false);
-        let deadline = Instant::now() + Duration::from_millis(millis);
-        choose(hex, deadline, 1, &stop).expect("a move")
+        let far = Instant::now() + Duration::from_secs(3600);
+        choose_within(hex, far, Some(iterations), 1, &stop).expect("a move")
     }
 
     #[test]
@@ -602,14 +632,14 @@ mod tests {
         // O: B2 joined to the left edge (A2, A3), bridged to D1 (carriers
         // C1, C2), joined to the right edge (E0, E1). X breaks into C1.
         let hex = game(5, false, "B2 C1 D1 A4");
-        assert_eq!(pick(&hex, 400), "C2".parse().expect("cell"));
+        assert_eq!(pick(&hex, 20_000), "C2".parse().expect("cell"));
     }
 
     #[test]
     fn an_edge_template_is_completed() {
         // The same O, and X breaks into D1's template with the right edge.
         let hex = game(5, false, "B2 E1 D1 A4");
-        assert_eq!(pick(&hex, 400), "E0".parse().expect("cell"));
+        assert_eq!(pick(&hex, 20_000), "E0".parse().expect("cell"));
     }
 
     #[test]
@@ -628,7 +658,7 @@ mod tests {
                 let mut hex = game(size, false, "");
                 while !hex.is_over() {
                     let mv = if hex.to_move() == Player::First {
-                        pick(&hex, 2_000)
+                        pick(&hex, 20_000)
                     } else {
                         hex.random_move(&mut rng).expect("a move")
                     };
@@ -659,7 +689,7 @@ mod tests {
                     if hex.is_over() {
                         break;
                     }
-                    let mv = pick(&hex, 30);
+                    let mv = pick(&hex, 200);
                     assert_eq!(hex.check(mv), Ok(()), "{size} {mv}");
                     hex.play(mv).expect("legal");
                     if let Some(reply) = hex.random_move(&mut rng) {
@@ -680,12 +710,12 @@ mod tests {
         assert!(!should_swap(cell(0, 0), 11, soon, &stop));
         assert!(!should_swap(cell(10, 3), 11, soon, &stop));
         assert!(!should_swap(fair_opening(11), 11, soon, &stop));
-        assert_eq!(pick(&game(11, true, "F5"), 100), HexMove::Swap);
-        assert_ne!(pick(&game(11, true, "A0"), 300), HexMove::Swap);
+        assert_eq!(pick(&game(11, true, "F5"), 1_000), HexMove::Swap);
+        assert_ne!(pick(&game(11, true, "A0"), 1_000), HexMove::Swap);
         // On 3x3 every opening but the losing edge cells is swapped.
         assert!(should_swap(cell(1, 1), 3, soon, &stop));
         // As O with the rule on: an opening that is not worth swapping.
-        let opening = pick(&game(11, true, ""), 100);
+        let opening = pick(&game(11, true, ""), 1_000);
         assert_eq!(opening, HexMove::Place(fair_opening(11)));
     }
 }
