@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::search::{DECIDED, WIN, from_table, to_table, zobrist};
+use super::search::{Bound, DECIDED, WIN, from_table, to_table, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
 use crate::engine::gomoku::{Gomoku, GomokuRule, GomokuStone};
 use crate::engine::{Cell, Game, Player};
@@ -1098,13 +1098,6 @@ impl Threater<'_, '_> {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
 #[derive(Clone, Copy)]
 struct Entry {
     key: u64,
@@ -1199,12 +1192,7 @@ impl<'b, 'c> Searcher<'b, 'c> {
             first = Some(entry.mv);
             if u32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     self.buffers[ply] = moves;
                     return score;
                 }
@@ -1263,13 +1251,7 @@ impl<'b, 'c> Searcher<'b, 'c> {
         if self.clock.expired {
             return 0;
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.table[slot] = Entry {
             key,
             score: to_table(best, ply),

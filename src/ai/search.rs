@@ -71,11 +71,36 @@ pub fn leaf_value<G: Searchable>(pos: &G, ply: usize, moves: &mut Vec<G::Move>) 
     pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
+/// What a stored score says of a position's value.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
+pub enum Bound {
     Exact,
     Lower,
     Upper,
+}
+
+impl Bound {
+    /// What `best`, found searching between `alpha` (as it was on entry)
+    /// and `beta`, says of the value.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` of this kind answers a search between
+    /// `alpha` and `beta` without searching.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -275,12 +300,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             // same as a fresh search's, which the tests rely on.
             if u32::from(entry.depth) == depth {
                 let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     self.buffers[ply] = moves;
                     return score;
                 }
@@ -355,13 +375,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if self.aborted {
             return 0;
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.table[slot] = Entry {
             key: hash,
             mv: best_move,
