@@ -106,6 +106,14 @@ macro_rules! registry {
                 }
             }
 
+            /// How many numbered moves (turns) the game has had, as every
+            /// view numbers them.
+            pub fn turns(&self) -> usize {
+                match self {
+                    $(AnyRecord::$game(record) => record.line().numbered()),+
+                }
+            }
+
             /// Whether the recorded game is over.
             pub fn is_over(&self) -> bool {
                 match self {

@@ -217,7 +217,7 @@ fn going_nowhere(seen: &mut HashMap<u64, usize>, position: u64, plies: usize) ->
 fn random_opening<G: Playable>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
     let mut rng = Rng::new(0x6f70_656e ^ pair as u64);
     let mut line = Line::new(start.clone());
-    while line.numbered() < plies {
+    while line.moves().count() < plies {
         let Some(mv) = line.game().random_move(&mut rng) else {
             break;
         };

@@ -20,12 +20,12 @@ use tabletop::seat::Seat;
 
 mod common;
 
-/// A random game of `G` at random settings (boards up to 12), stopped
-/// after at most `plies` moves.
 /// A terminal tall enough for the whole history of any game here beside
 /// the (centred) board.
 const TALL: u16 = 100;
 
+/// A random game of `G` at random settings (boards up to 12), stopped
+/// after at most `plies` moves.
 fn random_line<G: Playable>(rng: &mut Rng, plies: usize) -> Line<G> {
     let settings = common::random_settings::<G>(rng, 12);
     let mut line = Line::new(G::new(settings));
@@ -221,14 +221,26 @@ impl WithGame for Views {
         let in_game = numbered_moves(&playing, panel_x(3));
         let in_replay = numbered_moves(&replay, panel_x(2));
         let numbers: Vec<usize> = in_game.iter().map(|(n, _)| *n).collect();
+        let turns = line.numbered();
         assert_eq!(
             numbers,
-            (1..=record.moves.len()).collect::<Vec<_>>(),
-            "{}: the history numbers the record's moves",
+            (1..=turns).collect::<Vec<_>>(),
+            "{}: the history numbers each turn once",
             G::NAME
         );
         assert_eq!(in_game, in_replay, "{}: game and replay agree", G::NAME);
-        let moves = record.moves.len();
+        // Each turn's line names its moves, in the order they were played.
+        for (number, text) in &in_game {
+            let mut rest = text.as_str();
+            for played in line.played().iter().filter(|p| p.number == Some(*number)) {
+                let name = played.mv.to_string();
+                let Some(at) = rest.find(&name) else {
+                    panic!("{}: {number}. {text} lacks {name}", G::NAME);
+                };
+                rest = &rest[at + name.len()..];
+            }
+        }
+        let moves = turns;
         assert!(
             (0..60).any(|y| row_text(&replay, y).contains(&format!("Move {moves} of {moves}"))),
             "{}: the replay counts the record's moves",

@@ -69,6 +69,9 @@ fn connect6() {
     let screen = draw(&game);
     assert!(screen.contains("Player W's turn"), "{screen}");
     assert!(screen.contains("stone 1 of 2"), "{screen}");
+    // One line a turn, both stones on it.
+    assert!(screen.contains("2. W A0 A1 "), "{screen}");
+    assert!(screen.contains("3. B K9 L9 "), "{screen}");
     assert_snapshot!("connect6_middle", screen);
     play(&mut game, "A2 A3 M9 N9 A4 B5 O9");
     let screen = draw(&game);

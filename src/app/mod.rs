@@ -131,7 +131,7 @@ fn describe_record(record: &AnyRecord) -> String {
     format!(
         "{}, {}",
         record.kind().title(),
-        fit::counted(record.moves(), "move")
+        fit::counted(record.turns(), "move")
     )
 }
 

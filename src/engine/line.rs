@@ -3,7 +3,8 @@
 //! they fall. Records, the game screen, the replay viewer and GTP all replay
 //! moves through here, so the forced-move rule and the numbering of moves
 //! live in one place: forced moves are played but not numbered, and a
-//! record leaves them out.
+//! record leaves them out. Moves are numbered by turn: a player's moves
+//! in a row (Connect6's two stones) share their turn's number.
 
 use super::game::{Game, IllegalMove};
 use super::player::Player;
@@ -14,7 +15,8 @@ pub struct Played<G: Game> {
     pub mv: G::Move,
     pub effect: G::Effect,
     pub mover: Player,
-    /// The move's number (from 1), or `None` for a move the game forced.
+    /// The number of the turn the move was played in (from 1), or `None`
+    /// for a move the game forced.
     pub number: Option<usize>,
 }
 
@@ -109,20 +111,46 @@ impl<G: Game> Line<G> {
             .map(|played| played.mv)
     }
 
-    /// How many moves were chosen, not forced: the last move's number.
+    /// How many turns were played: the last move's number.
     pub fn numbered(&self) -> usize {
         self.played.iter().rev().find_map(|p| p.number).unwrap_or(0)
     }
 
-    /// The position after the move numbered `number` and the moves it
-    /// forced (the start for 0, the end for numbers beyond it).
-    pub fn after(&self, number: usize) -> &G {
-        let index = self
-            .played
+    /// How many of the played moves, forced ones included, belong to the
+    /// turns up to `number` and the moves they forced.
+    pub fn played_through(&self, number: usize) -> usize {
+        self.played
             .iter()
             .position(|p| p.number.is_some_and(|n| n > number))
-            .unwrap_or(self.played.len());
-        &self.positions[index]
+            .unwrap_or(self.played.len())
+    }
+
+    /// How many moves a record holds for the turns up to `number`.
+    pub fn chosen_through(&self, number: usize) -> usize {
+        self.played[..self.played_through(number)]
+            .iter()
+            .filter(|p| !p.is_forced())
+            .count()
+    }
+
+    /// The position after the turn numbered `number` and the moves it
+    /// forced (the start for 0, the end for numbers beyond it).
+    pub fn after(&self, number: usize) -> &G {
+        &self.positions[self.played_through(number)]
+    }
+
+    /// The number a move by `mover` takes now: the last move's when it
+    /// goes on the same player's turn, the next one otherwise. A forced
+    /// move in between (Reversi's pass) ends a turn.
+    fn next_number(&self, mover: Player) -> usize {
+        match self.played.last() {
+            Some(Played {
+                number: Some(number),
+                mover: last,
+                ..
+            }) if *last == mover => *number,
+            _ => self.numbered() + 1,
+        }
     }
 
     /// Plays `mv`, then the moves it forces; a new move forgets the moves
@@ -139,7 +167,7 @@ impl<G: Game> Line<G> {
         let mut next = self.game().clone();
         let mover = next.to_move();
         let effect = next.play(mv)?;
-        let number = Some(self.numbered() + 1);
+        let number = Some(self.next_number(mover));
         self.positions.push(next);
         self.played.push(Played {
             mv,
@@ -253,6 +281,31 @@ mod tests {
         assert!(line.game().is_over());
         assert_eq!(line.after(12), line.game());
         assert_eq!(line.after(0), line.start());
+    }
+
+    #[test]
+    fn the_stones_of_a_connect6_turn_share_its_number() {
+        use crate::engine::connect6::{Connect6, Stone};
+        let stones = ["J9", "H7", "I6", "K9", "K10", "A0"];
+        let moves = stones.map(|s| s.parse::<Stone>().expect("well formed"));
+        let line = Line::replay(Connect6::default(), moves).expect("legal");
+        let numbers: Vec<Option<usize>> = line.played().iter().map(|p| p.number).collect();
+        let turns = [1, 2, 2, 3, 3, 4].map(Some);
+        assert_eq!(numbers, turns);
+        assert_eq!(line.numbered(), 4);
+        assert_eq!(line.chosen_through(2), 3);
+        assert_eq!(line.after(1), &line.positions()[1]);
+        assert_eq!(line.after(2), &line.positions()[3]);
+    }
+
+    #[test]
+    fn a_move_after_a_pass_starts_a_new_turn() {
+        let line = with_a_pass();
+        let played = line.played();
+        let pass = played.iter().position(|p| p.is_forced()).expect("a pass");
+        let (before, after) = (&played[pass - 1], &played[pass + 1]);
+        assert_eq!(before.mover, after.mover, "White moves on both sides of it");
+        assert_eq!(after.number, before.number.map(|n| n + 1));
     }
 
     #[test]

@@ -138,17 +138,25 @@ pub fn typed_move<G: Described>(text: &str) -> Option<G::Move> {
     }
 }
 
-/// The history of a line of play: each move numbered as the engine
-/// numbers it, with what it did.
+/// The history of a line of play: one entry a turn, numbered as the
+/// engine numbers it, with what each move did (Connect6's two stones on
+/// one line: `2. W H7 I6`).
 pub fn history_entries<G: GameUi>(played: &[Played<G>]) -> Vec<Entry> {
-    played
-        .iter()
-        .map(|played| Entry {
-            number: played.number,
-            player: played.mover,
-            text: G::describe(&played.mv, &played.effect),
-        })
-        .collect()
+    let mut entries: Vec<Entry> = Vec::new();
+    for played in played {
+        let text = G::describe(&played.mv, &played.effect);
+        match entries.last_mut() {
+            Some(turn) if turn.number.is_some() && turn.number == played.number => {
+                turn.text = format!("{} {text}", turn.text);
+            }
+            _ => entries.push(Entry {
+                number: played.number,
+                player: played.mover,
+                text,
+            }),
+        }
+    }
+    entries
 }
 
 /// The cells placed by the last turn of `played`: the last move and the

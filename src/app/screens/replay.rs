@@ -69,7 +69,7 @@ pub struct Replay<G: GameUi> {
     record: Record<G>,
     /// The whole game, forced moves included.
     line: PlayLine<G>,
-    /// How many numbered moves are played in the position shown.
+    /// How many numbered moves (turns) are played in the position shown.
     index: usize,
     /// When moves play by themselves: when the last one was shown.
     autoplay: Option<Instant>,
@@ -98,21 +98,11 @@ impl<G: GameUi> Replay<G> {
         self.line.numbered()
     }
 
-    /// How many of the line's moves (forced ones included) are played in
-    /// the position after move `number`.
-    fn played_through(&self, number: usize) -> usize {
-        self.line
-            .played()
-            .iter()
-            .position(|p| p.number.is_some_and(|n| n > number))
-            .unwrap_or(self.line.played().len())
-    }
-
     fn show(&mut self, index: usize) {
         let index = index.min(self.moves());
         self.animation = None;
         if index == self.index + 1 && self.animate {
-            let played = &self.line.played()[self.played_through(self.index)];
+            let played = &self.line.played()[self.line.played_through(self.index)];
             let animation = G::animation(&played.mv, &played.effect, played.mover);
             self.animation = animation.map(|a| (a, Instant::now()));
         }
@@ -193,7 +183,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
 
     fn continue_play(&self, animate: bool, autosave: Option<PathBuf>) -> Box<dyn PlayScreen> {
         let mut record = self.record.clone();
-        record.moves.truncate(self.index);
+        record.moves.truncate(self.line.chosen_through(self.index));
         // Play goes on between people, whoever played the record.
         let play = Play::from_record(&record, animate).autosave_to(autosave);
         Box::new(play.with_seats([Seat::Human; 2]))
@@ -243,7 +233,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         ])
         .render(title, buf);
 
-        let shown = &self.line.played()[..self.played_through(self.index)];
+        let shown = &self.line.played()[..self.line.played_through(self.index)];
         let last = last_turn(shown);
         let winning = match shown.last() {
             Some(last) if game.is_over() && self.animation.is_none() => {
@@ -278,8 +268,10 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         let [_, list] =
             Layout::vertical([Constraint::Length(list_top), Constraint::Fill(1)]).areas(panel);
         let entries = history_entries(self.line.played());
-        // The numbered move shown, not a pass it forced.
-        let current = shown.iter().rposition(|p| !p.is_forced());
+        // The turn shown, not a pass it forced.
+        let current = entries
+            .iter()
+            .position(|entry| entry.number == Some(self.index));
         let history = History {
             entries: &entries,
             symbol: G::symbol,
