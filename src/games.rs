@@ -114,10 +114,11 @@ macro_rules! registry {
                 }
             }
 
-            /// Whether the recorded game is over.
+            /// Whether the recorded game is over, by its rules or a
+            /// resignation.
             pub fn is_over(&self) -> bool {
                 match self {
-                    $(AnyRecord::$game(record) => crate::engine::Game::is_over(&record.end())),+
+                    $(AnyRecord::$game(record) => record.outcome().is_some()),+
                 }
             }
 

@@ -52,6 +52,11 @@ pub enum Action {
     Hint,
     /// Hold or resume computer-against-computer play.
     Pause,
+    /// Give the game up (asks first).
+    Resign,
+    /// Look back through the positions of the game so far, a turn at a
+    /// time, without changing it.
+    Browse,
     /// Replay: jump to the first or the last position.
     First,
     Last,
@@ -118,6 +123,8 @@ pub enum Mode {
     TooSmall,
     /// The replay viewer.
     Replay,
+    /// Looking back through a game under way.
+    Browse,
 }
 
 /// The action an input event asks for in `mode`, if any.
@@ -157,6 +164,14 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::TooSmall, KeyCode::Char('q')) => Some(Action::Quit),
         (Mode::TooSmall, KeyCode::Char('n')) => Some(Action::NewGame),
         (Mode::TooSmall, _) => None,
+        (Mode::Browse, KeyCode::Left | KeyCode::Char('h' | '[')) => step(Direction::Left),
+        (Mode::Browse, KeyCode::Right | KeyCode::Char('l' | ']')) => step(Direction::Right),
+        (Mode::Browse, KeyCode::Home) => Some(Action::First),
+        (Mode::Browse, KeyCode::End) => Some(Action::Last),
+        (Mode::Browse, KeyCode::Esc | KeyCode::Enter) => Some(Action::Cancel),
+        (Mode::Browse, KeyCode::Char('q')) => Some(Action::Quit),
+        (Mode::Browse, KeyCode::Char('?') | KeyCode::F(1)) => Some(Action::Help),
+        (Mode::Browse, _) => None,
         (_, KeyCode::Up) => step(Direction::Up),
         (_, KeyCode::Down) => step(Direction::Down),
         (_, KeyCode::Left) => step(Direction::Left),
@@ -296,6 +311,22 @@ pub const BOARD: &[Command] = &[
         does: "pause or go on (computer against computer)",
     },
     Command {
+        action: Action::Browse,
+        letters: "[",
+        control: &[],
+        keys: "",
+        after: "",
+        does: "look back at the moves so far",
+    },
+    Command {
+        action: Action::Resign,
+        letters: "",
+        control: &['x'],
+        keys: "",
+        after: "",
+        does: "resign (asks first)",
+    },
+    Command {
         action: Action::Save,
         letters: "s",
         control: &['s'],
@@ -350,10 +381,10 @@ pub fn key_for(action: Action, typing: Typing) -> String {
 }
 
 /// The help overlay's lines for a board where `typing` letters type: each
-/// command with the keys that do it there.
-pub fn board_help(typing: Typing) -> Vec<KeyHelp> {
+/// command the game `offers` now, with the keys that do it there.
+pub fn board_help(typing: Typing, offers: impl Fn(Action) -> bool) -> Vec<KeyHelp> {
     let mut help: Vec<KeyHelp> = Vec::new();
-    for command in BOARD {
+    for command in BOARD.iter().filter(|command| offers(command.action)) {
         let mut keys: Vec<String> = Vec::new();
         if !command.keys.is_empty() {
             keys.push(command.keys.to_string());
@@ -410,6 +441,16 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("+  -", "faster, slower"),
     ("12 Enter", "jump to after move 12"),
     ("p", "play on from here as a new game"),
+    ("?  F1", "this help; Esc closes it"),
+    ("q  Ctrl-c", "quit"),
+];
+
+/// Every key while looking back through a game under way.
+pub const BROWSE_KEYS: &[(&str, &str)] = &[
+    ("← →  h l  [ ]", "one move back, one move on"),
+    ("Home  End", "the start, the position now"),
+    ("Esc  Enter", "back to the game"),
+    ("Ctrl-z  Ctrl-r", "undo, redo (back to the game)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
 ];
@@ -488,7 +529,7 @@ mod tests {
         // Every key the help names for a board does what the help says.
         for columns in [6, 11, 19, 26] {
             let typing = Typing::of(columns, []);
-            let help = board_help(typing);
+            let help = board_help(typing, |_| true);
             for line in &help {
                 for key in line.keys.split_whitespace() {
                     let event = match key.strip_prefix("Ctrl-") {

@@ -24,9 +24,12 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
-use action::{Action, Direction, MENU_KEYS, Mode, REPLAY_KEYS, action_for, board_help, help_of};
+use action::{
+    Action, BROWSE_KEYS, Direction, KeyHelp, MENU_KEYS, Mode, REPLAY_KEYS, action_for, board_help,
+    help_of,
+};
 use remembered::Remembered;
-use screens::play::{Play, PlayScreen};
+use screens::play::{Browse, Play, PlayScreen};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
 use theme::Theme;
@@ -138,6 +141,8 @@ fn describe_record(record: &AnyRecord) -> String {
 pub struct App {
     screen: Screen,
     help: bool,
+    /// How far down the help is scrolled.
+    help_scroll: u16,
     /// The terminal's size, for mapping clicks (kept up to date by resizes).
     area: Rect,
     theme: Theme,
@@ -181,6 +186,7 @@ impl App {
         App {
             screen,
             help: false,
+            help_scroll: 0,
             area,
             theme,
             animate,
@@ -203,6 +209,7 @@ impl App {
             _ if self.too_small() => Mode::TooSmall,
             _ if self.help => Mode::Help,
             Screen::Start(_) => Mode::Menu,
+            Screen::Play(play) if play.is_browsing() => Mode::Browse,
             Screen::Play(play) if play.is_typing() => Mode::Typing,
             Screen::Play(play) => Mode::Board(play.typing()),
             Screen::Replay(_) => Mode::Replay,
@@ -250,13 +257,22 @@ impl App {
             return;
         }
         if self.help {
-            if matches!(action, Action::Cancel | Action::Help) {
-                self.help = false;
+            match action {
+                Action::Cancel | Action::Help => self.help = false,
+                Action::Step(Direction::Up) => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1)
+                }
+                Action::Step(Direction::Down) => {
+                    let most = screens::help::max_scroll(&self.help_keys(), self.area);
+                    self.help_scroll = (self.help_scroll + 1).min(most);
+                }
+                _ => {}
             }
             return;
         }
         if action == Action::Help {
             self.help = true;
+            self.help_scroll = 0;
             return;
         }
         match &mut self.screen {
@@ -296,8 +312,20 @@ impl App {
                 // A key during an animation ends it, then counts as usual.
                 play.finish_animation();
                 play.clear_message();
-                if action != Action::NewGame {
-                    play.stay();
+                play.stay(action);
+                if play.is_browsing() {
+                    let step = match action {
+                        Action::Step(Direction::Left) => Some(Browse::Back),
+                        Action::Step(Direction::Right) => Some(Browse::Forward),
+                        Action::First => Some(Browse::First),
+                        Action::Last => Some(Browse::Last),
+                        Action::Cancel | Action::Confirm => Some(Browse::Leave),
+                        _ => None,
+                    };
+                    if let Some(step) = step {
+                        play.browse(step);
+                        return;
+                    }
                 }
                 match action {
                     Action::Step(direction) => play.step(direction),
@@ -307,6 +335,8 @@ impl App {
                     Action::Save => play.open_save(),
                     Action::Hint => play.hint(),
                     Action::Pause => play.toggle_pause(),
+                    Action::Resign => play.resign(),
+                    Action::Browse => play.browse(Browse::Back),
                     Action::Erase => play.erase(),
                     Action::Cancel => {
                         play.cancel();
@@ -399,12 +429,17 @@ impl App {
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
         }
         if self.help {
-            let keys = match &self.screen {
-                Screen::Start(_) => help_of(MENU_KEYS),
-                Screen::Play(play) => board_help(play.typing()),
-                Screen::Replay(_) => help_of(REPLAY_KEYS),
-            };
-            screens::help::render(&keys, area, buf, self.theme);
+            screens::help::render(&self.help_keys(), self.help_scroll, area, buf, self.theme);
+        }
+    }
+
+    /// The keys the help lists for the screen and mode the player is in.
+    fn help_keys(&self) -> Vec<KeyHelp> {
+        match &self.screen {
+            Screen::Start(_) => help_of(MENU_KEYS),
+            Screen::Play(play) if play.is_browsing() => help_of(BROWSE_KEYS),
+            Screen::Play(play) => board_help(play.typing(), |action| play.offers(action)),
+            Screen::Replay(_) => help_of(REPLAY_KEYS),
         }
     }
 }

@@ -157,7 +157,16 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
     impl WithRecord for Load {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
-            play_plain(record.end(), seats_of(&record.players), None, self.0)
+            let Some(resigner) = record.resigned else {
+                return play_plain(record.end(), seats_of(&record.players), None, self.0);
+            };
+            // A game given up goes on no more: its position and how it ended.
+            let stdout = io::stdout();
+            let mut out = io::BufWriter::new(stdout.lock());
+            plain::replay(&mut G::console(record.end(), self.0), &[], &mut out)?;
+            plain::resigned::<G>(resigner, &mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
         }
     }
     record.with(Load(style(args)))
@@ -181,6 +190,9 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
                 &record.moves,
                 &mut out,
             )?;
+            if let Some(resigner) = record.resigned {
+                plain::resigned::<G>(resigner, &mut out)?;
+            }
             out.flush()
         }
     }

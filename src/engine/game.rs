@@ -123,6 +123,11 @@ pub trait Described: Game {
         }
     }
 
+    /// How every front end says that `resigner` gave the game up.
+    fn resignation_text(resigner: Player) -> String {
+        format!("Player {} resigned.", Self::symbol(resigner))
+    }
+
     /// The game at its start.
     fn new(settings: Self::Settings) -> Self;
 

@@ -21,7 +21,8 @@
 //!
 //! Moves are in each game's own notation (Reversi `d3`, with passes left
 //! out: they are implied); `result` is the winner's symbol or `draw`, and is
-//! absent while the game goes on. Reading text is all this module does: the
+//! absent while the game goes on. A game that ended other than by its rules
+//! says how: `ended = "resignation"` (the player who did not win resigned). Reading text is all this module does: the
 //! files themselves are the front ends' business.
 
 use std::fmt;
@@ -31,7 +32,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::game::{Described, Game};
 use super::line::{Line, Refused};
-use super::player::Outcome;
+use super::player::{Outcome, Player};
 use super::quote::quote;
 use super::settings::{GameSettings, Kind, Setting, SettingError};
 
@@ -49,6 +50,8 @@ pub struct RecordText {
     pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
     #[serde(default)]
     pub moves: Vec<String>,
     #[serde(default)]
@@ -134,7 +137,12 @@ pub struct Record<G: Described> {
     /// How each side was played (`human`, `ai:3`, ...).
     pub players: [String; 2],
     pub date: Option<String>,
+    /// The player who resigned, after the last move, if one did.
+    pub resigned: Option<Player>,
 }
+
+/// `ended` as records write it for a resignation.
+const RESIGNATION: &str = "resignation";
 
 impl<G: Described> Record<G> {
     pub fn new(start: G) -> Record<G> {
@@ -143,6 +151,7 @@ impl<G: Described> Record<G> {
             moves: Vec::new(),
             players: ["human".to_string(), "human".to_string()],
             date: None,
+            resigned: None,
         }
     }
 
@@ -172,12 +181,19 @@ impl<G: Described> Record<G> {
         self.line().game().clone()
     }
 
+    /// How the game ended, by its rules or by a resignation; `None` while
+    /// it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end().outcome().or(self.resigned.map(resigned_outcome))
+    }
+
     /// The record as TOML text.
     pub fn to_toml(&self) -> String {
         let text = RecordText {
             game: G::NAME.to_string(),
             date: self.date.clone(),
-            result: self.end().outcome().map(result_text::<G>),
+            result: self.outcome().map(result_text::<G>),
+            ended: self.resigned.map(|_| RESIGNATION.to_string()),
             moves: self.moves.iter().map(ToString::to_string).collect(),
             settings: toml::Table::new(),
             players: PlayersText::of(&self.players),
@@ -225,7 +241,12 @@ impl<G: Described> Record<G> {
             },
         )?;
         let recorded = text.result.as_deref();
-        let reached = line.game().outcome().map(result_text::<G>);
+        let resigned = read_ending::<G>(text, line.game())?;
+        let reached = line
+            .game()
+            .outcome()
+            .or(resigned.map(resigned_outcome))
+            .map(result_text::<G>);
         if recorded.is_some() && recorded != reached.as_deref() {
             let reached = reached.map_or("the game goes on".to_string(), |r| {
                 format!("the result is {r}")
@@ -240,7 +261,44 @@ impl<G: Described> Record<G> {
             moves,
             players: [&text.players.first, &text.players.second].map(|p| p.get_ref().clone()),
             date: text.date.clone(),
+            resigned,
         })
+    }
+}
+
+/// The outcome of a game `resigner` gave up.
+pub fn resigned_outcome(resigner: Player) -> Outcome {
+    Outcome::Win(resigner.other())
+}
+
+/// Who resigned, when `ended` says a player did: the loser of `result`,
+/// in a game its rules had not ended.
+fn read_ending<G: Game>(text: &RecordText, end: &G) -> Result<Option<Player>, RecordError> {
+    let Some(ended) = text.ended.as_deref() else {
+        return Ok(None);
+    };
+    if ended != RESIGNATION {
+        return Err(RecordError::new(format!(
+            "ended is {}, but the only ending a record knows is {}",
+            quote(ended),
+            quote(RESIGNATION)
+        )));
+    }
+    if end.is_over() {
+        return Err(RecordError::new(
+            "the record says a player resigned, but its moves end the game",
+        ));
+    }
+    let winner = Player::BOTH
+        .into_iter()
+        .find(|&p| text.result.as_deref() == Some(&G::symbol(p).to_string()));
+    match winner {
+        Some(winner) => Ok(Some(winner.other())),
+        None => Err(RecordError::new(format!(
+            "a resigned game's result names its winner ({} or {})",
+            G::symbol(Player::First),
+            G::symbol(Player::Second)
+        ))),
     }
 }
 
@@ -322,6 +380,9 @@ impl Serialize for Written<'_> {
         if let Some(result) = &text.result {
             map.serialize_entry("result", result)?;
         }
+        if let Some(ended) = &text.ended {
+            map.serialize_entry("ended", ended)?;
+        }
         map.serialize_entry("moves", &text.moves)?;
         map.serialize_entry("settings", &InOrder(&self.settings))?;
         map.serialize_entry("players", &text.players)?;
@@ -393,7 +454,6 @@ pub fn parse(text: &str) -> Result<RecordText, RecordError> {
 mod tests {
     use super::*;
     use crate::engine::gekitai::Gekitai;
-    use crate::engine::player::Player;
     use crate::engine::reversi::Reversi;
 
     fn read<G: Described>(text: &str) -> Result<Record<G>, RecordError> {
@@ -483,6 +543,37 @@ mod tests {
         assert_eq!(record.end().outcome(), Some(Outcome::Win(Player::First)));
         assert!(record.line().played().len() > 12, "the passes are played");
         assert_eq!(read(&record.to_toml()), Ok(record));
+    }
+
+    #[test]
+    fn a_resignation_is_recorded_and_checked() {
+        let mut record = Record::new(Gekitai::default());
+        record.moves = vec!["A1".parse().expect("notation")];
+        record.resigned = Some(Player::Second);
+        let text = record.to_toml();
+        assert!(
+            text.contains("result = \"X\"\nended = \"resignation\"\n"),
+            "{text}"
+        );
+        let read_back = read::<Gekitai>(&text).expect("reads back");
+        assert_eq!(read_back, record);
+        assert_eq!(read_back.outcome(), Some(Outcome::Win(Player::First)));
+
+        let no_winner = "game = \"gekitai\"\nended = \"resignation\"\nmoves = [\"A1\"]\n";
+        let error = read::<Gekitai>(no_winner).unwrap_err().to_string();
+        assert!(error.contains("names its winner (X or O)"), "{error}");
+        let drawn = no_winner.replace("ended", "result = \"draw\"\nended");
+        assert!(read::<Gekitai>(&drawn).is_err());
+        let unknown = "game = \"gekitai\"\nresult = \"X\"\nended = \"boredom\"\n";
+        let error = read::<Gekitai>(unknown).unwrap_err().to_string();
+        assert!(
+            error.contains("boredom") && error.contains("resignation"),
+            "{error}"
+        );
+        let finished = "game = \"gekitai\"\nresult = \"O\"\nended = \"resignation\"\n\
+                        moves = [\"A1\", \"A6\", \"C3\", \"D4\", \"C3\"]\n";
+        let error = read::<Gekitai>(finished).unwrap_err().to_string();
+        assert!(error.contains("moves end the game"), "{error}");
     }
 
     #[test]

@@ -19,7 +19,8 @@ use std::sync::atomic::AtomicBool;
 pub use input::LineReader;
 
 use crate::ai::{self, History, Searchable};
-use crate::engine::{Cell, Described, Game};
+use crate::engine::record::resigned_outcome;
+use crate::engine::{Cell, Described, Game, Player};
 use crate::seat::Seat;
 
 /// How the plain mode draws a board, where a game offers a choice
@@ -210,6 +211,14 @@ fn grid<G: PlainGame>(game: &G, shift_rows: bool, empty: char) -> String {
     spaced_grid(game, letters::<G>(game.side()), shift_rows, |cell| {
         game.piece_at(cell).map_or(empty, G::symbol)
     })
+}
+
+/// Ends the prompt the game stopped at with the news that `resigner` gave
+/// the game up, and its result.
+pub fn resigned<G: Described>(resigner: Player, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{}", G::resignation_text(resigner))?;
+    writeln!(out, "{}", G::result_text(resigned_outcome(resigner)))
 }
 
 /// Plays `moves` as if typed, one line each, printing exactly what the

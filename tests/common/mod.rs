@@ -60,3 +60,5 @@ pub fn random_settings<G: tabletop::engine::Described>(
     }
     G::Settings::from_values(&values).expect("drawn from the allowed values")
 }
+
+pub mod screen;

@@ -140,8 +140,8 @@ pub fn typed_move<G: Described>(text: &str) -> Option<G::Move> {
 
 /// The history of a line of play: one entry a turn, numbered as the
 /// engine numbers it, with what each move did (Connect6's two stones on
-/// one line: `2. W H7 I6`).
-pub fn history_entries<G: GameUi>(played: &[Played<G>]) -> Vec<Entry> {
+/// one line: `2. W H7 I6`), and the resignation that ended it, if one did.
+pub fn history_entries<G: GameUi>(played: &[Played<G>], resigned: Option<Player>) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::new();
     for played in played {
         let text = G::describe(&played.mv, &played.effect);
@@ -155,6 +155,13 @@ pub fn history_entries<G: GameUi>(played: &[Played<G>]) -> Vec<Entry> {
                 text,
             }),
         }
+    }
+    if let Some(resigner) = resigned {
+        entries.push(Entry {
+            number: None,
+            player: resigner,
+            text: "resigns".to_string(),
+        });
     }
     entries
 }

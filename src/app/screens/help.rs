@@ -1,6 +1,7 @@
 //! The help overlay: every key, from the same table the keymap uses. A
 //! description too long for its line goes on below, indented under itself,
-//! and how to close the help is always shown, in the frame.
+//! and how to close the help is always shown, in the frame. In a terminal
+//! too short for all of it, the arrows scroll it and the frame says so.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -35,9 +36,8 @@ fn wrapped(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-pub fn render(keys: &[KeyHelp], area: Rect, buf: &mut Buffer, theme: Theme) {
-    let width = area.width.min(76);
-    let inner_width = usize::from(width.saturating_sub(2));
+/// The help's lines for a box `inner_width` wide inside the frame.
+fn lines(keys: &[KeyHelp], inner_width: usize, theme: Theme) -> Vec<Line<'static>> {
     // The keys' column: as wide as the widest keys, but never more than a
     // third of the box.
     let widest = keys
@@ -59,6 +59,26 @@ pub fn render(keys: &[KeyHelp], area: Rect, buf: &mut Buffer, theme: Theme) {
             ]));
         }
     }
+    lines
+}
+
+/// The width of the help's box in `area`.
+fn box_width(area: Rect) -> u16 {
+    area.width.min(76)
+}
+
+/// How far the help can scroll in `area`: the lines that do not fit.
+pub fn max_scroll(keys: &[KeyHelp], area: Rect) -> u16 {
+    let inner_width = usize::from(box_width(area).saturating_sub(2));
+    let count = lines(keys, inner_width, Theme { colour: false }).len();
+    let shown = usize::from(area.height.saturating_sub(2));
+    count.saturating_sub(shown) as u16
+}
+
+/// Draws the help, scrolled down by `scroll` lines (as far as it goes).
+pub fn render(keys: &[KeyHelp], scroll: u16, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let width = box_width(area);
+    let lines = lines(keys, usize::from(width.saturating_sub(2)), theme);
     let height = (lines.len() as u16 + 2).min(area.height);
     let [area] = Layout::horizontal([Constraint::Length(width)])
         .flex(Flex::Center)
@@ -67,11 +87,21 @@ pub fn render(keys: &[KeyHelp], area: Rect, buf: &mut Buffer, theme: Theme) {
         .flex(Flex::Center)
         .areas(area);
     Clear.render(area, buf);
+    let shown = usize::from(height.saturating_sub(2));
+    let first = usize::from(scroll).min(lines.len().saturating_sub(shown));
+    let more = match (first > 0, first + shown < lines.len()) {
+        (false, false) => "",
+        (true, false) => "↑ more · ",
+        (false, true) => "↓ more · ",
+        (true, true) => "↑↓ more · ",
+    };
+    let closing = format!(" {more}Esc closes this help ");
     let block = Block::bordered()
         .title(Line::styled(" Keys ", theme.title()).centered())
-        .title_bottom(Line::styled(" Esc closes this help ", theme.dim()).centered());
+        .title_bottom(Line::styled(closing, theme.dim()).centered());
     let inner = block.inner(area);
     block.render(area, buf);
+    let lines: Vec<Line> = lines.into_iter().skip(first).collect();
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -89,7 +119,7 @@ mod tests {
         }];
         let area = Rect::new(0, 0, 40, 12);
         let mut buf = Buffer::empty(area);
-        render(&keys, area, &mut buf, Theme { colour: false });
+        render(&keys, 0, area, &mut buf, Theme { colour: false });
         let rows: Vec<String> = (0..12)
             .map(|y| (0..40).map(|x| buf[(x, y)].symbol()).collect())
             .collect();
@@ -105,5 +135,41 @@ mod tests {
             continued.chars().skip(1).take(5).all(|c| c == ' '),
             "{text}"
         );
+    }
+
+    fn text_of(keys: &[KeyHelp], scroll: u16, area: Rect) -> String {
+        let mut buf = Buffer::empty(area);
+        render(keys, scroll, area, &mut buf, Theme { colour: false });
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn help_too_long_for_the_terminal_scrolls() {
+        let keys: Vec<KeyHelp> = (1..=12)
+            .map(|i| KeyHelp {
+                keys: format!("k{i}"),
+                does: format!("does {i}"),
+            })
+            .collect();
+        let area = Rect::new(0, 0, 40, 8);
+        let top = text_of(&keys, 0, area);
+        assert!(top.contains("does 1 ") && !top.contains("does 12"), "{top}");
+        assert!(top.contains("↓ more · Esc closes"), "{top}");
+        // Scrolled past the end, it stops at the last line.
+        let bottom = text_of(&keys, 100, area);
+        assert!(
+            bottom.contains("does 12") && !bottom.contains("does 6 "),
+            "{bottom}"
+        );
+        assert!(bottom.contains("↑ more · Esc closes"), "{bottom}");
+        let all = text_of(&keys, 0, Rect::new(0, 0, 40, 20));
+        assert!(!all.contains("more"), "{all}");
     }
 }

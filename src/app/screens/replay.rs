@@ -20,7 +20,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::line::Line as PlayLine;
-use crate::engine::record::Record;
+use crate::engine::record::{Record, resigned_outcome};
 use crate::seat::Seat;
 
 /// Lines above and below the board and the panel: the title, the status
@@ -184,6 +184,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     fn continue_play(&self, animate: bool, autosave: Option<PathBuf>) -> Box<dyn PlayScreen> {
         let mut record = self.record.clone();
         record.moves.truncate(self.line.chosen_through(self.index));
+        record.resigned = None;
         // Play goes on between people, whoever played the record.
         let play = Play::from_record(&record, animate).autosave_to(autosave);
         Box::new(play.with_seats([Seat::Human; 2]))
@@ -257,17 +258,23 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             self.index,
             self.moves()
         ))];
-        lines.push(match game.outcome() {
+        // A resignation ends the game after its last move.
+        let resigned = self.record.resigned.filter(|_| self.index == self.moves());
+        let outcome = game.outcome().or(resigned.map(resigned_outcome));
+        lines.push(match outcome {
             Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
             None => Line::raw(format!("Player {}'s turn", G::symbol(game.to_move()))),
         });
+        if let Some(resigner) = resigned {
+            lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
+        }
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
         lines.push(Line::raw(""));
         let list_top = lines.len() as u16;
         Paragraph::new(lines).render(panel, buf);
         let [_, list] =
             Layout::vertical([Constraint::Length(list_top), Constraint::Fill(1)]).areas(panel);
-        let entries = history_entries(self.line.played());
+        let entries = history_entries(self.line.played(), self.record.resigned);
         // The turn shown, not a pass it forced.
         let current = entries
             .iter()

@@ -17,10 +17,10 @@ use crate::app::action::{Action, Direction, Typing, key_for};
 use crate::app::animation::Animation;
 use crate::app::games::{GameUi, typed_move};
 use crate::app::theme::Theme;
-use crate::engine::Cell;
-use crate::engine::line::Line;
+use crate::engine::line::{Line, Played};
 use crate::engine::quote::quote;
-use crate::engine::record::Record;
+use crate::engine::record::{Record, resigned_outcome};
+use crate::engine::{Cell, Outcome, Player};
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
 
@@ -28,6 +28,10 @@ use computer::{Answer, Thinking};
 pub trait PlayScreen {
     /// The lowercase letters that type on this board now.
     fn typing(&self) -> Typing;
+    /// Whether `action` means anything in this game now (pause only when
+    /// the computer plays both sides, resign only for a person at the
+    /// board, neither once the game is over), for the help and the footer.
+    fn offers(&self, action: Action) -> bool;
     fn is_over(&self) -> bool;
     fn is_typing(&self) -> bool;
     /// The smallest terminal the screen fits in.
@@ -40,8 +44,9 @@ pub trait PlayScreen {
     /// True on the second request in a row to leave this game; the first
     /// asks for that confirmation.
     fn confirm_leaving(&mut self) -> bool;
-    /// Any other action cancels a request to leave.
-    fn stay(&mut self);
+    /// Cancels the requests to leave or to resign that `action` does not
+    /// confirm.
+    fn stay(&mut self, action: Action);
     fn step(&mut self, direction: Direction);
     /// Enter or Space: play the typed address, or the cursor cell.
     fn confirm(&mut self);
@@ -60,6 +65,13 @@ pub trait PlayScreen {
     fn hint(&mut self);
     /// Holds or resumes computer-against-computer play.
     fn toggle_pause(&mut self);
+    /// Gives the game up for the person at the board, on the second
+    /// request in a row; the first asks for that confirmation.
+    fn resign(&mut self);
+    /// Whether the player is looking back through the game.
+    fn is_browsing(&self) -> bool;
+    /// A step through the positions of the game so far.
+    fn browse(&mut self, step: Browse);
     /// Stops any search under way (the app is closing this screen).
     fn stop(&mut self);
     fn is_animating(&self) -> bool;
@@ -67,6 +79,20 @@ pub trait PlayScreen {
     fn tick(&mut self, now: Instant);
     fn finish_animation(&mut self);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
+}
+
+/// A step through the positions of a game under way.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Browse {
+    /// One turn back, starting to browse if the player was not.
+    Back,
+    /// One turn on; past the last, back to the game.
+    Forward,
+    First,
+    /// The position now, still browsing.
+    Last,
+    /// Back to the game.
+    Leave,
 }
 
 /// What the input line at the bottom is for.
@@ -98,6 +124,13 @@ pub struct Play<G: GameUi> {
     animation: Option<(Animation, Instant)>,
     /// The player asked to leave this game once already.
     leaving: bool,
+    /// The player asked to resign once already.
+    resigning: bool,
+    /// Who gave the game up, if anyone did.
+    resigned: Option<Player>,
+    /// The turn whose position is shown while looking back through the
+    /// game; `None` when playing.
+    browsing: Option<usize>,
     animate: bool,
 }
 
@@ -130,6 +163,9 @@ impl<G: GameUi> Play<G> {
             message: None,
             animation: None,
             leaving: false,
+            resigning: false,
+            resigned: None,
+            browsing: None,
             animate,
         }
     }
@@ -138,6 +174,7 @@ impl<G: GameUi> Play<G> {
     /// players it names.
     pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
         let mut play = Play::on_line(record.line(), animate);
+        play.resigned = record.resigned;
         play.seats = record
             .players
             .clone()
@@ -170,13 +207,55 @@ impl<G: GameUi> Play<G> {
         self.line.game()
     }
 
+    /// How the game ended, by its rules or a resignation.
+    fn outcome(&self) -> Option<Outcome> {
+        self.game()
+            .outcome()
+            .or(self.resigned.map(resigned_outcome))
+    }
+
+    fn ended(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The position on the board: the one looked back at, or the game's.
+    fn shown(&self) -> &G {
+        match self.browsing {
+            Some(turn) => self.line.after(turn),
+            None => self.game(),
+        }
+    }
+
+    /// The moves that led to the position on the board.
+    fn shown_played(&self) -> &[Played<G>] {
+        let played = self.line.played();
+        match self.browsing {
+            Some(turn) => &played[..self.line.played_through(turn)],
+            None => played,
+        }
+    }
+
+    /// Who resigns now: the one person at the board, or the person to
+    /// move when two play; nobody when the computer plays both sides.
+    fn resigner(&self) -> Option<Player> {
+        let humans: Vec<Player> = Player::BOTH
+            .into_iter()
+            .filter(|p| !self.seats[p.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            [_, _] => Some(self.game().to_move()),
+            _ => None,
+        }
+    }
+
     fn computer_to_move(&self) -> bool {
         self.seats[self.game().to_move().index()].is_computer()
     }
 
     /// Starts the computer's search if it is the computer's turn.
     fn think(&mut self) {
-        if self.thinking.is_some() || self.paused || self.game().is_over() {
+        if self.thinking.is_some() || self.paused || self.ended() {
             return;
         }
         if let Seat::Computer(level) = self.seats[self.game().to_move().index()] {
@@ -234,7 +313,7 @@ impl<G: GameUi> Play<G> {
     /// Plays `mv` and the moves it forces, and starts its animation; false
     /// (with a message that says why) when the move could not be played.
     fn play(&mut self, mv: G::Move) -> bool {
-        if self.game().is_over() {
+        if self.ended() {
             let typing = self.typing();
             self.message = Some(format!(
                 "The game is over: {} for a new game, {} to undo",
@@ -272,7 +351,7 @@ impl<G: GameUi> Play<G> {
     /// A person's move: refused while the computer has the turn; false
     /// when it was not played.
     fn play_by_hand(&mut self, mv: G::Move) -> bool {
-        if self.computer_to_move() && !self.game().is_over() {
+        if self.computer_to_move() && !self.ended() {
             self.message = Some("It is the computer's turn".to_string());
             return false;
         }
@@ -293,8 +372,18 @@ impl<G: GameUi> PlayScreen for Play<G> {
         Typing::of(game.side(), words.iter().map(String::as_str))
     }
 
+    fn offers(&self, action: Action) -> bool {
+        let watching = self.seats.iter().all(|seat| seat.is_computer());
+        match action {
+            Action::Pause => watching && !self.ended(),
+            Action::Resign => self.resigner().is_some() && !self.ended(),
+            Action::Hint => !self.ended(),
+            _ => true,
+        }
+    }
+
     fn is_over(&self) -> bool {
-        self.game().is_over()
+        self.ended()
     }
 
     fn is_typing(&self) -> bool {
@@ -329,8 +418,56 @@ impl<G: GameUi> PlayScreen for Play<G> {
         false
     }
 
-    fn stay(&mut self) {
-        self.leaving = false;
+    fn stay(&mut self, action: Action) {
+        self.leaving &= action == Action::NewGame;
+        self.resigning &= action == Action::Resign;
+    }
+
+    fn resign(&mut self) {
+        self.browsing = None;
+        self.input = None;
+        if self.ended() {
+            return;
+        }
+        let Some(resigner) = self.resigner() else {
+            self.message = Some("Only a person at the board can resign".to_string());
+            return;
+        };
+        if !self.resigning {
+            self.resigning = true;
+            let again = key_for(Action::Resign, self.typing());
+            self.message = Some(format!(
+                "Resign as Player {}? Press {again} again to resign",
+                G::symbol(resigner)
+            ));
+            return;
+        }
+        self.resigning = false;
+        self.stop_thinking();
+        self.hint = None;
+        self.resigned = Some(resigner);
+        self.autosave();
+    }
+
+    fn is_browsing(&self) -> bool {
+        self.browsing.is_some()
+    }
+
+    fn browse(&mut self, step: Browse) {
+        self.input = None;
+        let now = self.line.numbered();
+        self.browsing = match (step, self.browsing) {
+            (Browse::Back, None) if now == 0 => {
+                self.message = Some("No move to look back at yet".to_string());
+                None
+            }
+            (Browse::Back, None) => Some(now - 1),
+            (Browse::Back, Some(turn)) => Some(turn.saturating_sub(1)),
+            (Browse::Forward, Some(turn)) if turn + 1 < now => Some(turn + 1),
+            (Browse::First, _) => Some(0),
+            (Browse::Last, _) => Some(now),
+            (Browse::Forward | Browse::Leave, _) => None,
+        };
     }
 
     fn step(&mut self, direction: Direction) {
@@ -404,6 +541,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn click(&mut self, area: Rect, column: u16, row: u16) {
+        if self.is_browsing() {
+            return;
+        }
         let board = view::areas(self.game(), area).board;
         if let Some(cell) = self.game().cell_at(board, column, row) {
             self.input = None;
@@ -414,8 +554,19 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn undo(&mut self) {
         self.animation = None;
+        self.browsing = None;
         self.stop_thinking();
         self.hint = None;
+        // A resignation is taken back before any move.
+        if let Some(resigner) = self.resigned.take() {
+            self.message = Some(format!(
+                "Player {} takes the resignation back",
+                G::symbol(resigner)
+            ));
+            self.autosave();
+            self.think();
+            return;
+        }
         let watching = self.seats.iter().all(|seat| seat.is_computer());
         if !self.line.undo() {
             self.message = Some("Nothing to undo".to_string());
@@ -432,6 +583,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn redo(&mut self) {
         self.animation = None;
+        self.browsing = None;
+        if self.resigned.is_some() {
+            return;
+        }
         self.stop_thinking();
         if self.line.redo().is_none() {
             self.message = Some("Nothing to redo".to_string());
@@ -442,7 +597,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn hint(&mut self) {
-        if self.game().is_over() || self.computer_to_move() || self.thinking.is_some() {
+        self.browsing = None;
+        if self.ended() || self.computer_to_move() || self.thinking.is_some() {
             return;
         }
         self.spawn_search(Level::MAX, true);
@@ -451,7 +607,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn toggle_pause(&mut self) {
         // Only a game the computer plays on its own has anything to hold.
         let watching = self.seats.iter().all(|seat| seat.is_computer());
-        if self.game().is_over() || !watching {
+        if self.ended() || !watching {
             return;
         }
         self.paused = !self.paused;

@@ -21,6 +21,7 @@ impl<G: GameUi> Play<G> {
         let mut record = Record::of_line(&self.line);
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = self.seats.map(|seat| seat.to_string());
+        record.resigned = self.resigned;
         record
     }
 

@@ -80,8 +80,8 @@ pub fn render<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Th
 }
 
 fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let game = play.game();
-    let played = play.line.played();
+    let game = play.shown();
+    let played = play.shown_played();
     let last = last_turn(played);
     let winning = match played.last() {
         Some(last) if play.animation.is_none() && game.is_over() => G::winning_cells(&last.effect),
@@ -92,10 +92,11 @@ fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         .and_then(crate::app::games::typed_move::<G>)
         .and_then(|mv| G::placed(&mv))
         .filter(|cell| cell.is_on(game.side()));
+    let playing = !play.ended() && !play.is_browsing();
     let view = BoardView {
-        cursor: (!game.is_over()).then_some(play.cursor),
+        cursor: playing.then_some(play.cursor),
         addressed,
-        hint: play.hint,
+        hint: play.hint.filter(|_| playing),
         winning,
         last: &last,
         animation: play.animation.as_ref().map(|(a, _)| a),
@@ -105,8 +106,12 @@ fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
 }
 
 fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let game = play.game();
-    let mut lines = vec![match game.outcome() {
+    let game = play.shown();
+    let outcome = match play.browsing {
+        Some(_) => game.outcome(),
+        None => play.outcome(),
+    };
+    let mut lines = vec![match outcome {
         Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
         None => {
             let player = game.to_move();
@@ -117,6 +122,9 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
             ])
         }
     }];
+    if let Some(resigner) = play.resigned.filter(|_| play.browsing.is_none()) {
+        lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
+    }
     if play.seats.iter().any(|seat| seat.is_computer()) {
         let seats: Vec<String> = Player::BOTH
             .iter()
@@ -126,7 +134,7 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
             })
             .collect();
         let mut seats = seats.join(" · ");
-        if play.paused && !game.is_over() {
+        if play.paused && !play.ended() {
             seats += " · paused";
         }
         lines.push(Line::styled(seats, theme.dim()));
@@ -146,12 +154,16 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     let [top_area, history_area] =
         Layout::vertical([Constraint::Length(top_height), Constraint::Fill(1)]).areas(area);
     top.render(top_area, buf);
-    let entries = history_entries(play.line.played());
+    let entries = history_entries(play.line.played(), play.resigned);
+    // Looking back, the turn shown is marked and kept in view.
+    let current = play
+        .browsing
+        .and_then(|turn| entries.iter().position(|e| e.number == Some(turn)));
     let history = History {
         entries: &entries,
         symbol: G::symbol,
-        current: None,
-        in_view: entries.len().saturating_sub(1),
+        current,
+        in_view: current.unwrap_or(entries.len().saturating_sub(1)),
         theme,
     };
     (&history).render(history_area, buf);
@@ -178,6 +190,12 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
 /// result.
 fn status<G: GameUi>(play: &Play<G>) -> String {
     let typing = play.typing();
+    if let Some(turn) = play.browsing {
+        return format!(
+            "Looking back: move {turn} of {}. ← → step, Esc returns to the game",
+            play.line.numbered()
+        );
+    }
     if let Some(thinking) = &play.thinking {
         let elapsed = thinking.elapsed();
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
@@ -189,10 +207,12 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
             format!("{frame} Computer {player} is thinking… {seconds:.1} s")
         };
     }
-    match (&play.message, play.game().outcome()) {
+    match (&play.message, play.outcome()) {
         (Some(message), _) => message.clone(),
         (None, Some(outcome)) => format!(
-            "{}  {}: new game  {}: quit",
+            "{}{}  {}: new game  {}: quit",
+            play.resigned
+                .map_or(String::new(), |p| G::resignation_text(p) + " "),
             G::result_text(outcome),
             key_for(Action::NewGame, typing),
             key_for(Action::Quit, typing)
@@ -208,10 +228,19 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
 /// important dropped first when the line is too short (help and quit are
 /// always kept).
 fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+    if play.is_browsing() {
+        let keys = [
+            ("←→", "step"),
+            ("Home End", "ends"),
+            ("Esc", "back to the game"),
+            ("?", "help"),
+            ("q", "quit"),
+        ];
+        key_hints(&keys, theme).render(area, buf);
+        return;
+    }
     let typing = play.typing();
     let key = |action| key_for(action, typing);
-    let over = play.game().is_over();
-    let watching = play.seats.iter().all(|seat| seat.is_computer());
     // (key, what it does, how much it matters: the lowest goes first).
     let mut items: Vec<(String, &str, u8)> = vec![
         ("←↑→↓".to_string(), "move", 6),
@@ -221,16 +250,21 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
     for &(keys, does) in play.game().extra_keys() {
         items.push((keys.to_string(), does, 8));
     }
-    if !over {
-        items.push((key(Action::Hint), "hint", 5));
-    }
-    if watching && !over {
-        items.push((key(Action::Pause), "pause", 8));
+    let optional = [
+        (Action::Hint, "hint", 5),
+        (Action::Pause, "pause", 8),
+        (Action::Undo, "undo", 6),
+        (Action::Browse, "look back", 1),
+        (Action::NewGame, "new", 4),
+        (Action::Resign, "resign", 1),
+        (Action::Save, "save", 2),
+    ];
+    for (action, does, weight) in optional {
+        if play.offers(action) {
+            items.push((key(action), does, weight));
+        }
     }
     items.extend([
-        (key(Action::Undo), "undo", 6),
-        (key(Action::NewGame), "new", 4),
-        (key(Action::Save), "save", 2),
         (key(Action::Help), "help", u8::MAX),
         (key(Action::Quit), "quit", u8::MAX),
     ]);

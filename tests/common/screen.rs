@@ -1,0 +1,65 @@
+//! The full-screen app on a test backend: started on a game, driven by
+//! keys as a player presses them, and read back as text.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+use tabletop::app::action::action_for;
+use tabletop::app::theme::Theme;
+use tabletop::app::{App, Options, Start};
+use tabletop::games::Setup;
+use tabletop::seat::Seat;
+
+/// The app started on a game of `setup` with `seats`, in a terminal of
+/// `size`, without animations, colours or files.
+pub fn game(setup: Setup, seats: [Seat; 2], size: (u16, u16)) -> App {
+    let options = Options {
+        menu: setup.clone(),
+        start: Start::Game(setup),
+        animate: false,
+        autosave: None,
+        seats,
+        remember: None,
+        notice: None,
+    };
+    App::new(
+        options,
+        Rect::new(0, 0, size.0, size.1),
+        Theme { colour: false },
+    )
+}
+
+/// The screen as text, drawn at `size`.
+pub fn draw(app: &App, size: (u16, u16)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).expect("test backend");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawing on a test backend");
+    terminal.backend().to_string()
+}
+
+/// Presses a key (with `Ctrl` when `ctrl`), read as the app reads it in
+/// the mode it is in.
+pub fn press(app: &mut App, code: KeyCode, ctrl: bool) {
+    let modifiers = if ctrl {
+        KeyModifiers::CONTROL
+    } else {
+        KeyModifiers::NONE
+    };
+    let event = Event::Key(KeyEvent::new(code, modifiers));
+    if let Some(action) = action_for(&event, app.mode()) {
+        app.update(action);
+    }
+}
+
+/// Types each of `moves` (space-separated addresses) and presses Enter.
+pub fn play(app: &mut App, moves: &str) {
+    for address in moves.split_whitespace() {
+        for c in address.chars() {
+            press(app, KeyCode::Char(c), false);
+        }
+        press(app, KeyCode::Enter, false);
+    }
+}

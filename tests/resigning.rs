@@ -1,0 +1,146 @@
+//! Resigning in the full-screen app: asked for twice, told on the board,
+//! in the history and the saved record, and shown again by the replay
+//! viewer and the plain replay.
+
+use std::fs;
+
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+use tabletop::app::theme::Theme;
+use tabletop::app::{App, Options, Start};
+use tabletop::engine::Player;
+use tabletop::engine::gekitai::Gekitai;
+use tabletop::files;
+use tabletop::games::{AnyRecord, Setup};
+use tabletop::seat::Seat;
+
+mod common;
+use common::screen::{draw, game, play, press};
+
+const SIZE: (u16, u16) = (80, 24);
+
+fn ctrl_x(app: &mut App) {
+    press(app, KeyCode::Char('x'), true);
+}
+
+#[test]
+fn resigning_asks_first_and_any_other_key_cancels() {
+    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    play(&mut app, "c3 d4");
+    ctrl_x(&mut app);
+    let screen = draw(&app, SIZE);
+    assert!(
+        screen.contains("Resign as Player X? Press Ctrl-x again"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Left, false);
+    ctrl_x(&mut app);
+    assert!(
+        !draw(&app, SIZE).contains("resigned"),
+        "a key in between cancels the first request"
+    );
+    ctrl_x(&mut app);
+    let screen = draw(&app, SIZE);
+    assert!(screen.contains("Player X resigned."), "{screen}");
+    assert!(screen.contains("Player O wins!"), "{screen}");
+    assert!(
+        screen.contains("X resigns"),
+        "the history ends with it: {screen}"
+    );
+    // The game is over: no more moves.
+    play(&mut app, "a1");
+    assert!(!draw(&app, SIZE).contains("3. X A1"));
+    press(&mut app, KeyCode::Esc, false);
+    // Undo takes the resignation back, and play goes on.
+    press(&mut app, KeyCode::Char('z'), true);
+    play(&mut app, "a1");
+    let screen = draw(&app, SIZE);
+    assert!(screen.contains("3. X A1"), "{screen}");
+    assert!(!screen.contains("resign"), "{screen}");
+}
+
+#[test]
+fn against_the_computer_the_person_resigns_whoever_is_to_move() {
+    let seats = [Seat::Computer(tabletop::ai::Level::MIN), Seat::Human];
+    let mut app = game(Setup::default(), seats, SIZE);
+    // The computer (X) is to move; the person is O.
+    ctrl_x(&mut app);
+    ctrl_x(&mut app);
+    let screen = draw(&app, SIZE);
+    assert!(screen.contains("Player O resigned."), "{screen}");
+    assert!(screen.contains("Player X wins!"), "{screen}");
+    // The computer plays both sides: nobody at the board to resign.
+    let computers = [Seat::Computer(tabletop::ai::Level::MIN); 2];
+    let mut watching = game(Setup::default(), computers, SIZE);
+    ctrl_x(&mut watching);
+    ctrl_x(&mut watching);
+    let screen = draw(&watching, SIZE);
+    assert!(!screen.contains("resigned"), "{screen}");
+}
+
+#[test]
+fn the_record_keeps_the_resignation_and_the_replays_show_it() {
+    let folder = std::env::temp_dir().join(format!("tabletop-resign-{}", std::process::id()));
+    fs::create_dir_all(&folder).expect("a scratch folder");
+    let path = folder.join("autosave.toml");
+    let mut app = App::new(
+        Options {
+            menu: Setup::default(),
+            start: Start::Game(Setup::default()),
+            animate: false,
+            autosave: Some(path.clone()),
+            seats: [Seat::Human; 2],
+            remember: None,
+            notice: None,
+        },
+        Rect::new(0, 0, SIZE.0, SIZE.1),
+        Theme { colour: false },
+    );
+    play(&mut app, "c3 d4 e5");
+    ctrl_x(&mut app);
+    ctrl_x(&mut app);
+    let text = fs::read_to_string(&path).expect("the game was saved");
+    assert!(text.contains("result = \"X\""), "{text}");
+    assert!(text.contains("ended = \"resignation\""), "{text}");
+    let AnyRecord::Gekitai(record) = files::load(&path).expect("the record loads") else {
+        panic!("a Gekitai record");
+    };
+    assert_eq!(record.resigned, Some(Player::Second));
+    assert!(record.end() != Gekitai::default());
+
+    // The viewer: at the end, the resignation and its result.
+    let mut replay = App::new(
+        Options {
+            menu: Setup::default(),
+            start: Start::Replay(AnyRecord::Gekitai(record)),
+            animate: false,
+            autosave: None,
+            seats: [Seat::Human; 2],
+            remember: None,
+            notice: None,
+        },
+        Rect::new(0, 0, SIZE.0, SIZE.1),
+        Theme { colour: false },
+    );
+    let screen = draw(&replay, SIZE);
+    assert!(!screen.contains("Player O resigned."), "not yet: {screen}");
+    press(&mut replay, KeyCode::End, false);
+    let screen = draw(&replay, SIZE);
+    assert!(screen.contains("Move 3 of 3"), "{screen}");
+    assert!(screen.contains("Player O resigned."), "{screen}");
+    assert!(screen.contains("Player X wins!"), "{screen}");
+
+    // The plain replay ends the same way.
+    let file = path.to_str().expect("a UTF-8 path");
+    let plain = common::run(&["replay", file, "--plain"], b"");
+    assert_eq!(plain.status, 0, "{}", plain.stderr);
+    assert!(
+        plain
+            .text()
+            .ends_with("Player O's turn: \nPlayer O resigned.\nPlayer X wins!\n"),
+        "{}",
+        plain.text()
+    );
+    fs::remove_dir_all(&folder).expect("the scratch folder goes");
+}
