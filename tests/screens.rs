@@ -140,11 +140,11 @@ fn a_win() {
 
 #[test]
 fn terminal_too_small() {
-    let app = app(Some(GekitaiSettings::default()), 40, 10);
-    let screen = draw(&app, 40, 10);
-    // Two columns and four rows more, rather than eight rows more with the
-    // panel under the board.
-    assert!(screen.contains("tabletop needs 42x14"), "{screen}");
+    let app = app(Some(GekitaiSettings::default()), 36, 10);
+    let screen = draw(&app, 36, 10);
+    // Four columns and two rows more, rather than twelve rows more with
+    // the panel under the board.
+    assert!(screen.contains("tabletop needs 40x12"), "{screen}");
     assert_snapshot!(screen);
 }
 
@@ -370,6 +370,15 @@ fn a_large_terminal_centres_the_layout() {
 }
 
 #[test]
+fn gekitai_6x6_plays_in_40x12() {
+    let screen = game_at(Setup::default(), (40, 12));
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains(" 6 · · ·"), "the compact board: {screen}");
+    assert!(screen.contains("Player X's turn"), "the panel: {screen}");
+    assert!(screen.contains("? help  q quit"), "the footer: {screen}");
+}
+
+#[test]
 fn gomoku_15x15_plays_in_60x20() {
     use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (60, 20));
@@ -381,8 +390,8 @@ fn gomoku_15x15_plays_in_60x20() {
 #[test]
 fn the_too_small_notice_asks_for_the_least_growth() {
     use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
-    // 56x20 is 4 columns short of the panel beside the board; the panel
-    // below would need 27 rows.
-    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (56, 20));
-    assert!(screen.contains("tabletop needs 60x20"), "{screen}");
+    // 54x20 is 4 columns short of the panel beside the board; the panel
+    // below would need 25 rows.
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
+    assert!(screen.contains("tabletop needs 58x20"), "{screen}");
 }

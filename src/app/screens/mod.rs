@@ -15,13 +15,13 @@ use crate::app::games::GameUi;
 use crate::app::theme::Theme;
 
 /// The narrowest panel that still reads well.
-const PANEL_MIN: u16 = 26;
+const PANEL_MIN: u16 = 24;
 /// The widest the panel gets: a large terminal centres the layout instead.
 const PANEL_MAX: u16 = 48;
 /// The fewest rows the panel has when it goes under the board.
 const PANEL_BELOW_MIN: u16 = 6;
 /// The fewest rows the panel has beside the board.
-const PANEL_BESIDE_MIN: u16 = 10;
+const PANEL_BESIDE_MIN: u16 = 8;
 /// The height below which a board is centred in a tall terminal as if it
 /// were this tall: the panel beside it keeps the turn, the seats and a
 /// list of moves worth reading.

@@ -242,13 +242,17 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
     let typing = play.typing();
     let key = |action| key_for(action, typing);
     // (key, what it does, how much it matters: the lowest goes first).
-    let mut items: Vec<(String, &str, u8)> = vec![
-        ("←↑→↓".to_string(), "move", 6),
-        ("Enter".to_string(), "place", 7),
-        ("c3".to_string(), "type", 3),
-    ];
-    for &(keys, does) in play.game().extra_keys() {
-        items.push((keys.to_string(), does, 8));
+    let mut items: Vec<(String, &str, u8)> = Vec::new();
+    // Once the game is over there is nothing left to place.
+    if !play.ended() {
+        items.extend([
+            ("←↑→↓".to_string(), "move", 6),
+            ("Enter".to_string(), "place", 7),
+            ("c3".to_string(), "type", 3),
+        ]);
+        for &(keys, does) in play.game().extra_keys() {
+            items.push((keys.to_string(), does, 8));
+        }
     }
     let optional = [
         (Action::Hint, "hint", 5),
