@@ -5,10 +5,8 @@
 use std::fs;
 
 use ratatui::crossterm::event::KeyCode;
-use ratatui::layout::Rect;
 
-use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options, Start};
+use tabletop::app::{App, Start};
 use tabletop::engine::Player;
 use tabletop::engine::gekitai::Gekitai;
 use tabletop::files;
@@ -84,18 +82,12 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
     let folder = std::env::temp_dir().join(format!("tabletop-resign-{}", std::process::id()));
     fs::create_dir_all(&folder).expect("a scratch folder");
     let path = folder.join("autosave.toml");
-    let mut app = App::new(
-        Options {
-            menu: Setup::default(),
-            start: Start::Game(Setup::default()),
-            animate: false,
-            autosave: Some(path.clone()),
-            seats: [Seat::Human; 2],
-            remember: None,
-            notice: None,
-        },
-        Rect::new(0, 0, SIZE.0, SIZE.1),
-        Theme { colour: false },
+    let seats = [Seat::Human; 2];
+    let mut app = common::screen::app(
+        Start::Game(Setup::default()),
+        seats,
+        Some(path.clone()),
+        SIZE,
     );
     play(&mut app, "c3 d4 e5");
     ctrl_x(&mut app);
@@ -110,19 +102,8 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
     assert!(record.end() != Gekitai::default());
 
     // The viewer: at the end, the resignation and its result.
-    let mut replay = App::new(
-        Options {
-            menu: Setup::default(),
-            start: Start::Replay(AnyRecord::Gekitai(record)),
-            animate: false,
-            autosave: None,
-            seats: [Seat::Human; 2],
-            remember: None,
-            notice: None,
-        },
-        Rect::new(0, 0, SIZE.0, SIZE.1),
-        Theme { colour: false },
-    );
+    let mut replay =
+        common::screen::app(Start::Replay(AnyRecord::Gekitai(record)), seats, None, SIZE);
     let screen = draw(&replay, SIZE);
     assert!(!screen.contains("Player O resigned."), "not yet: {screen}");
     press(&mut replay, KeyCode::End, false);

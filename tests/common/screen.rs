@@ -1,6 +1,8 @@
 //! The full-screen app on a test backend: started on a game, driven by
 //! keys as a player presses them, and read back as text.
 
+use std::path::PathBuf;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -15,11 +17,17 @@ use tabletop::seat::Seat;
 /// The app started on a game of `setup` with `seats`, in a terminal of
 /// `size`, without animations, colours or files.
 pub fn game(setup: Setup, seats: [Seat; 2], size: (u16, u16)) -> App {
+    app(Start::Game(setup), seats, None, size)
+}
+
+/// The app opened on `start` in a terminal of `size`, with `seats` and
+/// saving after every move to `autosave` if given.
+pub fn app(start: Start, seats: [Seat; 2], autosave: Option<PathBuf>, size: (u16, u16)) -> App {
     let options = Options {
-        menu: setup.clone(),
-        start: Start::Game(setup),
+        menu: Setup::default(),
+        start,
         animate: false,
-        autosave: None,
+        autosave,
         seats,
         remember: None,
         notice: None,
