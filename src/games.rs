@@ -42,10 +42,16 @@ macro_rules! for_each_game {
 }
 
 /// Everything tabletop does with a game: its rules and description, its
-/// computer opponent, its full-screen board and its plain console.
-pub trait Playable: Described + Searchable + GameUi + PlainGame {}
+/// computer opponent, its full-screen board and its plain console, and
+/// its place in the list.
+pub trait Playable: Described + Searchable + GameUi + PlainGame + Listed + Sync {}
 
-impl<G: Described + Searchable + GameUi + PlainGame> Playable for G {}
+impl<G: Described + Searchable + GameUi + PlainGame + Listed + Sync> Playable for G {}
+
+/// A game of the list: its record can be held as any game's.
+pub trait Listed: Described + Sized {
+    fn any_record(record: Record<Self>) -> AnyRecord;
+}
 
 /// Generic code to run with whichever game a [`GameKind`] names.
 pub trait WithGame {
@@ -91,6 +97,12 @@ macro_rules! registry {
         pub enum AnyRecord {
             $($game(Record<crate::engine::$module::$game>)),+
         }
+
+        $(impl Listed for crate::engine::$module::$game {
+            fn any_record(record: Record<Self>) -> AnyRecord {
+                AnyRecord::$game(record)
+            }
+        })+
 
         impl AnyRecord {
             pub fn kind(&self) -> GameKind {

@@ -9,5 +9,6 @@ pub mod games;
 pub mod gtp;
 pub mod plain;
 pub mod referee;
+pub mod review;
 pub mod seat;
 pub mod selfplay;

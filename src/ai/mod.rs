@@ -40,6 +40,7 @@
 //! for tests, benches and examples) and, for the tests only,
 //! `reference.rs` (plain slow searches the fast ones must agree with).
 
+pub mod analysis;
 mod cells;
 mod history;
 pub mod prover;
@@ -185,6 +186,12 @@ pub trait Searchable: Game {
     /// not over: about 100 for a clearly better position, and always well
     /// inside `±100_000`.
     fn evaluate(&self) -> i32;
+
+    /// The search score at which the player to move wins e times as often
+    /// as they lose (odds of about 73%): how a review turns a score into a
+    /// chance of winning ([`analysis::Verdict::win_chance`]). Measured per
+    /// game by `examples/calibrate.rs`.
+    const SCORE_SCALE: f64 = 200.0;
 
     /// A hash of everything the rest of the game depends on (pieces, the
     /// player to move, which stone of a turn); the ply count is left out.

@@ -386,6 +386,25 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         best
     }
 
+    /// The moves the table gives from `pos` on, as far as it knows them
+    /// (at most `most`): the line the search expects, each move legal.
+    pub fn principal_line(&self, pos: &G, most: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut at = pos.clone();
+        while line.len() < most && !at.is_over() {
+            let hash = at.position_hash();
+            let entry = self.table[hash as usize & (self.table.len() - 1)];
+            let Some(mv) = entry.mv.filter(|_| entry.key == hash) else {
+                break;
+            };
+            if at.play(mv).is_err() {
+                break;
+            }
+            line.push(mv);
+        }
+        line
+    }
+
     /// Searches each root move `depth` plies deep; with `exact`, every
     /// move's own value is found (full window), else only the best one is
     /// exact and the others are bounds. Moves are left best first. Returns

@@ -41,6 +41,9 @@ pub(crate) enum Command {
     Load(RecordArgs),
     /// Watch a saved game move by move.
     Replay(RecordArgs),
+    /// Have the computer review a saved game: each position's chances,
+    /// the best move, and every mistake; kept in the record.
+    Review(ReviewArgs),
 }
 
 #[derive(Args, Debug)]
@@ -75,6 +78,27 @@ pub(crate) struct MatchArgs {
     /// both colours), so that engines without chance play different games.
     #[arg(long, value_name = "PLIES", default_value_t = 0)]
     pub(crate) opening: usize,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ReviewArgs {
+    /// A game record (TOML), as saved by tabletop.
+    pub(crate) file: PathBuf,
+    /// The strength of the review, 1 to 5.
+    #[arg(long, default_value_t = Level::DEFAULT)]
+    pub(crate) level: Level,
+    /// Seconds for each position (default: twice the level's time a move).
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) time_per_move: Option<f64>,
+    /// Positions analysed at once (default: one per core).
+    #[arg(long, value_name = "J")]
+    pub(crate) jobs: Option<usize>,
+    /// Review again even if the record has a review.
+    #[arg(long)]
+    pub(crate) again: bool,
+    /// Print the review as a table instead of opening the replay viewer.
+    #[arg(long)]
+    pub(crate) plain: bool,
 }
 
 #[derive(Args, Debug)]

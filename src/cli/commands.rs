@@ -135,7 +135,7 @@ fn play_plain<G: Playable>(
 }
 
 /// Reads a record named on the command line; a bad one is a usage error.
-fn read_record(path: &Path) -> Result<AnyRecord, Failure> {
+pub(super) fn read_record(path: &Path) -> Result<AnyRecord, Failure> {
     files::load(path).map_err(|error| Failure::usage(format!("{error:#}")))
 }
 
@@ -208,7 +208,7 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
     }
 }
 
-fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
     full_screen(Setup::default(), start, [Seat::Human; 2], animate)
 }
 
@@ -324,19 +324,20 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--time-per-move SECONDS`, checked: more than 0, at most an hour.
+pub(super) fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, Failure> {
+    match seconds {
+        Some(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => Err(Failure::usage(format!(
+            "--time-per-move must be between 0 and 3600 seconds (got {s})"
+        ))),
+        None => Ok(None),
+    }
+}
+
 /// `tabletop match`: plays the games, then prints the totals.
 pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
-    let time = match args.time_per_move {
-        Some(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0 => {
-            Some(Duration::from_secs_f64(seconds))
-        }
-        Some(seconds) => {
-            return Err(Failure::usage(format!(
-                "--time-per-move must be between 0 and 3600 seconds (got {seconds})"
-            )));
-        }
-        None => None,
-    };
+    let time = time_per_move(args.time_per_move)?;
     struct Referee<'a> {
         first: &'a Contender,
         second: &'a Contender,

@@ -3,6 +3,7 @@
 mod args;
 mod commands;
 mod game_flags;
+mod review;
 
 use std::io;
 use std::process::ExitCode;
@@ -89,6 +90,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Match(args)) => referee(&args),
         Some(Command::Load(args)) => load(&args, animate),
         Some(Command::Replay(args)) => replay(&args, animate),
+        Some(Command::Review(args)) => review::review(&args, animate),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
     }

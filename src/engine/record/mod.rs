@@ -25,6 +25,8 @@
 //! says how: `ended = "resignation"` (the player who did not win resigned). Reading text is all this module does: the
 //! files themselves are the front ends' business.
 
+pub mod review;
+
 use std::fmt;
 
 use serde::ser::SerializeMap;
@@ -35,6 +37,7 @@ use super::line::{Line, Refused};
 use super::player::{Outcome, Player};
 use super::quote::quote;
 use super::settings::{GameSettings, Kind, Setting, SettingError};
+use review::{Review, ReviewText, read_review};
 
 /// More moves than any real game has; a record with more is refused before
 /// any is played.
@@ -58,6 +61,8 @@ pub struct RecordText {
     pub settings: toml::Table,
     #[serde(default)]
     pub players: PlayersText,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<ReviewText>,
 }
 
 /// The `[players]` table: how each side was played, with where it stands
@@ -139,6 +144,8 @@ pub struct Record<G: Described> {
     pub date: Option<String>,
     /// The player who resigned, after the last move, if one did.
     pub resigned: Option<Player>,
+    /// The computer's review of the game, once one is made.
+    pub review: Option<Review<G::Move>>,
 }
 
 /// `ended` as records write it for a resignation.
@@ -152,6 +159,7 @@ impl<G: Described> Record<G> {
             players: ["human".to_string(), "human".to_string()],
             date: None,
             resigned: None,
+            review: None,
         }
     }
 
@@ -197,6 +205,7 @@ impl<G: Described> Record<G> {
             moves: self.moves.iter().map(ToString::to_string).collect(),
             settings: toml::Table::new(),
             players: PlayersText::of(&self.players),
+            review: self.review.as_ref().map(Review::to_text),
         };
         let settings = settings_table(&self.start.settings());
         toml::to_string(&Written {
@@ -262,6 +271,10 @@ impl<G: Described> Record<G> {
             players: [&text.players.first, &text.players.second].map(|p| p.get_ref().clone()),
             date: text.date.clone(),
             resigned,
+            review: match &text.review {
+                Some(review) => Some(read_review(review, &line)?),
+                None => None,
+            },
         })
     }
 }
@@ -386,6 +399,9 @@ impl Serialize for Written<'_> {
         map.serialize_entry("moves", &text.moves)?;
         map.serialize_entry("settings", &InOrder(&self.settings))?;
         map.serialize_entry("players", &text.players)?;
+        if let Some(review) = &text.review {
+            map.serialize_entry("review", review)?;
+        }
         map.end()
     }
 }

@@ -1,0 +1,155 @@
+//! What a review concludes about each move from the positions before and
+//! after it: how much of the mover's chance of winning it gave away, and
+//! whether it threw away a forced win.
+//!
+//! The thresholds are drops in the mover's chance of winning: 10 points
+//! for an inaccuracy, 20 for a mistake, 30 for a blunder. lichess grades
+//! drops of 0.1, 0.2 and 0.3 in winning chances from -1 to 1, which are 5,
+//! 10 and 15 points; our evaluations are coarser than a chess engine's, so
+//! tabletop asks for twice the drop before it calls a move out. A move
+//! that turns a forced win into anything less is a blunder whatever the
+//! numbers say.
+
+use crate::engine::record::review::{Reviewed, Standing};
+
+/// Drops in the mover's chance of winning (0 to 1) from which a move is
+/// an inaccuracy, a mistake, a blunder.
+pub const INACCURACY: f64 = 0.10;
+pub const MISTAKE: f64 = 0.20;
+pub const BLUNDER: f64 = 0.30;
+
+/// How good a move was.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Class {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+
+    /// The annotation players write after such a move.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Class::Best | Class::Good => "",
+            Class::Inaccuracy => "?!",
+            Class::Mistake => "?",
+            Class::Blunder => "??",
+        }
+    }
+}
+
+/// The verdict on one move.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Judgement {
+    pub class: Class,
+    /// The mover's chance of winning before and after the move (0 to 1).
+    pub before: f64,
+    pub after: f64,
+    /// The mover had a forced win and the move let it go.
+    pub threw_away_win: bool,
+}
+
+/// How `after` (the position after the move) stands for the mover: the
+/// same as written when the mover moves again (Connect6's second stone),
+/// else the other way round.
+fn for_mover(after: Standing, moves_again: bool) -> Standing {
+    if moves_again {
+        return after;
+    }
+    match after {
+        Standing::Wins(plies) => Standing::Loses(plies),
+        Standing::Loses(plies) => Standing::Wins(plies),
+        Standing::Drawn => Standing::Drawn,
+        Standing::Chance(percent) => Standing::Chance(100.0 - percent),
+    }
+}
+
+/// Judges the move `played` from the position reviewed as `before` to the
+/// one reviewed as `after`; `moves_again` when the mover is also to move
+/// after it.
+pub fn judge<M: PartialEq>(
+    before: &Reviewed<M>,
+    after: &Reviewed<M>,
+    played: &M,
+    moves_again: bool,
+) -> Judgement {
+    let after_standing = for_mover(after.standing, moves_again);
+    let (chance_before, chance_after) = (before.standing.chance(), after_standing.chance());
+    let threw_away_win = matches!(before.standing, Standing::Wins(_))
+        && !matches!(after_standing, Standing::Wins(_));
+    let drop = chance_before - chance_after;
+    let class = if threw_away_win || drop >= BLUNDER {
+        Class::Blunder
+    } else if before.best.as_ref() == Some(played) {
+        Class::Best
+    } else if drop >= MISTAKE {
+        Class::Mistake
+    } else if drop >= INACCURACY {
+        Class::Inaccuracy
+    } else {
+        Class::Good
+    };
+    Judgement {
+        class,
+        before: chance_before,
+        after: chance_after,
+        threw_away_win,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(standing: Standing, best: Option<u8>) -> Reviewed<u8> {
+        Reviewed {
+            standing,
+            best,
+            line: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn drops_in_the_chance_of_winning_grade_the_move() {
+        let before = at(Standing::Chance(60.0), Some(1));
+        let grade = |after: f64, played: u8| {
+            judge(&before, &at(Standing::Chance(after), None), &played, false).class
+        };
+        // The opponent's chance after the move is 100 - the mover's.
+        assert_eq!(grade(40.0, 1), Class::Best);
+        assert_eq!(grade(45.0, 2), Class::Good);
+        assert_eq!(grade(50.0, 2), Class::Inaccuracy);
+        assert_eq!(grade(60.0, 2), Class::Mistake);
+        assert_eq!(grade(70.0, 2), Class::Blunder);
+        // The best move by the computer's reckoning is still best when
+        // its estimate moves a little, but never when it loses the game.
+        assert_eq!(grade(55.0, 1), Class::Best);
+        assert_eq!(grade(95.0, 1), Class::Blunder);
+    }
+
+    #[test]
+    fn letting_a_forced_win_go_is_a_blunder() {
+        let won = at(Standing::Wins(5), Some(1));
+        let still_won = judge(&won, &at(Standing::Loses(4), None), &2, false);
+        assert_eq!(still_won.class, Class::Good);
+        assert!(!still_won.threw_away_win);
+        let thrown = judge(&won, &at(Standing::Chance(10.0), None), &2, false);
+        assert_eq!(thrown.class, Class::Blunder);
+        assert!(thrown.threw_away_win);
+        // Connect6's first stone of a turn: the same player moves again.
+        let second_stone = judge(&won, &at(Standing::Wins(3), None), &1, true);
+        assert_eq!(second_stone.class, Class::Best);
+    }
+}
