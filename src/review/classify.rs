@@ -89,7 +89,9 @@ pub fn judge<M: PartialEq>(
     let (chance_before, chance_after) = (before.standing.chance(), after_standing.chance());
     let threw_away_win = matches!(before.standing, Standing::Wins(_))
         && !matches!(after_standing, Standing::Wins(_));
-    let drop = chance_before - chance_after;
+    // In tenths of a point, so that 60% to 50% is a drop of 10 points
+    // exactly, as the player reads it.
+    let drop = ((chance_before - chance_after) * 1000.0).round() / 1000.0;
     let class = if threw_away_win || drop >= BLUNDER {
         Class::Blunder
     } else if before.best.as_ref() == Some(played) {
