@@ -168,6 +168,9 @@ impl<B: Bits> Searchable for GekitaiBoard<B> {
 }
 
 impl Searchable for Gekitai {
+    /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
+    const SCORE_SCALE: f64 = 450.0;
+
     const CAN_REPEAT: bool = true;
 
     fn evaluate(&self) -> i32 {

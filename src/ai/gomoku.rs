@@ -692,6 +692,9 @@ fn node_moves(board: &Board, me: usize, survey: &mut Survey, width: usize, moves
 }
 
 impl Searchable for Gomoku {
+    /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
+    const SCORE_SCALE: f64 = 981.0;
+
     fn evaluate(&self) -> i32 {
         let me = self.to_move().index();
         with_board(self, |board| {

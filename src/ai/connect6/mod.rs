@@ -99,6 +99,9 @@ fn winning_cells(grid: &[u8], n: usize, line: usize, player: Player) -> usize {
 }
 
 impl Searchable for Connect6 {
+    /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
+    const SCORE_SCALE: f64 = 546.0;
+
     fn evaluate(&self) -> i32 {
         let n = self.side();
         let line = self.settings().line();

@@ -94,6 +94,9 @@ fn distance(grid: &[u8], n: usize, player: Player) -> i32 {
 }
 
 impl Searchable for Hex {
+    /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
+    const SCORE_SCALE: f64 = 450.0;
+
     fn evaluate(&self) -> i32 {
         let n = self.side();
         let grid = grid(self);

@@ -176,6 +176,9 @@ fn evaluate_bits(
 }
 
 impl Searchable for Reversi {
+    /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
+    const SCORE_SCALE: f64 = 161.0;
+
     const WIN_CHECK: bool = false;
 
     fn evaluate(&self) -> i32 {
