@@ -155,3 +155,48 @@ fn tabletop_review_prints_a_table_and_keeps_the_review_in_the_record() {
     );
     fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }
+
+#[test]
+fn the_replay_viewer_shows_the_review() {
+    use ratatui::crossterm::event::KeyCode;
+    use tabletop::app::Start;
+    use tabletop::seat::Seat;
+    let mut record = Record::new(Gekitai::default());
+    record.moves = ["A1", "A6", "C3", "D4"]
+        .map(|m| m.parse().expect("notation"))
+        .to_vec();
+    let at = |standing, best: Option<&str>| Reviewed {
+        standing,
+        best: best.map(|b| b.parse().expect("notation")),
+        line: Vec::new(),
+    };
+    // O's A6 throws away an even game: a blunder; B5 was better.
+    record.review = Some(Review {
+        level: 3,
+        positions: vec![
+            at(Standing::Chance(50.0), Some("A1")),
+            at(Standing::Chance(50.0), Some("B5")),
+            at(Standing::Chance(90.0), Some("C3")),
+            at(Standing::Chance(15.0), Some("D4")),
+            at(Standing::Chance(80.0), None),
+        ],
+    });
+    let size = (80, 24);
+    let start = Start::Replay(AnyRecord::Gekitai(record));
+    let mut app = common::screen::app(start, [Seat::Human; 2], None, size);
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("X 50% to win"), "{screen}");
+    assert!(screen.contains("2. O A6 ??"), "{screen}");
+    assert!(screen.contains("m next mistake"), "{screen}");
+    common::screen::press(&mut app, KeyCode::Char('m'), false);
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("Move 2 of 4"), "{screen}");
+    assert!(
+        screen.contains("That move: blunder ??; best B5"),
+        "{screen}"
+    );
+    // The better move is marked on the board: B5 is row 5, column B.
+    let row_5 = screen.lines().find(|l| l.contains("  5 |")).expect("row 5");
+    assert!(row_5.contains("| ? |"), "{screen}");
+    insta::assert_snapshot!("replay_with_a_review", screen);
+}

@@ -67,6 +67,8 @@ pub enum Action {
     Slower,
     /// Replay: continue playing from the position shown, as a new game.
     Continue,
+    /// Replay: jump to the next move the review calls a mistake.
+    NextMistake,
     Help,
     Quit,
     /// The terminal changed size.
@@ -186,6 +188,7 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Replay, KeyCode::Char('+' | '=')) => Some(Action::Faster),
         (Mode::Replay, KeyCode::Char('-' | '_')) => Some(Action::Slower),
         (Mode::Replay, KeyCode::Char('p')) => Some(Action::Continue),
+        (Mode::Replay, KeyCode::Char('m')) => Some(Action::NextMistake),
         (Mode::Replay, KeyCode::Char('q')) => Some(Action::Quit),
         (Mode::Replay, KeyCode::Char('?')) => Some(Action::Help),
         (Mode::Replay, KeyCode::Char(c)) if c.is_ascii_digit() => Some(Action::Type(c)),
@@ -441,6 +444,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("+  -", "faster, slower"),
     ("12 Enter", "jump to after move 12"),
     ("p", "play on from here as a new game"),
+    ("m", "the next mistake or blunder (a reviewed game)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
 ];

@@ -368,6 +368,7 @@ impl App {
                     Action::Erase => replay.erase(),
                     Action::Confirm => replay.confirm(),
                     Action::Cancel if !replay.cancel() => self.quit = true,
+                    Action::NextMistake => replay.next_mistake(),
                     Action::Continue => {
                         let play = replay.continue_play(self.animate, self.autosave.clone());
                         self.screen = Screen::Play(play);

@@ -17,10 +17,15 @@ use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::screens::{board_and_panel, fits, needs};
 use crate::app::theme::Theme;
+use crate::app::widgets::chances::Chances;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
+use crate::engine::Player;
 use crate::engine::line::Line as PlayLine;
+use crate::engine::record::review::reviewed_positions;
 use crate::engine::record::{Record, resigned_outcome};
+use crate::review::classify::{Class, Judgement};
+use crate::review::judgements;
 use crate::seat::Seat;
 
 /// Lines above and below the board and the panel: the title, the status
@@ -54,6 +59,8 @@ pub trait ReplayScreen {
     fn erase(&mut self);
     /// Jumps to the move number typed.
     fn confirm(&mut self);
+    /// Jumps to the next move the review calls a mistake or a blunder.
+    fn next_mistake(&mut self);
     /// Clears the number typed; false when there was none.
     fn cancel(&mut self) -> bool;
     /// A new game going on from the position shown.
@@ -77,11 +84,18 @@ pub struct Replay<G: GameUi> {
     typed: String,
     animation: Option<(Animation, Instant)>,
     animate: bool,
+    /// The review's verdict on each chosen move, if the record has one.
+    judged: Vec<Judgement>,
 }
 
 impl<G: GameUi> Replay<G> {
     pub fn new(record: Record<G>, animate: bool) -> Replay<G> {
+        let judged = match &record.review {
+            Some(review) => judgements(&record, review),
+            None => Vec::new(),
+        };
         Replay {
+            judged,
             line: record.line(),
             record,
             index: 0,
@@ -96,6 +110,98 @@ impl<G: GameUi> Replay<G> {
     /// How many numbered moves the game has.
     fn moves(&self) -> usize {
         self.line.numbered()
+    }
+
+    /// Adds the review's marks (`?!`, `?`, `??`) to the turns of the
+    /// history: a turn takes its worst move's.
+    fn mark_entries(&self, entries: &mut [crate::app::widgets::history::Entry]) {
+        let numbers = self.chosen_numbers();
+        for entry in entries.iter_mut() {
+            let worst = numbers
+                .iter()
+                .zip(&self.judged)
+                .filter(|(n, _)| Some(**n) == entry.number)
+                .map(|(_, judgement)| judgement.class)
+                .max();
+            if let Some(mark) = worst.map(Class::mark).filter(|m| !m.is_empty()) {
+                entry.text = format!("{} {mark}", entry.text);
+            }
+        }
+    }
+
+    /// The turn number of each chosen move, in order.
+    fn chosen_numbers(&self) -> Vec<usize> {
+        self.line.played().iter().filter_map(|p| p.number).collect()
+    }
+
+    /// The review's lines for the position shown: the first player's
+    /// chance, the verdict on the move that led here and the move the
+    /// computer preferred, and the graph. Also the cell of that move.
+    fn review_lines(&self, theme: Theme) -> (Vec<Line<'static>>, Option<crate::engine::Cell>) {
+        let Some(review) = &self.record.review else {
+            return (Vec::new(), None);
+        };
+        let shown = self.line.chosen_through(self.index);
+        let positions = reviewed_positions(&self.line);
+        let first_chance = |k: usize| {
+            let chance = review.positions[k].standing.chance();
+            if positions[k].to_move() == Player::First {
+                chance
+            } else {
+                1.0 - chance
+            }
+        };
+        let mut lines = vec![Line::raw(format!(
+            "{} {:.0}% to win",
+            G::symbol(Player::First),
+            first_chance(shown) * 100.0
+        ))];
+        let mut better = None;
+        if let Some(judgement) = shown.checked_sub(1).and_then(|k| self.judged.get(k)) {
+            let before = &review.positions[shown - 1];
+            let verdict = match judgement.class {
+                Class::Best | Class::Good => judgement.class.name().to_string(),
+                class => format!("{} {}", class.name(), class.mark()),
+            };
+            let best = before.best.filter(|_| judgement.class > Class::Best);
+            let text = match best {
+                Some(mv) => format!("That move: {verdict}; best {mv}"),
+                None => format!("That move: {verdict}"),
+            };
+            let style = if judgement.class >= Class::Mistake {
+                theme.message()
+            } else {
+                theme.dim()
+            };
+            lines.push(Line::styled(text, style));
+            better = best.and_then(|mv| G::placed(&mv));
+        }
+        (lines, better)
+    }
+
+    /// The graph of the review: the first player's chance in each
+    /// reviewed position, and which positions a mistake led to.
+    fn graph(&self) -> Option<(Vec<f64>, Vec<bool>)> {
+        let review = self.record.review.as_ref()?;
+        let positions = reviewed_positions(&self.line);
+        let chances = review
+            .positions
+            .iter()
+            .zip(&positions)
+            .map(|(reviewed, position)| {
+                let chance = reviewed.standing.chance();
+                if position.to_move() == Player::First {
+                    chance
+                } else {
+                    1.0 - chance
+                }
+            })
+            .collect();
+        let mut marked = vec![false; positions.len()];
+        for (k, judgement) in self.judged.iter().enumerate() {
+            marked[k + 1] = judgement.class >= Class::Mistake;
+        }
+        Some((chances, marked))
     }
 
     fn show(&mut self, index: usize) {
@@ -175,6 +281,18 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         self.typed.clear();
     }
 
+    fn next_mistake(&mut self) {
+        self.autoplay = None;
+        let chosen: Vec<usize> = self.chosen_numbers();
+        let is_bad = |k: &usize| self.judged[*k].class >= Class::Mistake;
+        let after = (0..self.judged.len()).find(|k| is_bad(k) && chosen[*k] > self.index);
+        // Past the last one, round to the first.
+        let target = after.or_else(|| (0..self.judged.len()).find(is_bad));
+        if let Some(k) = target {
+            self.show(chosen[k]);
+        }
+    }
+
     fn cancel(&mut self) -> bool {
         let had = !self.typed.is_empty();
         self.typed.clear();
@@ -242,10 +360,11 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             }
             _ => &[],
         };
+        let (review_lines, better) = self.review_lines(theme);
         let view = BoardView {
             cursor: None,
             addressed: None,
-            hint: None,
+            hint: better.filter(|&cell| game.piece_at(cell).is_none()),
             winning,
             last: &last,
             animation: self.animation.as_ref().map(|(a, _)| a),
@@ -268,13 +387,35 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         if let Some(resigner) = resigned {
             lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
         }
+        lines.extend(review_lines);
+        let graph_top = lines.len() as u16;
+        let graph = self.graph();
+        if graph.is_some() {
+            lines.push(Line::raw(""));
+        }
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
         lines.push(Line::raw(""));
         let list_top = lines.len() as u16;
         Paragraph::new(lines).render(panel, buf);
+        if let Some((chances, marked)) = &graph {
+            let [_, row, _] = Layout::vertical([
+                Constraint::Length(graph_top),
+                Constraint::Length(1),
+                Constraint::Fill(1),
+            ])
+            .areas(panel);
+            let chart = Chances {
+                chances,
+                marked,
+                current: self.line.chosen_through(self.index),
+                theme,
+            };
+            (&chart).render(row, buf);
+        }
         let [_, list] =
             Layout::vertical([Constraint::Length(list_top), Constraint::Fill(1)]).areas(panel);
-        let entries = history_entries(self.line.played(), self.record.resigned);
+        let mut entries = history_entries(self.line.played(), self.record.resigned);
+        self.mark_entries(&mut entries);
         // The turn shown, not a pass it forced.
         let current = entries
             .iter()
@@ -299,15 +440,13 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             String::new()
         };
         Line::styled(state, theme.message()).render(status, buf);
-        let keys = [
-            ("←→", "step"),
-            ("Home End", "ends"),
-            ("Space", "play"),
-            ("+-", "speed"),
-            ("p", "play on"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
+        let mut keys = vec![("←→", "step"), ("Home End", "ends"), ("Space", "play")];
+        if self.judged.iter().any(|j| j.class >= Class::Mistake) {
+            keys.push(("m", "next mistake"));
+        } else {
+            keys.push(("+-", "speed"));
+        }
+        keys.extend([("p", "play on"), ("?", "help"), ("q", "quit")]);
         key_hints(&keys, theme).render(footer, buf);
     }
 }

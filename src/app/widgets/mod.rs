@@ -1,6 +1,7 @@
 //! The pieces of the game screen, each a ratatui widget that only draws.
 
 pub mod board;
+pub mod chances;
 pub mod grid;
 pub mod history;
 pub mod keys;
