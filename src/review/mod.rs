@@ -14,7 +14,7 @@ use crate::ai::analysis::{Verdict, analyse};
 use crate::ai::{History, Level, Searchable};
 use crate::engine::line::Line;
 use crate::engine::record::Record;
-use crate::engine::record::review::{Review, Reviewed, Standing};
+use crate::engine::record::review::{Review, Reviewed, Standing, reviewed_indices};
 use crate::engine::{Described, Game};
 use classify::{Judgement, judge};
 
@@ -26,20 +26,6 @@ pub struct Effort {
     pub per_position: Duration,
     /// Threads to analyse positions on.
     pub jobs: usize,
-}
-
-/// The indices in `line.positions()` of the positions a review covers:
-/// each one a move was chosen in, then the end.
-fn covered<G: Game>(line: &Line<G>) -> Vec<usize> {
-    let mut indices: Vec<usize> = line
-        .played()
-        .iter()
-        .enumerate()
-        .filter(|(_, played)| !played.is_forced())
-        .map(|(i, _)| i)
-        .collect();
-    indices.push(line.positions().len() - 1);
-    indices
 }
 
 /// A verdict as the record keeps it.
@@ -63,7 +49,7 @@ pub fn review<G: Searchable + Described + Sync>(
 ) -> Option<Review<G::Move>> {
     let line = record.line();
     let positions = line.positions();
-    let indices = covered(&line);
+    let indices = reviewed_indices(&line);
     let total = indices.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -115,7 +101,7 @@ pub fn review<G: Searchable + Described + Sync>(
 pub fn judgements<G: Described>(record: &Record<G>, review: &Review<G::Move>) -> Vec<Judgement> {
     let line = record.line();
     let chosen: Vec<_> = line.played().iter().filter(|p| !p.is_forced()).collect();
-    let positions = covered(&line);
+    let positions = reviewed_indices(&line);
     chosen
         .iter()
         .enumerate()

@@ -96,18 +96,25 @@ pub struct ReviewedText {
     pub line: Vec<String>,
 }
 
-/// The positions of `line` a review covers: each one a move was chosen
-/// in (not those where the game forced a move), then the end.
-pub fn reviewed_positions<G: Game>(line: &Line<G>) -> Vec<&G> {
-    let mut positions: Vec<&G> = line
+/// Where in `line.positions()` the positions a review covers are: each
+/// one a move was chosen in (not those where the game forced a move),
+/// then the end.
+pub fn reviewed_indices<G: Game>(line: &Line<G>) -> Vec<usize> {
+    let mut indices: Vec<usize> = line
         .played()
         .iter()
-        .zip(line.positions())
-        .filter(|(played, _)| !played.is_forced())
-        .map(|(_, before)| before)
+        .enumerate()
+        .filter(|(_, played)| !played.is_forced())
+        .map(|(i, _)| i)
         .collect();
-    positions.push(line.game());
-    positions
+    indices.push(line.positions().len() - 1);
+    indices
+}
+
+/// The positions of `line` a review covers ([`reviewed_indices`]).
+pub fn reviewed_positions<G: Game>(line: &Line<G>) -> Vec<&G> {
+    let positions = line.positions();
+    reviewed_indices(line).into_iter().map(|i| &positions[i]).collect()
 }
 
 impl<M: ToString> Review<M> {
