@@ -41,6 +41,15 @@ pub(crate) enum Command {
     Load(RecordArgs),
     /// Watch a saved game move by move.
     Replay(RecordArgs),
+    /// List the saved games (in the data folder, or in DIR) to replay,
+    /// continue or delete them.
+    Library(LibraryArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct LibraryArgs {
+    /// A folder of game records (default: the folder games are saved in).
+    pub(crate) dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
