@@ -20,6 +20,7 @@ fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
         start: Start::Game(Setup::of::<Gekitai>(&settings)),
         animate: false,
         autosave: None,
+        library: None,
         seats: [Seat::Human; 2],
         remember: None,
         notice: None,

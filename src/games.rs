@@ -126,6 +126,13 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether the record holds the computer's review.
+            pub fn is_reviewed(&self) -> bool {
+                match self {
+                    $(AnyRecord::$game(record) => record.review.is_some()),+
+                }
+            }
+
             /// Whether the recorded game is over, by its rules or a
             /// resignation.
             pub fn is_over(&self) -> bool {

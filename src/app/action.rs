@@ -65,10 +65,21 @@ pub enum Action {
     /// Replay: play the moves by themselves faster or slower.
     Faster,
     Slower,
-    /// Replay: continue playing from the position shown, as a new game.
+    /// Replay: continue playing from the position shown, as a new game;
+    /// saved games: continue the unfinished game chosen.
     Continue,
     /// Replay: jump to the next move the review calls a mistake.
     NextMistake,
+    /// Saved games: sort the list another way.
+    Sort,
+    /// Saved games: show the next game's records only (then all again).
+    Filter,
+    /// Saved games: review the game chosen.
+    Review,
+    /// Saved games: move the file chosen to the trash (asks first).
+    Delete,
+    /// Yes to the question asked (moving a saved game to the trash).
+    Yes,
     Help,
     Quit,
     /// The terminal changed size.
@@ -127,6 +138,11 @@ pub enum Mode {
     Replay,
     /// Looking back through a game under way.
     Browse,
+    /// The saved games.
+    Library,
+    /// A yes-or-no question is asked (move a saved game to the trash?):
+    /// `d` or `y` says yes, any other key no.
+    Asking,
 }
 
 /// The action an input event asks for in `mode`, if any.
@@ -166,6 +182,8 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::TooSmall, KeyCode::Char('q')) => Some(Action::Quit),
         (Mode::TooSmall, KeyCode::Char('n')) => Some(Action::NewGame),
         (Mode::TooSmall, _) => None,
+        (Mode::Asking, KeyCode::Char('d' | 'y')) => Some(Action::Yes),
+        (Mode::Asking, _) => Some(Action::Cancel),
         (Mode::Browse, KeyCode::Left | KeyCode::Char('h' | '[')) => step(Direction::Left),
         (Mode::Browse, KeyCode::Right | KeyCode::Char('l' | ']')) => step(Direction::Right),
         (Mode::Browse, KeyCode::Home) => Some(Action::First),
@@ -197,6 +215,19 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Replay, KeyCode::Char('h')) => Some(Action::Step(Direction::Left)),
         (Mode::Replay, KeyCode::Char('l')) => Some(Action::Step(Direction::Right)),
         (Mode::Replay, _) => None,
+        (Mode::Library, KeyCode::Enter) => Some(Action::Confirm),
+        (Mode::Library, KeyCode::Home) => Some(Action::First),
+        (Mode::Library, KeyCode::End) => Some(Action::Last),
+        (Mode::Library, KeyCode::Char('k')) => step(Direction::Up),
+        (Mode::Library, KeyCode::Char('j')) => step(Direction::Down),
+        (Mode::Library, KeyCode::Char('c')) => Some(Action::Continue),
+        (Mode::Library, KeyCode::Char('r')) => Some(Action::Review),
+        (Mode::Library, KeyCode::Char('d')) => Some(Action::Delete),
+        (Mode::Library, KeyCode::Char('s')) => Some(Action::Sort),
+        (Mode::Library, KeyCode::Char('f')) => Some(Action::Filter),
+        (Mode::Library, KeyCode::Char('q')) => Some(Action::Cancel),
+        (Mode::Library, KeyCode::Char('?')) => Some(Action::Help),
+        (Mode::Library, _) => None,
         (Mode::Typing, KeyCode::Enter) => Some(Action::Confirm),
         (Mode::Typing, KeyCode::Backspace) => Some(Action::Erase),
         (Mode::Typing, KeyCode::Char(c)) => Some(Action::Type(c)),
@@ -445,6 +476,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("12 Enter", "jump to after move 12"),
     ("p", "play on from here as a new game"),
     ("m", "the next mistake or blunder (a reviewed game)"),
+    ("Esc", "back to the saved games (opened from there)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
 ];
@@ -459,11 +491,26 @@ pub const BROWSE_KEYS: &[(&str, &str)] = &[
     ("q  Ctrl-c", "quit"),
 ];
 
+/// Every key of the saved games.
+pub const LIBRARY_KEYS: &[(&str, &str)] = &[
+    ("↑ ↓  k j", "choose a game"),
+    ("Home  End", "the first, the last"),
+    ("Enter", "replay the game"),
+    ("c", "continue the game (an unfinished one)"),
+    ("r", "review the game (not available yet)"),
+    ("d", "move the file to trash/ (d or y again to confirm)"),
+    ("s", "sort by date, game, result or moves"),
+    ("f  ← →", "show one game only, the next or the one before"),
+    ("?  F1", "this help; Esc closes it"),
+    ("q  Esc", "back to the start screen"),
+    ("Ctrl-c", "quit"),
+];
+
 /// Every key of the start screen.
 pub const MENU_KEYS: &[(&str, &str)] = &[
     ("↑ ↓  k j", "choose a line"),
     ("← →  h l", "change its value"),
-    ("Enter", "start the game"),
+    ("Enter", "start the game, resume it or open the saved games"),
     ("?  F1", "help"),
     ("q  Esc  Ctrl-c", "quit"),
 ];
@@ -570,6 +617,33 @@ mod tests {
             act(KeyCode::Char('l'), Mode::Menu),
             Some(Action::Step(Direction::Right))
         );
+    }
+
+    #[test]
+    fn the_library_has_its_letters_and_a_question_takes_any_key() {
+        let library = |c| act(KeyCode::Char(c), Mode::Library);
+        assert_eq!(library('c'), Some(Action::Continue));
+        assert_eq!(library('s'), Some(Action::Sort));
+        assert_eq!(library('f'), Some(Action::Filter));
+        assert_eq!(library('d'), Some(Action::Delete));
+        assert_eq!(library('r'), Some(Action::Review));
+        assert_eq!(library('q'), Some(Action::Cancel));
+        assert_eq!(library('j'), Some(Action::Step(Direction::Down)));
+        assert_eq!(library('y'), None);
+        assert_eq!(act(KeyCode::Enter, Mode::Library), Some(Action::Confirm));
+        for yes in ['d', 'y'] {
+            assert_eq!(act(KeyCode::Char(yes), Mode::Asking), Some(Action::Yes));
+        }
+        for no in [
+            KeyCode::Char('x'),
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::F(1),
+        ] {
+            assert_eq!(act(no, Mode::Asking), Some(Action::Cancel), "{no:?}");
+        }
+        let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_c, Mode::Asking), Some(Action::Quit));
     }
 
     #[test]

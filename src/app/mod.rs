@@ -25,10 +25,11 @@ use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
 use action::{
-    Action, BROWSE_KEYS, Direction, KeyHelp, MENU_KEYS, Mode, REPLAY_KEYS, action_for, board_help,
-    help_of,
+    Action, BROWSE_KEYS, Direction, KeyHelp, LIBRARY_KEYS, MENU_KEYS, Mode, REPLAY_KEYS,
+    action_for, board_help, help_of,
 };
 use remembered::Remembered;
+use screens::library::Library;
 use screens::play::{Browse, Play, PlayScreen};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
@@ -51,6 +52,9 @@ pub struct Options {
     pub animate: bool,
     /// Where every game is saved after each move (none in tests).
     pub autosave: Option<PathBuf>,
+    /// The folder of saved games the start screen's "Saved games" opens
+    /// (none in tests, or on a system without a data folder).
+    pub library: Option<PathBuf>,
     /// Who plays each side of a new game.
     pub seats: [Seat; 2],
     /// Where the start screen is remembered between runs (none in tests).
@@ -71,12 +75,15 @@ pub enum Start {
     Continue(AnyRecord),
     /// A saved game in the replay viewer.
     Replay(AnyRecord),
+    /// The saved games in a folder.
+    Library(PathBuf),
 }
 
 enum Screen {
     Start(StartMenu),
     Play(Box<dyn PlayScreen>),
     Replay(Box<dyn ReplayScreen>),
+    Library(Library),
 }
 
 /// The autosaved game, if it is there, loads, and is not finished.
@@ -156,6 +163,13 @@ pub struct App {
     unfinished: Option<AnyRecord>,
     /// Where the start screen is remembered.
     remember: Option<PathBuf>,
+    /// The folder of saved games (the data folder's).
+    saved_games: Option<PathBuf>,
+    /// The folder the saved games screen shows: the data folder's, or the
+    /// one named on the command line.
+    library_folder: Option<PathBuf>,
+    /// The saved games screen a replay was opened from, to go back to.
+    left_library: Option<Library>,
     quit: bool,
 }
 
@@ -163,6 +177,7 @@ impl App {
     pub fn new(options: Options, area: Rect, theme: Theme) -> App {
         let (animate, autosave, seats) = (options.animate, options.autosave.clone(), options.seats);
         let mut unfinished = None;
+        let mut library_folder = options.library.clone();
         let screen = match options.start {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
@@ -182,8 +197,14 @@ impl App {
                 autosave: autosave.clone(),
             })),
             Start::Replay(record) => Screen::Replay(record.with(Watch { animate })),
+            Start::Library(folder) => {
+                // Opened below, once the app knows its folders.
+                library_folder = Some(folder);
+                Screen::Library(Library::open(None, Vec::new()))
+            }
         };
-        App {
+        let opens_library = matches!(screen, Screen::Library(_));
+        let mut app = App {
             screen,
             help: false,
             help_scroll: 0,
@@ -195,8 +216,27 @@ impl App {
             seats,
             unfinished,
             remember: options.remember,
+            saved_games: options.library,
+            library_folder,
+            left_library: None,
             quit: false,
+        };
+        if opens_library {
+            app.screen = Screen::Library(app.open_library());
         }
+        app
+    }
+
+    /// The saved games screen on the folder it shows.
+    fn open_library(&self) -> Library {
+        let folder = self.library_folder.clone();
+        let also = match (&folder, &self.saved_games) {
+            (Some(folder), Some(saved)) if folder == saved => {
+                self.autosave.iter().cloned().collect()
+            }
+            _ => Vec::new(),
+        };
+        Library::open(folder, also)
     }
 
     pub fn should_quit(&self) -> bool {
@@ -213,6 +253,8 @@ impl App {
             Screen::Play(play) if play.is_typing() => Mode::Typing,
             Screen::Play(play) => Mode::Board(play.typing()),
             Screen::Replay(_) => Mode::Replay,
+            Screen::Library(library) if library.is_asking() => Mode::Asking,
+            Screen::Library(_) => Mode::Library,
         }
     }
 
@@ -221,7 +263,7 @@ impl App {
         match &self.screen {
             Screen::Play(play) => play.is_animating(),
             Screen::Replay(replay) => replay.is_ticking(),
-            Screen::Start(_) => false,
+            Screen::Start(_) | Screen::Library(_) => false,
         }
     }
 
@@ -230,7 +272,7 @@ impl App {
         match &mut self.screen {
             Screen::Play(play) => play.tick(now),
             Screen::Replay(replay) => replay.tick(now),
-            Screen::Start(_) => {}
+            Screen::Start(_) | Screen::Library(_) => {}
         }
     }
 
@@ -278,6 +320,9 @@ impl App {
         match &mut self.screen {
             Screen::Start(menu) => match action {
                 Action::Step(direction) => menu.step(direction),
+                Action::Confirm if menu.library_selected() => {
+                    self.screen = Screen::Library(self.open_library());
+                }
                 Action::Confirm if menu.resume_selected() => {
                     if let Some(record) = self.unfinished.take() {
                         self.screen = Screen::Play(record.with(Continue {
@@ -367,7 +412,10 @@ impl App {
                     Action::Type(c) => replay.type_digit(c),
                     Action::Erase => replay.erase(),
                     Action::Confirm => replay.confirm(),
-                    Action::Cancel if !replay.cancel() => self.quit = true,
+                    Action::Cancel if !replay.cancel() => match self.left_library.take() {
+                        Some(library) => self.screen = Screen::Library(library),
+                        None => self.quit = true,
+                    },
                     Action::NextMistake => replay.next_mistake(),
                     Action::Continue => {
                         let play = replay.continue_play(self.animate, self.autosave.clone());
@@ -376,10 +424,65 @@ impl App {
                     _ => {}
                 }
             }
+            Screen::Library(library) => {
+                if library.is_asking() {
+                    // The answer to "move it to the trash?": any key but
+                    // yes keeps the file, and does nothing else.
+                    match action {
+                        Action::Yes => library.delete(),
+                        _ => library.keep(),
+                    }
+                    return;
+                }
+                library.clear_message();
+                match action {
+                    Action::Step(direction) => library.step(direction),
+                    Action::First => library.first(),
+                    Action::Last => library.last(),
+                    Action::Sort => library.sort(),
+                    Action::Filter => library.filter(true),
+                    Action::Delete => library.delete(),
+                    Action::Review | Action::Confirm => match library.record() {
+                        // `r` on a game not reviewed yet says how to.
+                        Ok(record) if action == Action::Review && !record.is_reviewed() => {
+                            let path = library
+                                .chosen()
+                                .map(|entry| entry.path.display().to_string());
+                            library.tell(format!(
+                                "Not reviewed yet: tabletop review {}",
+                                path.unwrap_or_default()
+                            ));
+                        }
+                        Ok(record) => {
+                            let replay = Screen::Replay(record.with(Watch {
+                                animate: self.animate,
+                            }));
+                            if let Screen::Library(library) =
+                                std::mem::replace(&mut self.screen, replay)
+                            {
+                                self.left_library = Some(library);
+                            }
+                        }
+                        Err(why) => library.tell(why),
+                    },
+                    Action::Continue => match library.unfinished() {
+                        Ok(record) => {
+                            self.screen = Screen::Play(record.with(Continue {
+                                animate: self.animate,
+                                autosave: self.autosave.clone(),
+                            }));
+                        }
+                        Err(why) => library.tell(why),
+                    },
+                    Action::Cancel => self.back_to_start(),
+                    _ => {}
+                }
+            }
         }
     }
 
-    /// Back to the start screen, showing the last game chosen.
+    /// Back to the start screen, showing the last game chosen (and the
+    /// line that opens the saved games, coming back from them).
     fn back_to_start(&mut self) {
         if let Screen::Start(_) = self.screen {
             return;
@@ -388,7 +491,11 @@ impl App {
             play.stop();
         }
         self.help = false;
-        let menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
+        self.left_library = None;
+        let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
+        if let Screen::Library(_) = self.screen {
+            menu = menu.with_library_selected();
+        }
         self.screen = Screen::Start(menu);
     }
 
@@ -404,6 +511,7 @@ impl App {
             }
             Screen::Play(play) => play.fits(area),
             Screen::Replay(replay) => replay.fits(area),
+            Screen::Library(_) => area.width >= Library::NEEDS.0 && area.height >= Library::NEEDS.1,
         }
     }
 
@@ -414,6 +522,7 @@ impl App {
             Screen::Start(_) => StartMenu::NEEDS,
             Screen::Play(play) => play.needs(area),
             Screen::Replay(replay) => replay.needs(area),
+            Screen::Library(_) => Library::NEEDS,
         }
     }
 
@@ -428,6 +537,7 @@ impl App {
             Screen::Start(menu) => menu.render(area, buf, self.theme),
             Screen::Play(play) => play.render(area, buf, self.theme),
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
+            Screen::Library(library) => library.render(area, buf, self.theme),
         }
         if self.help {
             screens::help::render(&self.help_keys(), self.help_scroll, area, buf, self.theme);
@@ -441,6 +551,7 @@ impl App {
             Screen::Play(play) if play.is_browsing() => help_of(BROWSE_KEYS),
             Screen::Play(play) => board_help(play.typing(), |action| play.offers(action)),
             Screen::Replay(_) => help_of(REPLAY_KEYS),
+            Screen::Library(_) => help_of(LIBRARY_KEYS),
         }
     }
 }

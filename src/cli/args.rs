@@ -44,6 +44,15 @@ pub(crate) enum Command {
     /// Have the computer review a saved game: each position's chances,
     /// the best move, and every mistake; kept in the record.
     Review(ReviewArgs),
+    /// List the saved games (in the data folder, or in DIR) to replay,
+    /// continue or delete them.
+    Library(LibraryArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct LibraryArgs {
+    /// A folder of game records (default: the folder games are saved in).
+    pub(crate) dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

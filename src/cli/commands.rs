@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime};
 
 use super::Failure;
-use super::args::{FinishedArg, GtpArgs, MatchArgs, PerftArgs, RecordArgs, SelfplayArgs};
+use super::args::{
+    FinishedArg, GtpArgs, LibraryArgs, MatchArgs, PerftArgs, RecordArgs, SelfplayArgs,
+};
 use super::game_flags::GameFlags;
 use crate::ai::Level;
 use crate::app;
@@ -44,6 +46,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             start: app::Start::Menu,
             animate,
             autosave: files::autosave_path(),
+            library: files::games_dir(),
             seats,
             remember,
             notice,
@@ -77,6 +80,7 @@ fn full_screen(
         start,
         animate,
         autosave: files::autosave_path(),
+        library: files::games_dir(),
         seats,
         remember: app::remembered::path(),
         notice: None,
@@ -206,6 +210,20 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
         Some(record) => full_screen_record(app::Start::Continue(record), animate),
         None => Err(Failure::usage("there is no unfinished game to resume")),
     }
+}
+
+/// `tabletop library [DIR]`: the saved games, in DIR or the data folder.
+pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Failure> {
+    let folder = match &args.dir {
+        Some(dir) if !dir.is_dir() => {
+            return Err(Failure::usage(format!("{} is not a folder", dir.display())));
+        }
+        Some(dir) => dir.clone(),
+        None => files::games_dir().ok_or_else(|| {
+            Failure::usage("this system has no data folder: name one, tabletop library DIR")
+        })?,
+    };
+    full_screen_record(app::Start::Library(folder), animate)
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {

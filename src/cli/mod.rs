@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
-use commands::{gtp, load, perft, play, referee, replay, resume, selfplay};
+use commands::{gtp, library, load, perft, play, referee, replay, resume, selfplay};
 use game_flags::{DefaultGame, PlayGame};
 
 use crate::games::{GameKind, titles};
@@ -91,6 +91,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Load(args)) => load(&args, animate),
         Some(Command::Replay(args)) => replay(&args, animate),
         Some(Command::Review(args)) => review::review(&args, animate),
+        Some(Command::Library(args)) => library(&args, animate),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
     }

@@ -1,10 +1,13 @@
 //! Game records on disk: where they live (here), reading them safely
-//! ([`reading`]: they come from users and are not trusted) and writing them
+//! ([`reading`]: they come from users and are not trusted), writing them
 //! atomically without ever writing over what tabletop did not create
-//! ([`writing`]).
+//! ([`writing`]), listing a folder of them ([`library`]) and moving one to
+//! the trash instead of deleting it ([`trash`]).
 
+pub mod library;
 mod nesting;
 mod reading;
+mod trash;
 mod writing;
 
 use std::path::PathBuf;
@@ -13,6 +16,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use directories::ProjectDirs;
 
 pub use reading::{MAX_RECORD_BYTES, load};
+pub use trash::{TRASH, move_to_trash};
 pub use writing::{Kind, RECORD, hold_saves, save, save_as, save_new};
 
 /// The folder for tabletop's own files (`$XDG_DATA_HOME/tabletop` on
@@ -32,12 +36,18 @@ pub fn autosave_path() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join("autosave.toml"))
 }
 
+/// The folder games are saved in (`games` in the data folder): the one
+/// the library shows.
+pub fn games_dir() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join("games"))
+}
+
 /// A new file name for saving a game of `game` now: dated, and numbered
 /// when a game was already saved that minute.
 pub fn default_save_path(game: &str) -> PathBuf {
     let stamp = timestamp(SystemTime::now()).replace([' ', ':'], "-");
     let stem = format!("{game}-{}", stamp.trim_end_matches("-UTC"));
-    let folder = data_dir().map_or_else(PathBuf::new, |dir| dir.join("games"));
+    let folder = games_dir().unwrap_or_default();
     (1..)
         .map(|n| match n {
             1 => folder.join(format!("{stem}.toml")),

@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use crate::ai::analysis::{Verdict, analyse};
 use crate::ai::{History, Level, Searchable};
+use crate::engine::Described;
 use crate::engine::record::Record;
 use crate::engine::record::review::{Review, Reviewed, Standing, reviewed_indices};
-use crate::engine::Described;
 use classify::{Judgement, judge};
 
 /// How hard a review looks at each position.

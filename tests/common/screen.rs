@@ -28,6 +28,7 @@ pub fn app(start: Start, seats: [Seat; 2], autosave: Option<PathBuf>, size: (u16
         start,
         animate: false,
         autosave,
+        library: None,
         seats,
         remember: None,
         notice: None,

@@ -1,7 +1,9 @@
-//! The app's screens: the start menu, the game, and the help overlay; plus
-//! the notice shown when the terminal is too small for any of them.
+//! The app's screens: the start menu, the game, the replay viewer, the
+//! saved games and the help overlay; plus the notice shown when the
+//! terminal is too small for any of them.
 
 pub mod help;
+pub mod library;
 pub mod play;
 pub mod replay;
 pub mod start;

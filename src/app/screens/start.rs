@@ -25,6 +25,8 @@ enum Row {
     /// Who plays this side.
     Seat(Player),
     Start,
+    /// Open the saved games.
+    Library,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -62,8 +64,19 @@ impl StartMenu {
             notice: None,
             seats: [Seat::Human; 2],
         };
-        menu.selected = menu.rows().len() - 1;
+        menu.selected = menu.row_index(Row::Start);
         menu
+    }
+
+    /// The line showing `row` (the first line if none does).
+    fn row_index(&self, row: Row) -> usize {
+        self.rows().iter().position(|&r| r == row).unwrap_or(0)
+    }
+
+    /// Chooses the line that opens the saved games (coming back from them).
+    pub fn with_library_selected(mut self) -> StartMenu {
+        self.selected = self.row_index(Row::Library);
+        self
     }
 
     /// Offers to resume an unfinished game (described by `resume`) first.
@@ -96,6 +109,11 @@ impl StartMenu {
         self.rows().get(self.selected) == Some(&Row::Resume)
     }
 
+    /// Whether Enter now opens the saved games.
+    pub fn library_selected(&self) -> bool {
+        self.rows().get(self.selected) == Some(&Row::Library)
+    }
+
     fn game_index(&self) -> usize {
         GameKind::ALL
             .iter()
@@ -123,6 +141,7 @@ impl StartMenu {
         rows.extend((0..self.game.settings().len()).map(Row::Setting));
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Start);
+        rows.push(Row::Library);
         rows
     }
 
@@ -145,7 +164,7 @@ impl StartMenu {
                 let count = GameKind::ALL.len();
                 let index = (self.game_index() + count).saturating_add_signed(by) % count;
                 self.game = GameKind::ALL[index];
-                self.selected = usize::from(self.resume.is_some());
+                self.selected = self.row_index(Row::Game);
             }
             Row::Setting(setting) => {
                 let index = self.game_index();
@@ -156,7 +175,7 @@ impl StartMenu {
                 let side = player.index();
                 self.seats[side] = next_seat(self.seats[side], by);
             }
-            Row::Start | Row::Resume => {}
+            Row::Start | Row::Resume | Row::Library => {}
         }
     }
 
@@ -165,7 +184,7 @@ impl StartMenu {
             Row::Game => self.game.title().to_string(),
             Row::Setting(i) => self.game.settings()[i].shown(self.values()[i]),
             Row::Seat(player) => seat_name(self.seats[player.index()]),
-            Row::Start | Row::Resume => String::new(),
+            Row::Start | Row::Resume | Row::Library => String::new(),
         }
     }
 
@@ -174,7 +193,7 @@ impl StartMenu {
             Row::Game => "Game".to_string(),
             Row::Setting(i) => self.game.settings()[i].label.to_string(),
             Row::Seat(player) => format!("Player {}", self.game.symbol(player)),
-            Row::Start | Row::Resume => String::new(),
+            Row::Start | Row::Resume | Row::Library => String::new(),
         }
     }
 
@@ -213,6 +232,7 @@ impl StartMenu {
             };
             let line = match row {
                 Row::Start => Line::styled("[ Start ]", style).centered(),
+                Row::Library => Line::styled("[ Saved games ]", style).centered(),
                 Row::Resume => Line::styled(
                     format!(
                         "[ Resume the unfinished game: {} ]",

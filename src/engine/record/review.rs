@@ -114,7 +114,10 @@ pub fn reviewed_indices<G: Game>(line: &Line<G>) -> Vec<usize> {
 /// The positions of `line` a review covers ([`reviewed_indices`]).
 pub fn reviewed_positions<G: Game>(line: &Line<G>) -> Vec<&G> {
     let positions = line.positions();
-    reviewed_indices(line).into_iter().map(|i| &positions[i]).collect()
+    reviewed_indices(line)
+        .into_iter()
+        .map(|i| &positions[i])
+        .collect()
 }
 
 impl<M: ToString> Review<M> {
