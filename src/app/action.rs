@@ -497,7 +497,7 @@ pub const LIBRARY_KEYS: &[(&str, &str)] = &[
     ("Home  End", "the first, the last"),
     ("Enter", "replay the game"),
     ("c", "continue the game (an unfinished one)"),
-    ("r", "review the game (not available yet)"),
+    ("r", "replay the game's review, or say how to make one"),
     ("d", "move the file to trash/ (d or y again to confirm)"),
     ("s", "sort by date, game, result or moves"),
     ("f  ← →", "show one game only, the next or the one before"),
