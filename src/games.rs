@@ -21,6 +21,7 @@ use crate::engine::quote::quote;
 use crate::engine::record::{self, Record, RecordError};
 use crate::engine::settings::{self, Setting, SettingError};
 use crate::engine::{Described, GameSettings, Player};
+use crate::interchange::Interchange;
 use crate::plain::{PlainGame, Style};
 use crate::referee::Contender;
 use crate::seat::Seat;
@@ -42,10 +43,11 @@ macro_rules! for_each_game {
 }
 
 /// Everything tabletop does with a game: its rules and description, its
-/// computer opponent, its full-screen board and its plain console.
-pub trait Playable: Described + Searchable + GameUi + PlainGame {}
+/// computer opponent, its full-screen board, its plain console and where
+/// other programs keep it.
+pub trait Playable: Described + Searchable + GameUi + PlainGame + Interchange {}
 
-impl<G: Described + Searchable + GameUi + PlainGame> Playable for G {}
+impl<G: Described + Searchable + GameUi + PlainGame + Interchange> Playable for G {}
 
 /// Generic code to run with whichever game a [`GameKind`] names.
 pub trait WithGame {
