@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
-use commands::{gtp, load, perft, play, referee, replay, resume, selfplay};
+use commands::{export, gtp, import, load, perft, play, referee, replay, resume, selfplay};
 use game_flags::{DefaultGame, PlayGame};
 
 use crate::games::{GameKind, titles};
@@ -91,5 +91,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Replay(args)) => replay(&args, animate),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Import(args)) => import(&args),
+        Some(Command::Export(args)) => export(&args),
     }
 }

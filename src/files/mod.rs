@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use directories::ProjectDirs;
 
-pub use reading::{MAX_RECORD_BYTES, load};
+pub use reading::{MAX_RECORD_BYTES, load, read_text};
 pub use writing::{Kind, RECORD, hold_saves, save, save_as, save_new};
 
 /// The folder for tabletop's own files (`$XDG_DATA_HOME/tabletop` on
