@@ -21,6 +21,7 @@ use crate::engine::quote::quote;
 use crate::engine::record::{self, Record, RecordError};
 use crate::engine::settings::{self, Setting, SettingError};
 use crate::engine::{Described, GameSettings, Player};
+use crate::interchange::Interchange;
 use crate::plain::{PlainGame, Style};
 use crate::referee::Contender;
 use crate::seat::Seat;
@@ -42,11 +43,14 @@ macro_rules! for_each_game {
 }
 
 /// Everything tabletop does with a game: its rules and description, its
-/// computer opponent, its full-screen board and its plain console, and
-/// its place in the list.
-pub trait Playable: Described + Searchable + GameUi + PlainGame + Listed + Sync {}
+/// computer opponent, its full-screen board, its plain console, where
+/// other programs keep it, and its place in the list.
+pub trait Playable:
+    Described + Searchable + GameUi + PlainGame + Interchange + Listed + Sync
+{
+}
 
-impl<G: Described + Searchable + GameUi + PlainGame + Listed + Sync> Playable for G {}
+impl<G: Described + Searchable + GameUi + PlainGame + Interchange + Listed + Sync> Playable for G {}
 
 /// A game of the list: its record can be held as any game's.
 pub trait Listed: Described + Sized {

@@ -7,6 +7,7 @@ pub mod engine;
 pub mod files;
 pub mod games;
 pub mod gtp;
+pub mod interchange;
 pub mod plain;
 pub mod referee;
 pub mod review;

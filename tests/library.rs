@@ -375,7 +375,7 @@ fn r_says_how_to_review_a_game_not_reviewed_yet() {
     key(&mut app, 'r');
     let screen = draw(&app, SIZE);
     assert!(
-        screen.contains("reviewed yet: tabletop review /"),
+        screen.contains("Not reviewed yet: tabletop review FILE"),
         "{screen}"
     );
     assert!(screen.contains("saved games"), "{screen}");

@@ -445,13 +445,9 @@ impl App {
                     Action::Review | Action::Confirm => match library.record() {
                         // `r` on a game not reviewed yet says how to.
                         Ok(record) if action == Action::Review && !record.is_reviewed() => {
-                            let path = library
-                                .chosen()
-                                .map(|entry| entry.path.display().to_string());
-                            library.tell(format!(
-                                "Not reviewed yet: tabletop review {}",
-                                path.unwrap_or_default()
-                            ));
+                            library.tell(
+                                "Not reviewed yet: tabletop review FILE reviews it".to_string(),
+                            );
                         }
                         Ok(record) => {
                             let replay = Screen::Replay(record.with(Watch {

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::game_flags::{AnyGame, DefaultGame, PlayGame};
 use crate::ai::Level;
+use crate::interchange::Format;
 use crate::referee::Contender;
 
 /// The command line; its description names the games, from the list.
@@ -44,6 +45,12 @@ pub(crate) enum Command {
     /// Have the computer review a saved game: each position's chances,
     /// the best move, and every mistake; kept in the record.
     Review(ReviewArgs),
+    /// Read a game another program keeps (SGF, a Reversi transcript) into a
+    /// tabletop record.
+    Import(ImportArgs),
+    /// Write a tabletop record where other programs keep games (SGF, a
+    /// Reversi transcript).
+    Export(ExportArgs),
     /// List the saved games (in the data folder, or in DIR) to replay,
     /// continue or delete them.
     Library(LibraryArgs),
@@ -120,6 +127,38 @@ pub(crate) struct RecordArgs {
     /// How the plain mode draws the board, where the game offers a choice.
     #[arg(long, value_name = "STYLE", value_parser = style_names())]
     pub(crate) style: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ImportArgs {
+    /// The other program's file: SGF (Hex, Connect6, Gomoku), or a Reversi
+    /// transcript (f5d6c3...).
+    pub(crate) file: PathBuf,
+    /// The record to write (default: FILE with the extension .toml); an
+    /// existing file is never written over.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ExportArgs {
+    /// A game record (TOML), as saved by tabletop.
+    pub(crate) file: PathBuf,
+    /// The format to write (default: the game's own, sgf for Hex, Connect6
+    /// and Gomoku, transcript for Reversi).
+    #[arg(long, value_parser = format_names())]
+    pub(crate) format: Option<Format>,
+    /// The file to write (default: FILE with the format's extension, .sgf
+    /// or .txt); an existing file is never written over.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
+}
+
+/// The formats `--format` takes.
+fn format_names() -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
+        .try_map(|name| name.parse::<Format>())
 }
 
 /// The names of the plain mode's styles.

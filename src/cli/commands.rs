@@ -8,7 +8,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::Failure;
 use super::args::{
-    FinishedArg, GtpArgs, LibraryArgs, MatchArgs, PerftArgs, RecordArgs, SelfplayArgs,
+    ExportArgs, FinishedArg, GtpArgs, ImportArgs, LibraryArgs, MatchArgs, PerftArgs, RecordArgs,
+    SelfplayArgs,
 };
 use super::game_flags::GameFlags;
 use crate::ai::Level;
@@ -18,6 +19,7 @@ use crate::engine::record::Record;
 use crate::files;
 use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
 use crate::gtp;
+use crate::interchange::{self, Format};
 use crate::plain::{self, Ending, Style};
 use crate::referee::{Contender, MatchOptions, run_match};
 use crate::seat::Seat;
@@ -202,6 +204,47 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
     }
     record.with(Replay(style(args)))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to `path`, a new file, and prints the path.
+fn write_new(path: &Path, text: &str) -> Result<ExitCode, Failure> {
+    files::save_new(path, text).map_err(|error| Failure {
+        message: format!("cannot write {}: {error}", path.display()),
+        code: 1,
+    })?;
+    let _ = writeln!(io::stdout(), "{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tabletop import FILE`: another program's game, every move checked,
+/// written as a tabletop record beside it (or to `--out`).
+pub(super) fn import(args: &ImportArgs) -> Result<ExitCode, Failure> {
+    let text =
+        files::read_text(&args.file).map_err(|error| Failure::usage(format!("{error:#}")))?;
+    let named_sgf = args
+        .file
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(Format::Sgf.extension()));
+    let record = interchange::import(&text, named_sgf)
+        .map_err(|error| Failure::usage(format!("{}: {error}", args.file.display())))?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.file.with_extension("toml"));
+    write_new(&out, &record)
+}
+
+/// `tabletop export FILE --format F`: a record written where other
+/// programs keep games, beside it (or to `--out`).
+pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
+    let record = read_record(&args.file)?;
+    let (format, text) = interchange::export(record, args.format)
+        .map_err(|error| Failure::usage(format!("{}: {error}", args.file.display())))?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.file.with_extension(format.extension()));
+    write_new(&out, &text)
 }
 
 /// `tabletop --resume`: the unfinished game saved automatically.

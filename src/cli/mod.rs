@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
-use commands::{gtp, library, load, perft, play, referee, replay, resume, selfplay};
+use commands::{
+    export, gtp, import, library, load, perft, play, referee, replay, resume, selfplay,
+};
 use game_flags::{DefaultGame, PlayGame};
 
 use crate::games::{GameKind, titles};
@@ -94,5 +96,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Library(args)) => library(&args, animate),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Import(args)) => import(&args),
+        Some(Command::Export(args)) => export(&args),
     }
 }

@@ -1,7 +1,8 @@
-//! Reading a record file safely: records come from users and are not
-//! trusted. Only regular files are opened (a FIFO would hang, a device
-//! never end), their size is bounded, their nesting checked before the
-//! TOML parser sees them, and the file is never changed.
+//! Reading a record file (or another program's game file) safely: they
+//! come from users and are not trusted. Only regular files are opened (a
+//! FIFO would hang, a device never end), their size is bounded, a record's
+//! nesting is checked before the TOML parser sees it, and the file is
+//! never changed.
 
 use std::fs::{self, File, FileType};
 use std::io::Read;
@@ -52,8 +53,9 @@ pub(super) fn regular_file(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads and checks a record file, leaving it untouched.
-pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
+/// Reads a file of text from a user, leaving it untouched: a regular
+/// file, at most [`MAX_RECORD_BYTES`], in UTF-8.
+pub fn read_text(path: &Path) -> anyhow::Result<String> {
     regular_file(path)?;
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
@@ -70,8 +72,13 @@ pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
     if bytes.len() as u64 > MAX_RECORD_BYTES {
         bail!("{}: too big for a game record", path.display());
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{}: not a text file (not UTF-8)", path.display()))?;
+    String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{}: not a text file (not UTF-8)", path.display()))
+}
+
+/// Reads and checks a record file, leaving it untouched.
+pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
+    let text = read_text(path)?;
     if let Some(line) = too_deep(&text) {
         bail!(
             "{}: line {line}: nested deeper than any record",
