@@ -131,8 +131,8 @@ pub(crate) struct RecordArgs {
 
 #[derive(Args, Debug)]
 pub(crate) struct ImportArgs {
-    /// The other program's file: SGF (Hex, Connect6, Gomoku), or a Reversi
-    /// transcript (f5d6c3...).
+    /// The other program's file: SGF, or a move-list transcript
+    /// (f5d6c3...).
     pub(crate) file: PathBuf,
     /// The record to write (default: FILE with the extension .toml); an
     /// existing file is never written over.
@@ -144,8 +144,8 @@ pub(crate) struct ImportArgs {
 pub(crate) struct ExportArgs {
     /// A game record (TOML), as saved by tabletop.
     pub(crate) file: PathBuf,
-    /// The format to write (default: the game's own, sgf for Hex, Connect6
-    /// and Gomoku, transcript for Reversi).
+    /// The format to write (default: the one other programs keep the
+    /// game in).
     #[arg(long, value_parser = format_names())]
     pub(crate) format: Option<Format>,
     /// The file to write (default: FILE with the format's extension, .sgf

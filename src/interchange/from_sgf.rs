@@ -17,7 +17,7 @@ use crate::engine::{Described, Game, GameSettings, IllegalMove, Outcome, Player}
 use crate::games::GameKind;
 
 use super::dialect::{Cells, Dialect, Token, colour, mirror};
-use super::sgf::{Node, Property};
+use super::sgf::{Node, Property, day};
 use super::{ForeignError, Form};
 
 /// What SGF's game numbers name (FF[4]'s list), for a file of another game.
@@ -341,18 +341,9 @@ fn said(text: &str) -> Said {
     }
 }
 
-/// `DT`'s first date, if it is one (`2026-11-21`).
+/// `DT`'s first day, if it is one (`2026-11-21`).
 fn date(root: &Node) -> Option<String> {
-    let text = root.get("DT")?.values.first()?.text.trim();
-    let day = text.get(..10)?;
-    let shape = day.bytes().enumerate().all(|(i, b)| {
-        if i == 4 || i == 7 {
-            b == b'-'
-        } else {
-            b.is_ascii_digit()
-        }
-    });
-    shape.then(|| day.to_string())
+    day(&root.get("DT")?.values.first()?.text).map(str::to_string)
 }
 
 /// Reads the game of `nodes` (the main line, the root first), written in
@@ -394,7 +385,9 @@ pub fn read<G: Described>(dialect: &Dialect, nodes: &[Node]) -> Result<Record<G>
             return Err(refuse("a move after a resignation".to_string()));
         }
         if swap_pending && written.token != Token::Swap {
-            // After HexGui's swap the player who swapped moves no more.
+            // The colour of the move after a swap says which swap it was:
+            // W again is HexGui's, where the players exchanged colours;
+            // B is the mirrored stone's, where they did not.
             exchanged = written.colour == Player::Second;
             swap_pending = false;
         }

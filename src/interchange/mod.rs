@@ -318,23 +318,27 @@ mod tests {
     }
 
     #[test]
-    fn each_format_has_a_game_and_sgf_game_numbers_differ() {
+    fn each_format_has_a_game_and_no_two_games_share_a_name_in_sgf() {
         let forms: Vec<(GameKind, Form)> = forms().collect();
         for format in Format::ALL {
             assert!(forms.iter().any(|(_, form)| form.format() == format));
         }
-        let mut names: Vec<String> = forms
+        let dialects: Vec<Dialect> = forms
             .iter()
             .filter_map(|(_, form)| match form {
-                Form::Sgf(dialect) => {
-                    Some(format!("{:?}/{:?}", dialect.game_number, dialect.event))
-                }
+                Form::Sgf(dialect) => Some(*dialect),
                 Form::Transcript => None,
             })
             .collect();
-        let count = names.len();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), count, "two games with one name: {names:?}");
+        for (i, a) in dialects.iter().enumerate() {
+            assert!(
+                a.game_number.is_some() || a.event.is_some(),
+                "{a:?} is nameless"
+            );
+            for b in &dialects[i + 1..] {
+                assert!(a.game_number.is_none() || a.game_number != b.game_number);
+                assert!(a.event.is_none() || a.event != b.event);
+            }
+        }
     }
 }

@@ -275,6 +275,20 @@ pub fn parse(text: &str) -> Result<Vec<Node>, SyntaxError> {
     }
 }
 
+/// The day a date starts with, as `DT` writes it (`2026-11-21` of
+/// `2026-11-21 13:20 UTC`), if it starts with one.
+pub fn day(date: &str) -> Option<&str> {
+    let day = date.trim().get(..10)?;
+    let shape = day.bytes().enumerate().all(|(i, b)| {
+        if i == 4 || i == 7 {
+            b == b'-'
+        } else {
+            b.is_ascii_digit()
+        }
+    });
+    shape.then_some(day)
+}
+
 /// `text` as an SGF value: `]` and `\` escaped.
 pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
@@ -395,6 +409,15 @@ mod tests {
         assert_eq!(parse(&aside).expect("sgf").len(), 2);
         let wide = format!("(;GM[1]{})", "(;B[aa])".repeat(100_000));
         assert_eq!(parse(&wide).expect("sgf").len(), 2);
+    }
+
+    #[test]
+    fn days_are_the_start_of_dates() {
+        assert_eq!(day("2026-11-21 13:20 UTC"), Some("2026-11-21"));
+        assert_eq!(day(" 2026-11-21,22"), Some("2026-11-21"));
+        assert_eq!(day("2026-11-2"), None);
+        assert_eq!(day("yesterday afternoon"), None);
+        assert_eq!(day("2026é11-21 13:20"), None);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::engine::settings::Kind;
 use crate::engine::{Described, GameSettings, Outcome, Player};
 
 use super::dialect::{Dialect, colour, mirror};
-use super::sgf::Writer;
+use super::sgf::{Writer, day};
 
 /// The settings other than the board's side that are not their defaults,
 /// as `RU` holds them: `swap=on line=5`.
@@ -31,19 +31,6 @@ fn rules<S: GameSettings>(settings: &S) -> String {
         .map(|(setting, value)| format!("{}={}", setting.name, setting.word(value)))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `2026-11-21` from a record's date (`2026-11-21 13:20 UTC`), if it has one.
-fn day(date: &str) -> Option<&str> {
-    let day = date.get(..10)?;
-    let shape = day.bytes().enumerate().all(|(i, b)| {
-        if i == 4 || i == 7 {
-            b == b'-'
-        } else {
-            b.is_ascii_digit()
-        }
-    });
-    shape.then_some(day)
 }
 
 /// The record as SGF in `dialect`.
@@ -116,17 +103,4 @@ pub fn write<G: Described>(dialect: &Dialect, record: &Record<G>) -> String {
     }
     out.piece(")");
     out.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn days_come_from_record_dates() {
-        assert_eq!(day("2026-11-21 13:20 UTC"), Some("2026-11-21"));
-        assert_eq!(day("2026-11-2"), None);
-        assert_eq!(day("yesterday afternoon"), None);
-        assert_eq!(day("2026é11-21 13:20"), None);
-    }
 }
