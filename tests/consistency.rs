@@ -7,18 +7,18 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use tabletop::app::Start;
 use tabletop::app::games::{BoardView, GameUi};
 use tabletop::app::screens::board_and_panel;
 use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options, Start};
 use tabletop::engine::line::Line;
 use tabletop::engine::record::Record;
 use tabletop::engine::{Cell, Rng};
 use tabletop::games::{self, GameKind, Playable, Setup, WithGame};
 use tabletop::gtp::server::serve;
-use tabletop::seat::Seat;
 
 mod common;
+use common::screen::{open, options};
 
 /// A terminal tall enough for the whole history of any game here beside
 /// the (centred) board.
@@ -128,20 +128,7 @@ fn numbered_moves(screen: &Buffer, from_x: u16) -> Vec<(usize, String)> {
 
 fn screen(start: Start) -> Buffer {
     let area = Rect::new(0, 0, 200, TALL);
-    let app = App::new(
-        Options {
-            menu: Setup::default(),
-            start,
-            animate: false,
-            autosave: None,
-            library: None,
-            seats: [Seat::Human; 2],
-            remember: None,
-            notice: None,
-        },
-        area,
-        Theme { colour: false },
-    );
+    let app = open(options(start), (area.width, area.height));
     let mut buf = Buffer::empty(area);
     app.render(area, &mut buf);
     buf
@@ -196,20 +183,7 @@ impl WithGame for Views {
         let record = Record::of_line(&line);
         let any = games::read_record(&record.to_toml()).expect("the record reads back");
         let playing = screen(Start::Continue(any.clone()));
-        let mut replaying = App::new(
-            Options {
-                menu: Setup::default(),
-                start: Start::Replay(any),
-                animate: false,
-                autosave: None,
-                library: None,
-                seats: [Seat::Human; 2],
-                remember: None,
-                notice: None,
-            },
-            Rect::new(0, 0, 200, TALL),
-            Theme { colour: false },
-        );
+        let mut replaying = open(options(Start::Replay(any)), (200, TALL));
         replaying.update(tabletop::app::action::Action::Last);
         let area = Rect::new(0, 0, 200, TALL);
         let mut replay = Buffer::empty(area);

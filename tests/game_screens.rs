@@ -3,8 +3,6 @@
 //! show checked outright (Hex's edges, Reversi's marks and passes).
 
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -18,30 +16,23 @@ use tabletop::engine::reversi::{Reversi, ReversiSettings};
 use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
+mod common;
+use common::screen::{open, options};
+
 fn app(choice: &Setup, at_once: bool) -> App {
-    let options = Options {
+    let chosen = Options {
         menu: choice.clone(),
-        start: if at_once {
+        ..options(if at_once {
             Start::Game(choice.clone())
         } else {
             Start::Menu
-        },
-        animate: false,
-        autosave: None,
-        library: None,
-        seats: [Seat::Human; 2],
-        remember: None,
-        notice: None,
+        })
     };
-    App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false })
+    open(chosen, (80, 24))
 }
 
 fn draw(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .expect("drawing on a test backend");
-    terminal.backend().to_string()
+    common::screen::draw(app, (80, 24))
 }
 
 fn buffer(app: &App) -> Buffer {
@@ -128,17 +119,11 @@ fn hex() {
 
 #[test]
 fn hex_edges_are_drawn_in_the_colour_of_their_player() {
-    let options = Options {
+    let chosen = Options {
         menu: Setup::of::<Hex>(&HexSettings::default()),
-        start: Start::Game(Setup::of::<Hex>(&HexSettings::default())),
-        animate: false,
-        autosave: None,
-        library: None,
-        seats: [Seat::Human; 2],
-        remember: None,
-        notice: None,
+        ..options(Start::Game(Setup::of::<Hex>(&HexSettings::default())))
     };
-    let game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: true });
+    let game = App::new(chosen, Rect::new(0, 0, 80, 24), Theme { colour: true });
     let buf = buffer(&game);
     let top = buf[(3, 2)].fg;
     let left = buf[(2, 3)].fg;
@@ -234,17 +219,8 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     let Ok(AnyRecord::Gekitai(record)) = read_record(text) else {
         panic!("the sample record loads");
     };
-    let options = Options {
-        menu: Setup::default(),
-        start: Start::Replay(AnyRecord::Gekitai(record.clone())),
-        animate: false,
-        autosave: None,
-        library: None,
-        seats: [Seat::Human; 2],
-        remember: None,
-        notice: None,
-    };
-    let mut viewer = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
+    let chosen = options(Start::Replay(AnyRecord::Gekitai(record.clone())));
+    let mut viewer = open(chosen, (80, 24));
     let expected = |moves: usize| -> Vec<char> {
         let mut game = record.start.clone();
         for &mv in &record.moves[..moves] {
@@ -362,17 +338,12 @@ fn swap_is_typed_in_lowercase_while_it_may_be_played() {
 #[test]
 fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let choice = Setup::default();
-    let options = Options {
+    let chosen = Options {
         menu: choice.clone(),
-        start: Start::Game(choice),
-        animate: false,
-        autosave: None,
-        library: None,
         seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
-        remember: None,
-        notice: None,
+        ..options(Start::Game(choice))
     };
-    let mut game = App::new(options, Rect::new(0, 0, 80, 24), Theme { colour: false });
+    let mut game = open(chosen, (80, 24));
     ctrl(&mut game, 'p');
     let paused = draw(&game);
     assert!(paused.contains("Paused: p goes on"), "{paused}");
@@ -381,39 +352,20 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     assert!(draw(&game).contains("· paused"), "undo hid the pause");
     // On Connect6's board `p` is a column: the key named is Ctrl-p.
     let wide = Setup::of::<Connect6>(&Connect6Settings::default());
-    let mut connect6 = App::new(
+    let mut connect6 = open(
         Options {
             menu: wide.clone(),
-            start: Start::Game(wide),
-            animate: false,
-            autosave: None,
-            library: None,
             seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
-            remember: None,
-            notice: None,
+            ..options(Start::Game(wide))
         },
-        Rect::new(0, 0, 80, 24),
-        Theme { colour: false },
+        (80, 24),
     );
     ctrl(&mut connect6, 'p');
     assert!(draw(&connect6).contains("Paused: Ctrl-p goes on"));
     // A finished game has nothing to pause.
     let record = include_str!("../assets/records/gekitai-spec-example.toml");
     let finished = tabletop::games::read_record(record).expect("a sample record");
-    let mut over = App::new(
-        Options {
-            menu: Setup::default(),
-            start: Start::Continue(finished),
-            animate: false,
-            autosave: None,
-            library: None,
-            seats: [Seat::Human; 2],
-            remember: None,
-            notice: None,
-        },
-        Rect::new(0, 0, 80, 24),
-        Theme { colour: false },
-    );
+    let mut over = open(options(Start::Continue(finished)), (80, 24));
     ctrl(&mut over, 'p');
     let screen = draw(&over);
     assert!(screen.contains("Player X wins!"), "{screen}");

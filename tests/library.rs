@@ -14,7 +14,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::engine::connect6::Connect6;
 use tabletop::engine::gekitai::Gekitai;
@@ -22,11 +21,9 @@ use tabletop::engine::hex::Hex;
 use tabletop::engine::record::Record;
 use tabletop::engine::{Described, Player};
 use tabletop::files::library::{self, MAX_READ};
-use tabletop::games::Setup;
-use tabletop::seat::Seat;
 
 mod common;
-use common::screen::{draw, press};
+use common::screen::{draw, open, options, press};
 
 const SIZE: (u16, u16) = (80, 24);
 
@@ -126,21 +123,11 @@ fn library_app(folder: &Path, size: (u16, u16)) -> App {
 }
 
 fn app(start: Start, library: Option<&Path>, size: (u16, u16)) -> App {
-    let options = Options {
-        menu: Setup::default(),
-        start,
-        animate: false,
-        autosave: None,
+    let chosen = Options {
         library: library.map(Path::to_path_buf),
-        seats: [Seat::Human; 2],
-        remember: None,
-        notice: None,
+        ..options(start)
     };
-    App::new(
-        options,
-        Rect::new(0, 0, size.0, size.1),
-        Theme { colour: false },
-    )
+    open(chosen, size)
 }
 
 /// Chooses the file called `name` (the line under the list names it).

@@ -6,7 +6,7 @@ use std::fs;
 
 use ratatui::crossterm::event::KeyCode;
 
-use tabletop::app::{App, Start};
+use tabletop::app::{App, Options, Start};
 use tabletop::engine::Player;
 use tabletop::engine::gekitai::Gekitai;
 use tabletop::files;
@@ -14,7 +14,7 @@ use tabletop::games::{AnyRecord, Setup};
 use tabletop::seat::Seat;
 
 mod common;
-use common::screen::{draw, game, play, press};
+use common::screen::{draw, game, open, options, play, press};
 
 const SIZE: (u16, u16) = (80, 24);
 
@@ -82,13 +82,11 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
     let folder = std::env::temp_dir().join(format!("tabletop-resign-{}", std::process::id()));
     fs::create_dir_all(&folder).expect("a scratch folder");
     let path = folder.join("autosave.toml");
-    let seats = [Seat::Human; 2];
-    let mut app = common::screen::app(
-        Start::Game(Setup::default()),
-        seats,
-        Some(path.clone()),
-        SIZE,
-    );
+    let saving = Options {
+        autosave: Some(path.clone()),
+        ..options(Start::Game(Setup::default()))
+    };
+    let mut app = open(saving, SIZE);
     play(&mut app, "c3 d4 e5");
     ctrl_x(&mut app);
     ctrl_x(&mut app);
@@ -102,8 +100,7 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
     assert!(record.end() != Gekitai::default());
 
     // The viewer: at the end, the resignation and its result.
-    let mut replay =
-        common::screen::app(Start::Replay(AnyRecord::Gekitai(record)), seats, None, SIZE);
+    let mut replay = open(options(Start::Replay(AnyRecord::Gekitai(record))), SIZE);
     let screen = draw(&replay, SIZE);
     assert!(!screen.contains("Player O resigned."), "not yet: {screen}");
     press(&mut replay, KeyCode::End, false);

@@ -160,7 +160,7 @@ fn tabletop_review_prints_a_table_and_keeps_the_review_in_the_record() {
 fn the_replay_viewer_shows_the_review() {
     use ratatui::crossterm::event::KeyCode;
     use tabletop::app::Start;
-    use tabletop::seat::Seat;
+
     let mut record = Record::new(Gekitai::default());
     record.moves = ["A1", "A6", "C3", "D4"]
         .map(|m| m.parse().expect("notation"))
@@ -183,7 +183,7 @@ fn the_replay_viewer_shows_the_review() {
     });
     let size = (80, 24);
     let start = Start::Replay(AnyRecord::Gekitai(record));
-    let mut app = common::screen::app(start, [Seat::Human; 2], None, size);
+    let mut app = common::screen::open(common::screen::options(start), size);
     let screen = common::screen::draw(&app, size);
     assert!(screen.contains("X 50% to win"), "{screen}");
     assert!(screen.contains("2. O A6 ??"), "{screen}");

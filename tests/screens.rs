@@ -2,43 +2,26 @@
 //! as insta snapshots (`tests/snapshots/`).
 
 use insta::assert_snapshot;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
-use tabletop::app::theme::Theme;
-use tabletop::app::{App, Options, Start};
+use tabletop::app::{App, Start};
 use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
 use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
+mod common;
+use common::screen::{game, open, options, press};
+
 fn app(game: Option<GekitaiSettings>, width: u16, height: u16) -> App {
-    let options = Options {
-        menu: Setup::default(),
-        start: game.map_or(Start::Menu, |s| Start::Game(Setup::of::<Gekitai>(&s))),
-        animate: false,
-        autosave: None,
-        library: None,
-        seats: [Seat::Human; 2],
-        remember: None,
-        notice: None,
-    };
-    App::new(
-        options,
-        Rect::new(0, 0, width, height),
-        Theme { colour: false },
-    )
+    let chosen = options(game.map_or(Start::Menu, |s| Start::Game(Setup::of::<Gekitai>(&s))));
+    open(chosen, (width, height))
 }
 
 fn draw(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .expect("drawing on a test backend");
-    terminal.backend().to_string()
+    common::screen::draw(app, (width, height))
 }
 
 /// Types an address and presses Enter.
@@ -239,20 +222,6 @@ fn leaving_a_game_under_way_takes_two_presses() {
     assert!(draw(&app, 80, 24).contains("[ Start ]"));
 }
 
-/// What a key asks for in the app's current mode.
-fn press(app: &mut App, code: ratatui::crossterm::event::KeyCode, ctrl: bool) {
-    use ratatui::crossterm::event::{Event, KeyEvent, KeyModifiers};
-    let modifiers = if ctrl {
-        KeyModifiers::CONTROL
-    } else {
-        KeyModifiers::NONE
-    };
-    let event = Event::Key(KeyEvent::new(code, modifiers));
-    if let Some(action) = tabletop::app::action::action_for(&event, app.mode()) {
-        app.update(action);
-    }
-}
-
 #[test]
 fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     use ratatui::crossterm::event::KeyCode;
@@ -260,23 +229,8 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     let wide = Setup::of::<tabletop::engine::connect6::Connect6>(
         &tabletop::engine::connect6::Connect6Settings::default(),
     );
-    let options = |size: (u16, u16)| {
-        App::new(
-            Options {
-                menu: wide.clone(),
-                start: Start::Game(wide.clone()),
-                animate: false,
-                autosave: None,
-                library: None,
-                seats: [Seat::Human; 2],
-                remember: None,
-                notice: None,
-            },
-            Rect::new(0, 0, size.0, size.1),
-            Theme { colour: false },
-        )
-    };
-    let mut app = options((40, 12));
+    let opened = |size: (u16, u16)| game(wide.clone(), [Seat::Human; 2], size);
+    let mut app = opened((40, 12));
     let notice = draw(&app, 40, 12);
     assert!(notice.contains("q or Esc to quit"), "{notice}");
     assert!(notice.contains("n: back to the start screen"), "{notice}");
@@ -309,7 +263,7 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     });
     assert!(draw(&app, 80, 24).contains("[ Start ]"));
     for key in [KeyCode::Esc, KeyCode::Char('q')] {
-        let mut app = options((40, 12));
+        let mut app = opened((40, 12));
         press(&mut app, key, false);
         assert!(app.should_quit(), "{key:?}");
     }
@@ -317,21 +271,7 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
 
 /// A game of `setup` drawn at `size`.
 fn game_at(setup: Setup, size: (u16, u16)) -> String {
-    let app = App::new(
-        Options {
-            menu: setup.clone(),
-            start: Start::Game(setup),
-            animate: false,
-            autosave: None,
-            library: None,
-            seats: [Seat::Human; 2],
-            remember: None,
-            notice: None,
-        },
-        Rect::new(0, 0, size.0, size.1),
-        Theme { colour: false },
-    );
-    draw(&app, size.0, size.1)
+    draw(&game(setup, [Seat::Human; 2], size), size.0, size.1)
 }
 
 #[test]

@@ -1,8 +1,6 @@
 //! The full-screen app on a test backend: started on a game, driven by
 //! keys as a player presses them, and read back as text.
 
-use std::path::PathBuf;
-
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -17,22 +15,35 @@ use tabletop::seat::Seat;
 /// The app started on a game of `setup` with `seats`, in a terminal of
 /// `size`, without animations, colours or files.
 pub fn game(setup: Setup, seats: [Seat; 2], size: (u16, u16)) -> App {
-    app(Start::Game(setup), seats, None, size)
+    let start = Start::Game(setup.clone());
+    open(
+        Options {
+            menu: setup,
+            seats,
+            ..options(start)
+        },
+        size,
+    )
 }
 
-/// The app opened on `start` in a terminal of `size`, with `seats` and
-/// saving after every move to `autosave` if given.
-pub fn app(start: Start, seats: [Seat; 2], autosave: Option<PathBuf>, size: (u16, u16)) -> App {
-    let options = Options {
+/// What a test opens the app with unless it says otherwise: `start`, the
+/// default game on the start screen, two people, no animations and no
+/// files (nothing saved, remembered or listed).
+pub fn options(start: Start) -> Options {
+    Options {
         menu: Setup::default(),
         start,
         animate: false,
-        autosave,
+        autosave: None,
         library: None,
-        seats,
+        seats: [Seat::Human; 2],
         remember: None,
         notice: None,
-    };
+    }
+}
+
+/// The app opened with `options` in a terminal of `size`, without colours.
+pub fn open(options: Options, size: (u16, u16)) -> App {
     App::new(
         options,
         Rect::new(0, 0, size.0, size.1),
