@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::search::{DECIDED, Limits, Searcher, WIN};
+use super::search::{DECIDED, Limits, Searcher, WIN, order_root};
 use super::{History, Level, Searchable};
 use crate::engine::Outcome;
 
@@ -122,14 +122,7 @@ fn value<G: Searchable>(
 ) -> (i32, Vec<G::Move>) {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    // Good moves first; on boards searched only near the stones
-    // (Connect6), those moves alone.
-    let mut ordered = Vec::new();
-    game.candidate_moves(&mut ordered);
-    if !ordered.is_empty() {
-        moves.retain(|mv| ordered.contains(mv));
-        moves.sort_by_key(|mv| ordered.iter().position(|m| m == mv));
-    }
+    order_root(game, &mut moves);
     if moves.is_empty() {
         return (0, Vec::new());
     }

@@ -469,6 +469,20 @@ fn table_bits(level: Level, budget: Duration) -> u32 {
     by_level.min(by_budget)
 }
 
+/// Puts the root's `moves` in candidate order (good moves early; a
+/// stable sort, so an earlier shuffle breaks ties). Connect6 considers only
+/// some moves below the root, and the root keeps to them too unless none
+/// of them is among `moves` (the safety filter may have removed them).
+pub fn order_root<G: Searchable>(game: &G, moves: &mut Vec<G::Move>) {
+    let mut ordered = Vec::new();
+    game.candidate_moves(&mut ordered);
+    let rank = |mv: &G::Move| ordered.iter().position(|m| m == mv).unwrap_or(usize::MAX);
+    moves.sort_by_key(rank);
+    if ordered.len() < moves.len() && moves.iter().any(|mv| ordered.contains(mv)) {
+        moves.retain(|mv| ordered.contains(mv));
+    }
+}
+
 pub fn choose<G: Searchable>(
     game: &G,
     history: &History,
@@ -541,23 +555,7 @@ pub fn choose<G: Searchable>(
         return Some(legal[0]);
     }
 
-    // Candidate order first (good moves early), the shuffle breaking ties.
-    let mut ordered = Vec::new();
-    game.candidate_moves(&mut ordered);
-    let rank = |mv: &G::Move| ordered.iter().position(|m| m == mv).unwrap_or(usize::MAX);
-    legal.sort_by_key(rank);
-    // Connect6 considers only some moves below the root; the root keeps
-    // to them too unless none is left (the safety filter may remove them).
-    if ordered.len() < legal.len() {
-        let near: Vec<G::Move> = legal
-            .iter()
-            .copied()
-            .filter(|mv| ordered.contains(mv))
-            .collect();
-        if !near.is_empty() {
-            legal = near;
-        }
-    }
+    order_root(game, &mut legal);
     let mut moves: Vec<(G::Move, i32)> = legal.iter().map(|&mv| (mv, 0)).collect();
     let mut searcher = Searcher::<G>::new(limits, table_bits(level, budget));
     searcher.remember(history.clone());

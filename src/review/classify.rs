@@ -39,6 +39,14 @@ impl Class {
         }
     }
 
+    /// `good`, `blunder ??`: the name with its annotation, if it has one.
+    pub fn label(self) -> String {
+        match self.mark() {
+            "" => self.name().to_string(),
+            mark => format!("{} {mark}", self.name()),
+        }
+    }
+
     /// The annotation players write after such a move.
     pub fn mark(self) -> &'static str {
         match self {

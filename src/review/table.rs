@@ -35,11 +35,10 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
         let before = &review.positions[k];
         let best = before.best.map_or(String::new(), |mv| mv.to_string());
         let verdict = match judgement.class {
-            Class::Best | Class::Good => judgement.class.name().to_string(),
+            Class::Best | Class::Good => judgement.class.label(),
             class => format!(
-                "{} {} ({:+.0} points)",
-                class.name(),
-                class.mark(),
+                "{} ({:+.0} points)",
+                class.label(),
                 (judgement.after - judgement.before) * 100.0
             ),
         };

@@ -86,17 +86,38 @@ pub struct Replay<G: GameUi> {
     animate: bool,
     /// The review's verdict on each chosen move, if the record has one.
     judged: Vec<Judgement>,
+    /// The first player's chance of winning in each reviewed position
+    /// (empty without a review), worked out once: the record never changes.
+    chances: Vec<f64>,
 }
 
 impl<G: GameUi> Replay<G> {
     pub fn new(record: Record<G>, animate: bool) -> Replay<G> {
-        let judged = match &record.review {
-            Some(review) => judgements(&record, review),
-            None => Vec::new(),
+        let line = record.line();
+        let (judged, chances) = match &record.review {
+            Some(review) => {
+                let positions = reviewed_positions(&line);
+                let chances = review
+                    .positions
+                    .iter()
+                    .zip(positions)
+                    .map(|(reviewed, position)| {
+                        let chance = reviewed.standing.chance();
+                        if position.to_move() == Player::First {
+                            chance
+                        } else {
+                            1.0 - chance
+                        }
+                    })
+                    .collect();
+                (judgements(&record, review), chances)
+            }
+            None => (Vec::new(), Vec::new()),
         };
         Replay {
             judged,
-            line: record.line(),
+            chances,
+            line,
             record,
             index: 0,
             autoplay: None,
@@ -142,27 +163,15 @@ impl<G: GameUi> Replay<G> {
             return (Vec::new(), None);
         };
         let shown = self.line.chosen_through(self.index);
-        let positions = reviewed_positions(&self.line);
-        let first_chance = |k: usize| {
-            let chance = review.positions[k].standing.chance();
-            if positions[k].to_move() == Player::First {
-                chance
-            } else {
-                1.0 - chance
-            }
-        };
         let mut lines = vec![Line::raw(format!(
             "{} {:.0}% to win",
             G::symbol(Player::First),
-            first_chance(shown) * 100.0
+            self.chances[shown] * 100.0
         ))];
         let mut better = None;
         if let Some(judgement) = shown.checked_sub(1).and_then(|k| self.judged.get(k)) {
             let before = &review.positions[shown - 1];
-            let verdict = match judgement.class {
-                Class::Best | Class::Good => judgement.class.name().to_string(),
-                class => format!("{} {}", class.name(), class.mark()),
-            };
+            let verdict = judgement.class.label();
             let best = before.best.filter(|_| judgement.class > Class::Best);
             let text = match best {
                 Some(mv) => format!("That move: {verdict}; best {mv}"),
@@ -179,29 +188,13 @@ impl<G: GameUi> Replay<G> {
         (lines, better)
     }
 
-    /// The graph of the review: the first player's chance in each
-    /// reviewed position, and which positions a mistake led to.
-    fn graph(&self) -> Option<(Vec<f64>, Vec<bool>)> {
-        let review = self.record.review.as_ref()?;
-        let positions = reviewed_positions(&self.line);
-        let chances = review
-            .positions
-            .iter()
-            .zip(&positions)
-            .map(|(reviewed, position)| {
-                let chance = reviewed.standing.chance();
-                if position.to_move() == Player::First {
-                    chance
-                } else {
-                    1.0 - chance
-                }
-            })
-            .collect();
-        let mut marked = vec![false; positions.len()];
+    /// Which reviewed positions a mistake or a blunder led to.
+    fn marked(&self) -> Vec<bool> {
+        let mut marked = vec![false; self.chances.len()];
         for (k, judgement) in self.judged.iter().enumerate() {
             marked[k + 1] = judgement.class >= Class::Mistake;
         }
-        Some((chances, marked))
+        marked
     }
 
     fn show(&mut self, index: usize) {
@@ -389,15 +382,15 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         }
         lines.extend(review_lines);
         let graph_top = lines.len() as u16;
-        let graph = self.graph();
-        if graph.is_some() {
+        let reviewed = !self.chances.is_empty();
+        if reviewed {
             lines.push(Line::raw(""));
         }
         lines.extend(game.panel(self.animation.as_ref().map(|(a, _)| a), theme));
         lines.push(Line::raw(""));
         let list_top = lines.len() as u16;
         Paragraph::new(lines).render(panel, buf);
-        if let Some((chances, marked)) = &graph {
+        if reviewed {
             let [_, row, _] = Layout::vertical([
                 Constraint::Length(graph_top),
                 Constraint::Length(1),
@@ -405,8 +398,8 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             ])
             .areas(panel);
             let chart = Chances {
-                chances,
-                marked,
+                chances: &self.chances,
+                marked: &self.marked(),
                 current: self.line.chosen_through(self.index),
                 theme,
             };
