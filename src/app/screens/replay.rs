@@ -23,7 +23,7 @@ use crate::app::widgets::keys::key_hints;
 use crate::engine::Player;
 use crate::engine::line::Line as PlayLine;
 use crate::engine::record::review::reviewed_positions;
-use crate::engine::record::{Record, resigned_outcome};
+use crate::engine::record::{Record, ended_outcome};
 use crate::review::classify::{Class, Judgement};
 use crate::review::judgements;
 use crate::seat::Seat;
@@ -372,7 +372,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         ))];
         // A resignation ends the game after its last move.
         let resigned = self.record.resigned.filter(|_| self.index == self.moves());
-        let outcome = game.outcome().or(resigned.map(resigned_outcome));
+        let outcome = ended_outcome(game, resigned);
         lines.push(match outcome {
             Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
             None => Line::raw(format!("Player {}'s turn", G::symbol(game.to_move()))),

@@ -192,7 +192,7 @@ impl<G: Described> Record<G> {
     /// How the game ended, by its rules or by a resignation; `None` while
     /// it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.end().outcome().or(self.resigned.map(resigned_outcome))
+        ended_outcome(&self.end(), self.resigned)
     }
 
     /// The record as TOML text.
@@ -251,11 +251,7 @@ impl<G: Described> Record<G> {
         )?;
         let recorded = text.result.as_deref();
         let resigned = read_ending::<G>(text, line.game())?;
-        let reached = line
-            .game()
-            .outcome()
-            .or(resigned.map(resigned_outcome))
-            .map(result_text::<G>);
+        let reached = ended_outcome(line.game(), resigned).map(result_text::<G>);
         if recorded.is_some() && recorded != reached.as_deref() {
             let reached = reached.map_or("the game goes on".to_string(), |r| {
                 format!("the result is {r}")
@@ -282,6 +278,12 @@ impl<G: Described> Record<G> {
 /// The outcome of a game `resigner` gave up.
 pub fn resigned_outcome(resigner: Player) -> Outcome {
     Outcome::Win(resigner.other())
+}
+
+/// How a game stands at `end`, by its rules or, if they have not ended
+/// it, by the resignation of `resigned`.
+pub fn ended_outcome<G: Game>(end: &G, resigned: Option<Player>) -> Option<Outcome> {
+    end.outcome().or(resigned.map(resigned_outcome))
 }
 
 /// Who resigned, when `ended` says a player did: the loser of `result`,

@@ -19,7 +19,7 @@ use crate::app::games::{GameUi, typed_move};
 use crate::app::theme::Theme;
 use crate::engine::line::{Line, Played};
 use crate::engine::quote::quote;
-use crate::engine::record::{Record, resigned_outcome};
+use crate::engine::record::{Record, ended_outcome};
 use crate::engine::{Cell, Outcome, Player};
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
@@ -209,9 +209,7 @@ impl<G: GameUi> Play<G> {
 
     /// How the game ended, by its rules or a resignation.
     fn outcome(&self) -> Option<Outcome> {
-        self.game()
-            .outcome()
-            .or(self.resigned.map(resigned_outcome))
+        ended_outcome(self.game(), self.resigned)
     }
 
     fn ended(&self) -> bool {
@@ -233,6 +231,11 @@ impl<G: GameUi> Play<G> {
             Some(turn) => &played[..self.line.played_through(turn)],
             None => played,
         }
+    }
+
+    /// Whether the computer plays both sides (the person only watches).
+    fn watching(&self) -> bool {
+        self.seats.iter().all(|seat| seat.is_computer())
     }
 
     /// Who resigns now: the one person at the board, or the person to
@@ -373,9 +376,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn offers(&self, action: Action) -> bool {
-        let watching = self.seats.iter().all(|seat| seat.is_computer());
         match action {
-            Action::Pause => watching && !self.ended(),
+            Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
             _ => true,
@@ -567,7 +569,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
             self.think();
             return;
         }
-        let watching = self.seats.iter().all(|seat| seat.is_computer());
+        let watching = self.watching();
         if !self.line.undo() {
             self.message = Some("Nothing to undo".to_string());
             return;
@@ -606,8 +608,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn toggle_pause(&mut self) {
         // Only a game the computer plays on its own has anything to hold.
-        let watching = self.seats.iter().all(|seat| seat.is_computer());
-        if self.ended() || !watching {
+        if self.ended() || !self.watching() {
             return;
         }
         self.paused = !self.paused;
