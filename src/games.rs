@@ -133,7 +133,7 @@ macro_rules! registry {
             /// Whether the record holds the computer's review.
             pub fn is_reviewed(&self) -> bool {
                 match self {
-                    $(AnyRecord::$game(record) => record.review.is_some()),+
+                    $(AnyRecord::$game(record) => record.is_reviewed()),+
                 }
             }
 

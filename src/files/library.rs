@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::{MAX_RECORD_BYTES, load, timestamp};
-use crate::engine::Described;
 use crate::engine::Outcome;
 use crate::engine::record::Record;
 use crate::games::{GameKind, Playable, WithRecord};
@@ -80,11 +79,6 @@ pub struct Listing {
     pub error: Option<String>,
 }
 
-/// Whether the game has been reviewed: its record keeps the review.
-pub fn is_reviewed<G: Described>(record: &Record<G>) -> bool {
-    record.review.is_some()
-}
-
 /// The record's game summed up.
 struct Summarise;
 
@@ -103,7 +97,7 @@ impl WithRecord for Summarise {
             players: record.players.clone(),
             ending,
             turns: line.numbered(),
-            reviewed: is_reviewed(&record),
+            reviewed: record.is_reviewed(),
         };
         (summary, record.date.clone())
     }

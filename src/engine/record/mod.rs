@@ -189,6 +189,11 @@ impl<G: Described> Record<G> {
         self.line().game().clone()
     }
 
+    /// Whether the record holds the computer's review of the game.
+    pub fn is_reviewed(&self) -> bool {
+        self.review.is_some()
+    }
+
     /// How the game ended, by its rules or by a resignation; `None` while
     /// it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
