@@ -43,17 +43,13 @@ fn gekitai_game(moves: usize, seed: u64) -> Record<Gekitai> {
 }
 
 fn effort() -> Effort {
-    Effort {
-        level: Level::DEFAULT,
-        per_position: Level::DEFAULT.budget() * 2,
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
+    Effort::at(Level::DEFAULT)
 }
 
 fn time<G: tabletop::games::Playable>(name: &str, record: &Record<G>) {
     let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let reviewed = review(record, effort(), &stop, |_, _| {}).expect("not stopped");
+    let reviewed = review(record, effort(), &stop, |_| {}).expect("not stopped");
     println!(
         "review/{name}: {} moves, {} positions, {:.1} s on {} threads",
         record.moves.len(),

@@ -183,7 +183,7 @@ impl WithGame for Views {
         let record = Record::of_line(&line);
         let any = games::read_record(&record.to_toml()).expect("the record reads back");
         let playing = screen(Start::Continue(any.clone()));
-        let mut replaying = open(options(Start::Replay(any)), (200, TALL));
+        let mut replaying = open(options(Start::Replay(any, None)), (200, TALL));
         replaying.update(tabletop::app::action::Action::Last);
         let area = Rect::new(0, 0, 200, TALL);
         let mut replay = Buffer::empty(area);

@@ -219,7 +219,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     let Ok(AnyRecord::Gekitai(record)) = read_record(text) else {
         panic!("the sample record loads");
     };
-    let chosen = options(Start::Replay(AnyRecord::Gekitai(record.clone())));
+    let chosen = options(Start::Replay(AnyRecord::Gekitai(record.clone()), None));
     let mut viewer = open(chosen, (80, 24));
     let expected = |moves: usize| -> Vec<char> {
         let mut game = record.start.clone();

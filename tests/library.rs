@@ -356,15 +356,16 @@ fn c_continues_an_unfinished_game_and_only_that() {
 }
 
 #[test]
-fn r_says_how_to_review_a_game_not_reviewed_yet() {
+fn r_reviews_a_game_not_reviewed_yet_in_the_replay_viewer() {
     let folder = folder_of_games();
     let mut app = library_app(&folder, SIZE);
     key(&mut app, 'r');
     let screen = draw(&app, SIZE);
-    assert!(
-        screen.contains("Not reviewed yet: tabletop review FILE"),
-        "{screen}"
-    );
+    assert!(screen.contains("tabletop replay"), "{screen}");
+    assert!(screen.contains("Reviewing: "), "{screen}");
+    // Leaving stops the review; the list is back.
+    press(&mut app, KeyCode::Esc, false);
+    let screen = draw(&app, SIZE);
     assert!(screen.contains("saved games"), "{screen}");
     fs::remove_dir_all(&folder).expect("cleaned up");
 }

@@ -100,7 +100,10 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
     assert!(record.end() != Gekitai::default());
 
     // The viewer: at the end, the resignation and its result.
-    let mut replay = open(options(Start::Replay(AnyRecord::Gekitai(record))), SIZE);
+    let mut replay = open(
+        options(Start::Replay(AnyRecord::Gekitai(record), None)),
+        SIZE,
+    );
     let screen = draw(&replay, SIZE);
     assert!(!screen.contains("Player O resigned."), "not yet: {screen}");
     press(&mut replay, KeyCode::End, false);

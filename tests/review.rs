@@ -182,10 +182,10 @@ fn the_replay_viewer_shows_the_review() {
         ],
     });
     let size = (80, 24);
-    let start = Start::Replay(AnyRecord::Gekitai(record));
+    let start = Start::Replay(AnyRecord::Gekitai(record), None);
     let mut app = common::screen::open(common::screen::options(start), size);
     let screen = common::screen::draw(&app, size);
-    assert!(screen.contains("X 50% to win"), "{screen}");
+    assert!(screen.contains("X 50%  ██████████░░░░░░░░░░ O"), "{screen}");
     assert!(screen.contains("2. O A6 ??"), "{screen}");
     assert!(screen.contains("m next mistake"), "{screen}");
     common::screen::press(&mut app, KeyCode::Char('m'), false);

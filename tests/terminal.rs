@@ -408,3 +408,77 @@ fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
     broken.send("q");
     broken.exits_cleanly();
 }
+
+/// A copy of the sample record `name` in a fresh folder.
+fn sample_copy(name: &str) -> PathBuf {
+    let file = fresh_folder().join(name);
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/records")
+        .join(name);
+    std::fs::copy(sample, &file).expect("the sample is copied");
+    file
+}
+
+#[test]
+fn a_review_in_the_replay_viewer_runs_behind_steps_and_quits_at_once() {
+    let file = sample_copy("reversi-8x8.toml");
+    let before = std::fs::read(&file).expect("the record");
+    let mut session = Session::start(&["replay", file.to_str().expect("a UTF-8 path")]);
+    session.wait_for("Move 0 of 60");
+    session.wait_for("r review");
+    session.send("r");
+    session.wait_for("Reviewing: ");
+    // The viewer answers while the review runs.
+    for _ in 0..3 {
+        session.send(RIGHT);
+    }
+    session.wait_for("Move 3 of 60");
+    session.send("e");
+    session.send("e");
+    session.send("q");
+    session.exits_cleanly();
+    // A review cut short is not kept.
+    let after = std::fs::read(&file).expect("the record");
+    assert_eq!(before, after, "the record was changed");
+}
+
+#[test]
+fn a_review_finished_in_the_replay_viewer_is_kept_in_the_record() {
+    let file = sample_copy("gekitai-spec-example.toml");
+    let mut session = Session::start(&["replay", file.to_str().expect("a UTF-8 path")]);
+    session.wait_for("r review");
+    session.send("r");
+    // Minutes at most, on the slowest machine.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !session.screen().contains("Reviewed, and kept in") {
+        assert!(Instant::now() < deadline, "{}", session.screen());
+        thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        session.screen().contains("%  "),
+        "no bar: {}",
+        session.screen()
+    );
+    session.send("q");
+    session.exits_cleanly();
+    let text = std::fs::read_to_string(&file).expect("the record");
+    assert!(text.contains("[review]"), "{text}");
+    let reread = tabletop::files::load(&file).expect("the record loads");
+    assert!(reread.is_reviewed());
+}
+
+#[test]
+fn the_evaluation_bar_follows_a_game_between_people() {
+    let mut session = Session::start(&["gekitai", "--x", "human", "--o", "human"]);
+    session.wait_for("Player X's turn");
+    session.send("\x05"); // Ctrl-e
+    session.wait_for("░ O");
+    session.send("c3\r");
+    session.wait_for("Player O's turn");
+    // A new position: worked out again, and filled in.
+    session.wait_for("░ O");
+    session.send("\x05");
+    assert!(!session.screen().contains("░ O"), "{}", session.screen());
+    session.send("q");
+    session.exits_cleanly();
+}

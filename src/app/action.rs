@@ -74,8 +74,11 @@ pub enum Action {
     Sort,
     /// Saved games: show the next game's records only (then all again).
     Filter,
-    /// Saved games: review the game chosen.
+    /// Saved games and replay: review the game (in the replay viewer, in
+    /// the background).
     Review,
+    /// Replay, and a game between people: show or hide the evaluation bar.
+    Evaluate,
     /// Saved games: move the file chosen to the trash (asks first).
     Delete,
     /// Yes to the question asked (moving a saved game to the trash).
@@ -207,6 +210,8 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Replay, KeyCode::Char('-' | '_')) => Some(Action::Slower),
         (Mode::Replay, KeyCode::Char('p')) => Some(Action::Continue),
         (Mode::Replay, KeyCode::Char('m')) => Some(Action::NextMistake),
+        (Mode::Replay, KeyCode::Char('r')) => Some(Action::Review),
+        (Mode::Replay, KeyCode::Char('e')) => Some(Action::Evaluate),
         (Mode::Replay, KeyCode::Char('q')) => Some(Action::Quit),
         (Mode::Replay, KeyCode::Char('?')) => Some(Action::Help),
         (Mode::Replay, KeyCode::Char(c)) if c.is_ascii_digit() => Some(Action::Type(c)),
@@ -345,6 +350,14 @@ pub const BOARD: &[Command] = &[
         does: "pause or go on (computer against computer)",
     },
     Command {
+        action: Action::Evaluate,
+        letters: "e",
+        control: &['e'],
+        keys: "",
+        after: "",
+        does: "evaluation bar on or off (between people)",
+    },
+    Command {
         action: Action::Browse,
         letters: "[",
         control: &[],
@@ -476,6 +489,8 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("12 Enter", "jump to after move 12"),
     ("p", "play on from here as a new game"),
     ("m", "the next mistake or blunder (a reviewed game)"),
+    ("r", "review the game here (the graph fills in as it goes)"),
+    ("e", "evaluation bar on or off"),
     ("Esc", "back to the saved games (opened from there)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
@@ -497,7 +512,7 @@ pub const LIBRARY_KEYS: &[(&str, &str)] = &[
     ("Home  End", "the first, the last"),
     ("Enter", "replay the game"),
     ("c", "continue the game (an unfinished one)"),
-    ("r", "replay the game's review, or say how to make one"),
+    ("r", "review the game (in the replay viewer)"),
     ("d", "move the file to trash/ (d or y again to confirm)"),
     ("s", "sort by date, game, result or moves"),
     ("f  ← →", "show one game only, the next or the one before"),

@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod animation;
+pub mod evaluation;
 pub mod fit;
 pub mod games;
 pub mod remembered;
@@ -73,8 +74,9 @@ pub enum Start {
     Game(Setup),
     /// A saved game, continued from its last position.
     Continue(AnyRecord),
-    /// A saved game in the replay viewer.
-    Replay(AnyRecord),
+    /// A saved game in the replay viewer, and the file it was read from
+    /// (a review made in the viewer is kept there).
+    Replay(AnyRecord, Option<PathBuf>),
     /// The saved games in a folder.
     Library(PathBuf),
 }
@@ -126,13 +128,15 @@ impl WithRecord for Continue {
 
 /// The replay viewer for a record.
 struct Watch {
+    /// The file the record was read from, where a review is kept.
+    path: Option<PathBuf>,
     animate: bool,
 }
 
 impl WithRecord for Watch {
     type Output = Box<dyn ReplayScreen>;
     fn run<G: Playable>(self, record: Record<G>) -> Box<dyn ReplayScreen> {
-        Box::new(Replay::new(record, self.animate))
+        Box::new(Replay::new(record, self.path, self.animate))
     }
 }
 
@@ -196,7 +200,7 @@ impl App {
                 animate,
                 autosave: autosave.clone(),
             })),
-            Start::Replay(record) => Screen::Replay(record.with(Watch { animate })),
+            Start::Replay(record, path) => Screen::Replay(record.with(Watch { path, animate })),
             Start::Library(folder) => {
                 // Opened below, once the app knows its folders.
                 library_folder = Some(folder);
@@ -278,6 +282,14 @@ impl App {
 
     /// Applies one action: the only place where the app's state changes.
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        // The evaluation bar follows the position shown, however it changed.
+        if let Screen::Play(play) = &mut self.screen {
+            play.evaluate_shown();
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
         if let Action::Resize { width, height } = action {
             self.area = Rect::new(0, 0, width, height);
             return;
@@ -380,6 +392,7 @@ impl App {
                     Action::Save => play.open_save(),
                     Action::Hint => play.hint(),
                     Action::Pause => play.toggle_pause(),
+                    Action::Evaluate => play.toggle_evaluation(),
                     Action::Resign => play.resign(),
                     Action::Browse => play.browse(Browse::Back),
                     Action::Erase => play.erase(),
@@ -413,10 +426,16 @@ impl App {
                     Action::Erase => replay.erase(),
                     Action::Confirm => replay.confirm(),
                     Action::Cancel if !replay.cancel() => match self.left_library.take() {
-                        Some(library) => self.screen = Screen::Library(library),
+                        Some(mut library) => {
+                            // The game may have been reviewed meanwhile.
+                            library.reload();
+                            self.screen = Screen::Library(library);
+                        }
                         None => self.quit = true,
                     },
                     Action::NextMistake => replay.next_mistake(),
+                    Action::Review => replay.review(),
+                    Action::Evaluate => replay.toggle_bar(),
                     Action::Continue => {
                         let play = replay.continue_play(self.animate, self.autosave.clone());
                         self.screen = Screen::Play(play);
@@ -443,16 +462,16 @@ impl App {
                     Action::Filter => library.filter(true),
                     Action::Delete => library.delete(),
                     Action::Review | Action::Confirm => match library.record() {
-                        // `r` on a game not reviewed yet says how to.
-                        Ok(record) if action == Action::Review && !record.is_reviewed() => {
-                            library.tell(
-                                "Not reviewed yet: tabletop review FILE reviews it".to_string(),
-                            );
-                        }
                         Ok(record) => {
-                            let replay = Screen::Replay(record.with(Watch {
+                            let mut replay = record.with(Watch {
+                                path: library.chosen().map(|entry| entry.path.clone()),
                                 animate: self.animate,
-                            }));
+                            });
+                            // `r` on a game not reviewed yet reviews it there.
+                            if action == Action::Review {
+                                replay.review();
+                            }
+                            let replay = Screen::Replay(replay);
                             if let Screen::Library(library) =
                                 std::mem::replace(&mut self.screen, replay)
                             {

@@ -183,7 +183,7 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
 pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Replay(record), animate);
+        return full_screen_record(app::Start::Replay(record, Some(args.file.clone())), animate);
     }
     struct Replay(Style);
     impl WithRecord for Replay {

@@ -24,23 +24,23 @@ const MOST_JOBS: usize = 256;
 
 pub(super) fn review(args: &ReviewArgs, animate: bool) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
-    let per_position =
-        time_per_move(args.time_per_move)?.unwrap_or_else(|| args.level.budget() * 2);
-    let jobs = match args.jobs {
+    let mut effort = Effort::at(args.level);
+    if let Some(per_position) = time_per_move(args.time_per_move)? {
+        effort.per_position = per_position;
+    }
+    match args.jobs {
         Some(0) => return Err(Failure::usage("--jobs must be at least 1")),
-        Some(jobs) => jobs.min(MOST_JOBS),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let effort = Effort {
-        level: args.level,
-        per_position,
-        jobs,
-    };
+        Some(jobs) => effort.jobs = jobs.min(MOST_JOBS),
+        None => {}
+    }
     let reviewed = record.with(Reviewing { args, effort })?;
     if args.plain {
         return Ok(ExitCode::SUCCESS);
     }
-    full_screen_record(app::Start::Replay(reviewed), animate)
+    full_screen_record(
+        app::Start::Replay(reviewed, Some(args.file.clone())),
+        animate,
+    )
 }
 
 struct Reviewing<'a> {
@@ -55,8 +55,8 @@ impl WithRecord for Reviewing<'_> {
         if record.review.is_none() || self.args.again {
             let stop = AtomicBool::new(false);
             let bar = Progress::new(io::stderr().is_terminal());
-            let done = review::review(&record, self.effort, &stop, |done, total| {
-                bar.show(done, total)
+            let done = review::review(&record, self.effort, &stop, |finished| {
+                bar.show(finished.done, finished.total)
             });
             bar.finish();
             record.review = done;

@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use crate::ai::analysis::{Verdict, analyse};
 use crate::ai::{History, Level, Searchable};
-use crate::engine::Described;
 use crate::engine::record::Record;
 use crate::engine::record::review::{Review, Reviewed, Standing, reviewed_indices};
+use crate::engine::{Described, Player};
 use classify::{Judgement, judge};
 
 /// How hard a review looks at each position.
@@ -27,6 +27,29 @@ pub struct Effort {
     pub jobs: usize,
 }
 
+impl Effort {
+    /// A review at `level`: twice a move's time at that level for each
+    /// position (half chooses the move, half values the position), on
+    /// every core.
+    pub fn at(level: Level) -> Effort {
+        Effort {
+            level,
+            per_position: level.budget() * 2,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// A position a review has finished, as it reports it.
+pub struct Finished<'a, M> {
+    /// Its place among the positions reviewed (see [`reviewed_indices`]).
+    pub index: usize,
+    pub reviewed: &'a Reviewed<M>,
+    /// How many positions are done, of how many.
+    pub done: usize,
+    pub total: usize,
+}
+
 /// A verdict as the record keeps it.
 fn standing<G: Searchable>(verdict: Verdict) -> Standing {
     match verdict {
@@ -37,14 +60,40 @@ fn standing<G: Searchable>(verdict: Verdict) -> Standing {
     }
 }
 
-/// Reviews the game of `record` with `effort`, calling `progress` with
-/// the positions done and the total after each one; stops early (with
-/// `None`) when `stop` is set.
+/// The first player's chance of winning (0 to 1) in a position that
+/// stands so for `to_move`, the player to move there.
+pub fn first_player_chance(standing: Standing, to_move: Player) -> f64 {
+    match to_move {
+        Player::First => standing.chance(),
+        Player::Second => 1.0 - standing.chance(),
+    }
+}
+
+/// The review of one position, `game`, reached through the positions of
+/// `history`; the evaluation bar asks the same of the position it shows.
+pub fn review_position<G: Searchable>(
+    game: &G,
+    history: &History,
+    effort: Effort,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Reviewed<G::Move> {
+    let analysis = analyse(game, history, effort.level, effort.per_position, seed, stop);
+    Reviewed {
+        standing: standing::<G>(analysis.verdict),
+        best: analysis.best,
+        line: analysis.line,
+    }
+}
+
+/// Reviews the game of `record` with `effort`, telling `progress` of each
+/// position as it is done (they finish out of order, on several threads);
+/// stops early (with `None`) when `stop` is set.
 pub fn review<G: Searchable + Described + Sync>(
     record: &Record<G>,
     effort: Effort,
     stop: &AtomicBool,
-    progress: impl Fn(usize, usize) + Sync,
+    progress: impl Fn(Finished<'_, G::Move>) + Sync,
 ) -> Option<Review<G::Move>> {
     let line = record.line();
     let positions = line.positions();
@@ -64,23 +113,20 @@ pub fn review<G: Searchable + Described + Sync>(
                     let at = indices[k];
                     let history = History::of(&positions[..at]);
                     let seed = 0x7265_7669_6577 ^ k as u64;
-                    let analysis = analyse(
-                        &positions[at],
-                        &history,
-                        effort.level,
-                        effort.per_position,
-                        seed,
-                        stop,
-                    );
-                    let reviewed = Reviewed {
-                        standing: standing::<G>(analysis.verdict),
-                        best: analysis.best,
-                        line: analysis.line,
-                    };
+                    let reviewed = review_position(&positions[at], &history, effort, seed, stop);
+                    if stop.load(Ordering::Relaxed) {
+                        // Cut short, so not a review of the position.
+                        break;
+                    }
+                    progress(Finished {
+                        index: k,
+                        reviewed: &reviewed,
+                        done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                        total,
+                    });
                     if let Ok(mut results) = results.lock() {
                         results[k] = Some(reviewed);
                     }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 }
             });
         }
@@ -98,14 +144,27 @@ pub fn review<G: Searchable + Described + Sync>(
 
 /// The judgement of each move of `record` by its `review`, in order.
 pub fn judgements<G: Described>(record: &Record<G>, review: &Review<G::Move>) -> Vec<Judgement> {
+    judgements_so_far(record, |k| review.positions.get(k))
+        .into_iter()
+        .map_while(|judgement| judgement)
+        .collect()
+}
+
+/// The judgement of each move of `record` whose positions before and
+/// after are reviewed (`reviewed(k)` gives the `k`th reviewed position,
+/// if it is done yet): a review under way judges what it can.
+pub fn judgements_so_far<'a, G: Described>(
+    record: &Record<G>,
+    reviewed: impl Fn(usize) -> Option<&'a Reviewed<G::Move>>,
+) -> Vec<Option<Judgement>> {
     let line = record.line();
     let chosen: Vec<_> = line.played().iter().filter(|p| !p.is_forced()).collect();
     let positions = reviewed_indices(&line);
     chosen
         .iter()
         .enumerate()
-        .filter_map(|(k, played)| {
-            let (before, after) = (review.positions.get(k)?, review.positions.get(k + 1)?);
+        .map(|(k, played)| {
+            let (before, after) = (reviewed(k)?, reviewed(k + 1)?);
             let moves_again = line.positions()[positions[k + 1]].to_move() == played.mover;
             Some(judge(before, after, &played.mv, moves_again))
         })

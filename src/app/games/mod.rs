@@ -71,7 +71,7 @@ impl BoardView<'_> {
     }
 }
 
-pub trait GameUi: Described + Searchable {
+pub trait GameUi: Described + Searchable + Sync {
     /// The game and its settings, for the title line.
     fn title(&self) -> String;
 

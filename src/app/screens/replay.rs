@@ -5,6 +5,10 @@
 //! it, unnumbered.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
@@ -12,20 +16,24 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use crate::ai::Level;
 use crate::app::animation::Animation;
+use crate::app::evaluation::Evaluation;
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::screens::{board_and_panel, fits, needs};
 use crate::app::theme::Theme;
 use crate::app::widgets::chances::Chances;
+use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::Player;
 use crate::engine::line::Line as PlayLine;
-use crate::engine::record::review::reviewed_positions;
+use crate::engine::record::review::{Review, Reviewed, reviewed_positions};
 use crate::engine::record::{Record, ended_outcome};
+use crate::files;
 use crate::review::classify::{Class, Judgement};
-use crate::review::judgements;
+use crate::review::{Effort, first_player_chance, judgements_so_far, review};
 use crate::seat::Seat;
 
 /// Lines above and below the board and the panel: the title, the status
@@ -61,6 +69,10 @@ pub trait ReplayScreen {
     fn confirm(&mut self);
     /// Jumps to the next move the review calls a mistake or a blunder.
     fn next_mistake(&mut self);
+    /// Starts reviewing the game in the background, if it has no review.
+    fn review(&mut self);
+    /// Shows or hides the evaluation bar.
+    fn toggle_bar(&mut self);
     /// Clears the number typed; false when there was none.
     fn cancel(&mut self) -> bool;
     /// A new game going on from the position shown.
@@ -74,6 +86,8 @@ pub trait ReplayScreen {
 
 pub struct Replay<G: GameUi> {
     record: Record<G>,
+    /// The file the record was read from: a review made here is kept there.
+    path: Option<PathBuf>,
     /// The whole game, forced moves included.
     line: PlayLine<G>,
     /// How many numbered moves (turns) are played in the position shown.
@@ -84,48 +98,171 @@ pub struct Replay<G: GameUi> {
     typed: String,
     animation: Option<(Animation, Instant)>,
     animate: bool,
-    /// The review's verdict on each chosen move, if the record has one.
-    judged: Vec<Judgement>,
+    /// The review of each position a move was chosen in (and the end), as
+    /// far as it is known: all of it for a reviewed record, none without a
+    /// review, some while one is under way.
+    reviewed: Vec<Option<Reviewed<G::Move>>>,
+    /// The player to move in each of those positions.
+    movers: Vec<Player>,
+    /// The review's verdict on each chosen move, once both its positions
+    /// are reviewed.
+    judged: Vec<Option<Judgement>>,
     /// The first player's chance of winning in each reviewed position
-    /// (empty without a review), worked out once: the record never changes.
+    /// (NaN where it is not known yet), worked out when a review changes,
+    /// not on every frame.
     chances: Vec<f64>,
+    /// A review running in the background, started with `r`.
+    reviewing: Option<Background<G::Move>>,
+    /// Whether the evaluation bar is shown.
+    bar: bool,
+    /// The bar's figure for a position the review has not reached.
+    evaluation: Evaluation,
+    message: Option<String>,
+}
+
+/// A review running on its own threads, reporting each position as it is
+/// done.
+struct Background<M> {
+    stop: Arc<AtomicBool>,
+    finished: Receiver<(usize, Reviewed<M>)>,
+}
+
+impl<M> Drop for Background<M> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 impl<G: GameUi> Replay<G> {
-    pub fn new(record: Record<G>, animate: bool) -> Replay<G> {
+    pub fn new(record: Record<G>, path: Option<PathBuf>, animate: bool) -> Replay<G> {
         let line = record.line();
-        let (judged, chances) = match &record.review {
-            Some(review) => {
-                let positions = reviewed_positions(&line);
-                let chances = review
-                    .positions
-                    .iter()
-                    .zip(positions)
-                    .map(|(reviewed, position)| {
-                        let chance = reviewed.standing.chance();
-                        if position.to_move() == Player::First {
-                            chance
-                        } else {
-                            1.0 - chance
-                        }
-                    })
-                    .collect();
-                (judgements(&record, review), chances)
-            }
-            None => (Vec::new(), Vec::new()),
+        let movers = reviewed_positions(&line)
+            .iter()
+            .map(|p| p.to_move())
+            .collect();
+        let reviewed: Vec<_> = match &record.review {
+            Some(review) => review.positions.iter().cloned().map(Some).collect(),
+            None => Vec::new(),
         };
-        Replay {
-            judged,
-            chances,
+        // Shown at once where the review gives it; `e` asks the computer.
+        let bar = !reviewed.is_empty();
+        let mut replay = Replay {
+            reviewed,
+            movers,
+            judged: Vec::new(),
+            chances: Vec::new(),
+            reviewing: None,
+            bar,
+            evaluation: Evaluation::default(),
+            message: None,
             line,
             record,
+            path,
             index: 0,
             autoplay: None,
             speed: 1,
             typed: String::new(),
             animation: None,
             animate,
+        };
+        replay.judge();
+        replay.evaluate();
+        replay
+    }
+
+    /// Works out the judgements and the chances again from what is known
+    /// of the review.
+    fn judge(&mut self) {
+        let reviewed = &self.reviewed;
+        self.judged = judgements_so_far(&self.record, |k| reviewed.get(k)?.as_ref());
+        self.chances = reviewed
+            .iter()
+            .zip(&self.movers)
+            .map(|(reviewed, &mover)| {
+                reviewed
+                    .as_ref()
+                    .map_or(f64::NAN, |r| first_player_chance(r.standing, mover))
+            })
+            .collect();
+    }
+
+    /// The first player's chance in the position shown, as far as it is
+    /// known: from the review, else from the evaluation bar's own search.
+    fn shown_chance(&self) -> Option<f64> {
+        let shown = self.line.chosen_through(self.index);
+        match self.chances.get(shown) {
+            Some(chance) if !chance.is_nan() => Some(*chance),
+            _ => self.evaluation.chance(),
         }
+    }
+
+    /// Asks for the bar's figure where the review does not give it (and
+    /// is not about to: a review under way fills it in).
+    fn evaluate(&mut self) {
+        let shown = self.line.chosen_through(self.index);
+        let known = self.chances.get(shown).is_some_and(|c| !c.is_nan());
+        if !self.bar || known || self.reviewing.is_some() {
+            self.evaluation.abandon();
+            return;
+        }
+        let game = self.line.after(self.index);
+        let through = self.line.played_through(self.index);
+        let positions = &self.line.positions()[..=through];
+        self.evaluation
+            .ask(game, || crate::ai::History::of(positions));
+    }
+
+    /// Starts reviewing the game in the background, on every core.
+    fn start_review(&mut self) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tell, finished) = mpsc::channel();
+        let (record, flag) = (self.record.clone(), Arc::clone(&stop));
+        thread::spawn(move || {
+            review(&record, Effort::at(Level::DEFAULT), &flag, |done| {
+                // The viewer may have gone and stopped listening.
+                let _ = tell.send((done.index, done.reviewed.clone()));
+            });
+        });
+        self.reviewed = vec![None; self.movers.len()];
+        self.reviewing = Some(Background { stop, finished });
+        self.bar = true;
+        self.evaluation.abandon();
+        self.judge();
+    }
+
+    /// Takes the positions the background review has finished; once all
+    /// are, keeps the review in the record and its file.
+    fn collect_review(&mut self) {
+        let Some(background) = &self.reviewing else {
+            return;
+        };
+        let mut changed = false;
+        while let Ok((index, reviewed)) = background.finished.try_recv() {
+            if let Some(slot) = self.reviewed.get_mut(index) {
+                *slot = Some(reviewed);
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+        self.judge();
+        let Some(positions) = self.reviewed.iter().cloned().collect::<Option<Vec<_>>>() else {
+            return;
+        };
+        self.reviewing = None;
+        self.record.review = Some(Review {
+            level: Level::DEFAULT.get(),
+            positions,
+        });
+        self.message = Some(match &self.path {
+            Some(path) => match files::save(path, &self.record.to_toml()) {
+                Ok(()) => format!("Reviewed, and kept in {}", path.display()),
+                Err(error) => format!("Reviewed, but not saved: {error}"),
+            },
+            None => "Reviewed".to_string(),
+        });
+        self.evaluate();
     }
 
     /// How many numbered moves the game has.
@@ -142,7 +279,7 @@ impl<G: GameUi> Replay<G> {
                 .iter()
                 .zip(&self.judged)
                 .filter(|(n, _)| Some(**n) == entry.number)
-                .map(|(_, judgement)| judgement.class)
+                .filter_map(|(_, judgement)| judgement.map(|j| j.class))
                 .max();
             if let Some(mark) = worst.map(Class::mark).filter(|m| !m.is_empty()) {
                 entry.text = format!("{} {mark}", entry.text);
@@ -155,24 +292,30 @@ impl<G: GameUi> Replay<G> {
         self.line.played().iter().filter_map(|p| p.number).collect()
     }
 
-    /// The review's lines for the position shown: the first player's
-    /// chance, the verdict on the move that led here and the move the
-    /// computer preferred, and the graph. Also the cell of that move.
-    fn review_lines(&self, theme: Theme) -> (Vec<Line<'static>>, Option<crate::engine::Cell>) {
-        let Some(review) = &self.record.review else {
-            return (Vec::new(), None);
-        };
+    /// The review's lines for the position shown: the evaluation bar, the
+    /// verdict on the move that led here and the move the computer
+    /// preferred. Also the cell of that move.
+    fn review_lines(
+        &self,
+        width: u16,
+        theme: Theme,
+    ) -> (Vec<Line<'static>>, Option<crate::engine::Cell>) {
+        let mut lines = Vec::new();
+        if self.bar {
+            let symbols = [G::symbol(Player::First), G::symbol(Player::Second)];
+            lines.push(eval_bar(symbols, self.shown_chance(), width, theme));
+        }
         let shown = self.line.chosen_through(self.index);
-        let mut lines = vec![Line::raw(format!(
-            "{} {:.0}% to win",
-            G::symbol(Player::First),
-            self.chances[shown] * 100.0
-        ))];
         let mut better = None;
-        if let Some(judgement) = shown.checked_sub(1).and_then(|k| self.judged.get(k)) {
-            let before = &review.positions[shown - 1];
+        let judged = shown
+            .checked_sub(1)
+            .and_then(|k| self.judged.get(k)?.as_ref());
+        if let Some(judgement) = judged {
+            let before = self.reviewed[shown - 1].as_ref();
             let verdict = judgement.class.label();
-            let best = before.best.filter(|_| judgement.class > Class::Best);
+            let best = before
+                .and_then(|before| before.best)
+                .filter(|_| judgement.class > Class::Best);
             let text = match best {
                 Some(mv) => format!("That move: {verdict}; best {mv}"),
                 None => format!("That move: {verdict}"),
@@ -192,13 +335,46 @@ impl<G: GameUi> Replay<G> {
     fn marked(&self) -> Vec<bool> {
         let mut marked = vec![false; self.chances.len()];
         for (k, judgement) in self.judged.iter().enumerate() {
-            marked[k + 1] = judgement.class >= Class::Mistake;
+            if let Some(judgement) = judgement {
+                marked[k + 1] = judgement.class >= Class::Mistake;
+            }
         }
         marked
     }
 
+    /// Whether the review calls the `k`th chosen move a mistake or worse.
+    fn is_bad(&self, k: usize) -> bool {
+        self.judged
+            .get(k)
+            .and_then(Option::as_ref)
+            .is_some_and(|judgement| judgement.class >= Class::Mistake)
+    }
+
+    /// The status line: the number typed, autoplay, the review under way,
+    /// or a message.
+    fn status(&self) -> String {
+        if !self.typed.is_empty() {
+            return format!("Go to move: {}▏ Enter jumps", self.typed);
+        }
+        if self.autoplay.is_some() {
+            return format!(
+                "Playing, one move every {} ms (+ faster, - slower)",
+                SPEEDS[self.speed].as_millis()
+            );
+        }
+        if self.reviewing.is_some() {
+            let done = self.reviewed.iter().filter(|r| r.is_some()).count();
+            return format!(
+                "Reviewing: {done} of {} positions done; the graph fills in",
+                self.reviewed.len()
+            );
+        }
+        self.message.clone().unwrap_or_default()
+    }
+
     fn show(&mut self, index: usize) {
         let index = index.min(self.moves());
+        self.message = None;
         self.animation = None;
         if index == self.index + 1 && self.animate {
             let played = &self.line.played()[self.line.played_through(self.index)];
@@ -209,6 +385,7 @@ impl<G: GameUi> Replay<G> {
         if self.index == self.moves() {
             self.autoplay = None;
         }
+        self.evaluate();
     }
 }
 
@@ -277,13 +454,30 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     fn next_mistake(&mut self) {
         self.autoplay = None;
         let chosen: Vec<usize> = self.chosen_numbers();
-        let is_bad = |k: &usize| self.judged[*k].class >= Class::Mistake;
+        let is_bad = |k: &usize| self.is_bad(*k);
         let after = (0..self.judged.len()).find(|k| is_bad(k) && chosen[*k] > self.index);
         // Past the last one, round to the first.
         let target = after.or_else(|| (0..self.judged.len()).find(is_bad));
-        if let Some(k) = target {
-            self.show(chosen[k]);
+        match target {
+            Some(k) => self.show(chosen[k]),
+            None if self.reviewed.is_empty() => {
+                self.message = Some("Not reviewed yet: r reviews the game".to_string());
+            }
+            None => self.message = Some("No mistakes found so far".to_string()),
         }
+    }
+
+    fn review(&mut self) {
+        if self.record.review.is_some() {
+            self.message = Some("Already reviewed: m finds the mistakes".to_string());
+        } else if self.reviewing.is_none() {
+            self.start_review();
+        }
+    }
+
+    fn toggle_bar(&mut self) {
+        self.bar = !self.bar;
+        self.evaluate();
     }
 
     fn cancel(&mut self) -> bool {
@@ -302,10 +496,15 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     }
 
     fn is_ticking(&self) -> bool {
-        self.autoplay.is_some() || self.animation.is_some()
+        self.autoplay.is_some()
+            || self.animation.is_some()
+            || self.reviewing.is_some()
+            || self.evaluation.is_pending()
     }
 
     fn tick(&mut self, now: Instant) {
+        self.collect_review();
+        self.evaluation.poll();
         if let Some((animation, started)) = &mut self.animation {
             animation.advance(now.saturating_duration_since(*started));
             if animation.is_done() {
@@ -353,7 +552,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             }
             _ => &[],
         };
-        let (review_lines, better) = self.review_lines(theme);
+        let (review_lines, better) = self.review_lines(panel.width, theme);
         let view = BoardView {
             cursor: None,
             addressed: None,
@@ -382,7 +581,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         }
         lines.extend(review_lines);
         let graph_top = lines.len() as u16;
-        let reviewed = !self.chances.is_empty();
+        let reviewed = !self.reviewed.is_empty();
         if reviewed {
             lines.push(Line::raw(""));
         }
@@ -422,20 +621,12 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         };
         (&history).render(list, buf);
 
-        let state = if !self.typed.is_empty() {
-            format!("Go to move: {}▏ Enter jumps", self.typed)
-        } else if self.autoplay.is_some() {
-            format!(
-                "Playing, one move every {} ms (+ faster, - slower)",
-                SPEEDS[self.speed].as_millis()
-            )
-        } else {
-            String::new()
-        };
-        Line::styled(state, theme.message()).render(status, buf);
+        Line::styled(self.status(), theme.message()).render(status, buf);
         let mut keys = vec![("←→", "step"), ("Home End", "ends"), ("Space", "play")];
-        if self.judged.iter().any(|j| j.class >= Class::Mistake) {
+        if (0..self.judged.len()).any(|k| self.is_bad(k)) {
             keys.push(("m", "next mistake"));
+        } else if self.record.review.is_none() && self.reviewing.is_none() {
+            keys.push(("r", "review"));
         } else {
             keys.push(("+-", "speed"));
         }

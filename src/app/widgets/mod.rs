@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod chances;
+pub mod eval_bar;
 pub mod grid;
 pub mod history;
 pub mod keys;

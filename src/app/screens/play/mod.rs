@@ -15,6 +15,7 @@ use ratatui::layout::Rect;
 use crate::ai::{History, Level};
 use crate::app::action::{Action, Direction, Typing, key_for};
 use crate::app::animation::Animation;
+use crate::app::evaluation::Evaluation;
 use crate::app::games::{GameUi, typed_move};
 use crate::app::theme::Theme;
 use crate::engine::line::{Line, Played};
@@ -65,6 +66,10 @@ pub trait PlayScreen {
     fn hint(&mut self);
     /// Holds or resumes computer-against-computer play.
     fn toggle_pause(&mut self);
+    /// Shows or hides the evaluation bar (a game between people).
+    fn toggle_evaluation(&mut self);
+    /// Points the evaluation bar, if it is shown, at the position shown.
+    fn evaluate_shown(&mut self);
     /// Gives the game up for the person at the board, on the second
     /// request in a row; the first asks for that confirmation.
     fn resign(&mut self);
@@ -131,6 +136,8 @@ pub struct Play<G: GameUi> {
     /// The turn whose position is shown while looking back through the
     /// game; `None` when playing.
     browsing: Option<usize>,
+    /// The evaluation bar, when the players asked for it.
+    evaluation: Option<Evaluation>,
     animate: bool,
 }
 
@@ -166,6 +173,7 @@ impl<G: GameUi> Play<G> {
             resigning: false,
             resigned: None,
             browsing: None,
+            evaluation: None,
             animate,
         }
     }
@@ -380,6 +388,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
+            // Against the computer it would be a hint on every move.
+            Action::Evaluate => self.seats.iter().all(|seat| !seat.is_computer()),
             _ => true,
         }
     }
@@ -619,12 +629,37 @@ impl<G: GameUi> PlayScreen for Play<G> {
         }
     }
 
+    fn toggle_evaluation(&mut self) {
+        if !self.offers(Action::Evaluate) {
+            self.message = Some("The evaluation bar is for games between people".to_string());
+            return;
+        }
+        self.evaluation = match self.evaluation {
+            Some(_) => None,
+            None => Some(Evaluation::default()),
+        };
+    }
+
+    fn evaluate_shown(&mut self) {
+        let through = self.shown_played().len();
+        let shown = self.shown().clone();
+        if let Some(evaluation) = &mut self.evaluation {
+            let positions = &self.line.positions()[..=through];
+            evaluation.ask(&shown, || History::of(positions));
+        }
+    }
+
     fn is_animating(&self) -> bool {
-        self.animation.is_some() || self.thinking.is_some()
+        self.animation.is_some()
+            || self.thinking.is_some()
+            || self.evaluation.as_ref().is_some_and(Evaluation::is_pending)
     }
 
     fn tick(&mut self, now: Instant) {
         self.collect_thinking(now);
+        if let Some(evaluation) = &mut self.evaluation {
+            evaluation.poll();
+        }
         if let Some((animation, started)) = &mut self.animation {
             animation.advance(now.saturating_duration_since(*started));
             if animation.is_done() {

@@ -13,6 +13,7 @@ use crate::app::fit::{leading, shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
 use crate::app::theme::Theme;
+use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::Player;
@@ -124,6 +125,10 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     }];
     if let Some(resigner) = play.resigned.filter(|_| play.browsing.is_none()) {
         lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
+    }
+    if let Some(evaluation) = &play.evaluation {
+        let symbols = [G::symbol(Player::First), G::symbol(Player::Second)];
+        lines.push(eval_bar(symbols, evaluation.chance(), area.width, theme));
     }
     if play.seats.iter().any(|seat| seat.is_computer()) {
         let seats: Vec<String> = Player::BOTH
