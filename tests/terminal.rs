@@ -255,15 +255,19 @@ fn a_full_game_of_reversi_with_a_pass_to_its_result() {
 fn a_game_of_connect6_to_six_in_a_row() {
     let mut session = Session::start(&["connect6"]);
     session.wait_for("stone 1 of 1");
-    play_moves(&mut session, "J9 A0 A1 K9 L9 A2 A3 M9 N9 A4 B5 O9");
-    session.wait_for("Player B wins!");
+    play_moves(&mut session, "J9 A0 A1 K9 L9 A2 A3 M9 N9 A4 B5");
+    session.wait_for("6. W A4 B5");
     // On 19 columns `q` is column Q: the footer offers Ctrl-q instead.
     assert!(
         session.screen().contains("Ctrl-q quit"),
         "{}",
         session.screen()
     );
-    session.send("\x11");
+    play_moves(&mut session, "O9");
+    session.wait_for("Player B wins!");
+    // Nothing is placed after the end, so letters are commands again.
+    assert!(session.screen().contains(" q quit"), "{}", session.screen());
+    session.send("q");
     session.exits_cleanly();
 }
 
@@ -481,4 +485,34 @@ fn the_evaluation_bar_follows_a_game_between_people() {
     assert!(!session.screen().contains("░ O"), "{}", session.screen());
     session.send("q");
     session.exits_cleanly();
+}
+
+#[test]
+fn r_after_a_game_reviews_it_and_keeps_it_in_the_saved_games() {
+    let mut session = Session::start(&["gekitai", "--x", "human", "--o", "human"]);
+    session.wait_for("Player X's turn");
+    play_moves(&mut session, "a1 a6 c3 d4 c3");
+    session.wait_for("Player X wins!");
+    session.wait_for("r review");
+    session.send("r");
+    session.wait_for("tabletop replay");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !session.screen().contains("Reviewed, and kept in") {
+        assert!(Instant::now() < deadline, "{}", session.screen());
+        thread::sleep(Duration::from_millis(100));
+    }
+    // Esc goes back to the start screen for the next game.
+    session.send("\x1b");
+    session.wait_for("[ Start ]");
+    session.send("q");
+    session.exits_cleanly();
+    let games = session.data.join("tabletop").join("games");
+    let saved: Vec<_> = std::fs::read_dir(&games)
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let record = tabletop::files::load(&saved[0]).expect("the game loads");
+    assert!(record.is_reviewed());
+    assert_eq!(record.turns(), 5);
 }

@@ -350,6 +350,14 @@ pub const BOARD: &[Command] = &[
         does: "pause or go on (computer against computer)",
     },
     Command {
+        action: Action::Review,
+        letters: "r",
+        control: &[],
+        keys: "",
+        after: "",
+        does: "review the finished game: where it went wrong",
+    },
+    Command {
         action: Action::Evaluate,
         letters: "e",
         control: &['e'],

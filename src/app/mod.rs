@@ -172,9 +172,18 @@ pub struct App {
     /// The folder the saved games screen shows: the data folder's, or the
     /// one named on the command line.
     library_folder: Option<PathBuf>,
-    /// The saved games screen a replay was opened from, to go back to.
-    left_library: Option<Library>,
+    /// Where Esc in the replay viewer goes back to.
+    behind: Behind,
     quit: bool,
+}
+
+/// The screen the replay viewer was opened from, which Esc goes back to.
+enum Behind {
+    /// None: the viewer was the first screen, so Esc quits.
+    Nothing,
+    Library(Library),
+    /// A finished game, reviewed: back to the start screen for the next.
+    Start,
 }
 
 impl App {
@@ -222,7 +231,7 @@ impl App {
             remember: options.remember,
             saved_games: options.library,
             library_folder,
-            left_library: None,
+            behind: Behind::Nothing,
             quit: false,
         };
         if opens_library {
@@ -393,6 +402,10 @@ impl App {
                     Action::Hint => play.hint(),
                     Action::Pause => play.toggle_pause(),
                     Action::Evaluate => play.toggle_evaluation(),
+                    Action::Review if play.offers(Action::Review) => {
+                        self.screen = Screen::Replay(play.review());
+                        self.behind = Behind::Start;
+                    }
                     Action::Resign => play.resign(),
                     Action::Browse => play.browse(Browse::Back),
                     Action::Erase => play.erase(),
@@ -425,14 +438,17 @@ impl App {
                     Action::Type(c) => replay.type_digit(c),
                     Action::Erase => replay.erase(),
                     Action::Confirm => replay.confirm(),
-                    Action::Cancel if !replay.cancel() => match self.left_library.take() {
-                        Some(mut library) => {
-                            // The game may have been reviewed meanwhile.
-                            library.reload();
-                            self.screen = Screen::Library(library);
+                    Action::Cancel if !replay.cancel() => {
+                        match std::mem::replace(&mut self.behind, Behind::Nothing) {
+                            Behind::Library(mut library) => {
+                                // The game may have been reviewed meanwhile.
+                                library.reload();
+                                self.screen = Screen::Library(library);
+                            }
+                            Behind::Start => self.back_to_start(),
+                            Behind::Nothing => self.quit = true,
                         }
-                        None => self.quit = true,
-                    },
+                    }
                     Action::NextMistake => replay.next_mistake(),
                     Action::Review => replay.review(),
                     Action::Evaluate => replay.toggle_bar(),
@@ -475,7 +491,7 @@ impl App {
                             if let Screen::Library(library) =
                                 std::mem::replace(&mut self.screen, replay)
                             {
-                                self.left_library = Some(library);
+                                self.behind = Behind::Library(library);
                             }
                         }
                         Err(why) => library.tell(why),
@@ -506,7 +522,7 @@ impl App {
             play.stop();
         }
         self.help = false;
-        self.left_library = None;
+        self.behind = Behind::Nothing;
         let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();

@@ -73,6 +73,8 @@ pub trait ReplayScreen {
     fn review(&mut self);
     /// Shows or hides the evaluation bar.
     fn toggle_bar(&mut self);
+    /// Shows `message` on the status line.
+    fn tell(&mut self, message: String);
     /// Clears the number typed; false when there was none.
     fn cancel(&mut self) -> bool;
     /// A new game going on from the position shown.
@@ -478,6 +480,10 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
     fn toggle_bar(&mut self) {
         self.bar = !self.bar;
         self.evaluate();
+    }
+
+    fn tell(&mut self, message: String) {
+        self.message = Some(message);
     }
 
     fn cancel(&mut self) -> bool {

@@ -17,11 +17,13 @@ use crate::app::action::{Action, Direction, Typing, key_for};
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
 use crate::app::games::{GameUi, typed_move};
+use crate::app::screens::replay::{Replay, ReplayScreen};
 use crate::app::theme::Theme;
 use crate::engine::line::{Line, Played};
 use crate::engine::quote::quote;
 use crate::engine::record::{Record, ended_outcome};
 use crate::engine::{Cell, Outcome, Player};
+use crate::files;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
 
@@ -66,6 +68,10 @@ pub trait PlayScreen {
     fn hint(&mut self);
     /// Holds or resumes computer-against-computer play.
     fn toggle_pause(&mut self);
+    /// The finished game in the replay viewer, reviewed there in the
+    /// background; first saved in the games folder (unless the player
+    /// saved it already), where the review is kept.
+    fn review(&mut self) -> Box<dyn ReplayScreen>;
     /// Shows or hides the evaluation bar (a game between people).
     fn toggle_evaluation(&mut self);
     /// Points the evaluation bar, if it is shown, at the position shown.
@@ -138,6 +144,8 @@ pub struct Play<G: GameUi> {
     browsing: Option<usize>,
     /// The evaluation bar, when the players asked for it.
     evaluation: Option<Evaluation>,
+    /// The file the player last saved the game to.
+    saved_to: Option<PathBuf>,
     animate: bool,
 }
 
@@ -174,6 +182,7 @@ impl<G: GameUi> Play<G> {
             resigned: None,
             browsing: None,
             evaluation: None,
+            saved_to: None,
             animate,
         }
     }
@@ -374,6 +383,10 @@ impl<G: GameUi> Play<G> {
 impl<G: GameUi> PlayScreen for Play<G> {
     fn typing(&self) -> Typing {
         let game = self.game();
+        // Nothing is placed once the game is over, so letters are commands.
+        if self.ended() {
+            return Typing::of(0, []);
+        }
         // The word moves a player may type now (`swap`, once it is open).
         let words: Vec<String> = G::WORD_MOVES
             .iter()
@@ -388,6 +401,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
+            Action::Review => self.ended(),
             // Against the computer it would be a hint on every move.
             Action::Evaluate => self.seats.iter().all(|seat| !seat.is_computer()),
             _ => true,
@@ -627,6 +641,22 @@ impl<G: GameUi> PlayScreen for Play<G> {
         } else {
             self.think();
         }
+    }
+
+    fn review(&mut self) -> Box<dyn ReplayScreen> {
+        let record = self.record();
+        let path = self
+            .saved_to
+            .clone()
+            .unwrap_or_else(saving::new_save_path::<G>);
+        let saved = files::save(&path, &record.to_toml());
+        let mut replay = Replay::new(record, saved.is_ok().then_some(path), self.animate);
+        replay.last();
+        replay.review();
+        if let Err(error) = saved {
+            replay.tell(format!("Reviewing, but the game was not saved: {error}"));
+        }
+        Box::new(replay)
     }
 
     fn toggle_evaluation(&mut self) {

@@ -17,7 +17,7 @@ pub fn new_save_path<G: GameUi>() -> PathBuf {
 
 impl<G: GameUi> Play<G> {
     /// The game so far as a record.
-    fn record(&self) -> Record<G> {
+    pub(super) fn record(&self) -> Record<G> {
         let mut record = Record::of_line(&self.line);
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = self.seats.map(|seat| seat.to_string());
@@ -37,7 +37,11 @@ impl<G: GameUi> Play<G> {
     /// Saves the game to `path`, saying how it went.
     pub(super) fn save_to(&mut self, path: PathBuf) {
         self.message = Some(match files::save(&path, &self.record().to_toml()) {
-            Ok(()) => format!("Saved to {}", path.display()),
+            Ok(()) => {
+                let told = format!("Saved to {}", path.display());
+                self.saved_to = Some(path);
+                told
+            }
             Err(error) => format!("Not saved: {}: {error}", path.display()),
         });
     }

@@ -260,6 +260,7 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
         }
     }
     let optional = [
+        (Action::Review, "review", 7),
         (Action::Hint, "hint", 5),
         (Action::Pause, "pause", 8),
         (Action::Undo, "undo", 6),
