@@ -338,3 +338,20 @@ fn the_too_small_notice_asks_for_the_least_growth() {
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
     assert!(screen.contains("tabletop needs 58x20"), "{screen}");
 }
+
+#[test]
+fn a_message_stays_readable_while_the_computer_thinks() {
+    let level = tabletop::ai::Level::MAX;
+    let mut app = game(
+        Setup::default(),
+        [Seat::Human, Seat::Computer(level)],
+        (80, 24),
+    );
+    play(&mut app, "c3");
+    // Nothing has ticked, so the computer is still thinking.
+    app.update(Action::Confirm);
+    let screen = draw(&app, 80, 24);
+    let status = screen.lines().nth(22).expect("a status line");
+    assert!(status.contains("It is the computer's turn"), "{screen}");
+    assert!(status.contains("Computer O is thinking"), "{screen}");
+}

@@ -205,11 +205,16 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
         let elapsed = thinking.elapsed();
         let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
         let seconds = elapsed.as_secs_f32();
-        return if thinking.is_hint() {
+        let spinner = if thinking.is_hint() {
             format!("{frame} Looking for a hint… {seconds:.1} s")
         } else {
             let player = G::symbol(play.game().to_move());
             format!("{frame} Computer {player} is thinking… {seconds:.1} s")
+        };
+        // A message (a save, a refused move) stays readable meanwhile.
+        return match &play.message {
+            Some(message) => format!("{message} · {spinner}"),
+            None => spinner,
         };
     }
     match (&play.message, play.outcome()) {
