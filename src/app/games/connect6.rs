@@ -28,11 +28,12 @@ impl GameUi for Connect6 {
     }
 
     fn panel(&self, _animation: Option<&Animation>, _theme: Theme) -> Vec<Line<'static>> {
-        if self.is_over() {
-            return Vec::new();
-        }
+        Vec::new()
+    }
+
+    fn turn_detail(&self) -> Option<String> {
         let (stone, of) = self.stone_of_turn();
-        vec![Line::raw(format!("stone {stone} of {of}"))]
+        Some(format!("stone {stone} of {of}"))
     }
 
     fn board_size(&self) -> (u16, u16) {

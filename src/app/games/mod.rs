@@ -89,6 +89,13 @@ pub trait GameUi: Described + Searchable + Sync {
     /// The lines under whose turn it is: reserves, disc counts, ...
     fn panel(&self, animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>>;
 
+    /// More about the turn under way (Connect6's `stone 1 of 2`), shown
+    /// under whose turn it is while the game goes on (a game ended by a
+    /// resignation has no turn under way, whatever its position says).
+    fn turn_detail(&self) -> Option<String> {
+        None
+    }
+
     /// What to tell the players when the game made `mover` play `mv` by
     /// itself (Reversi's pass).
     fn forced_notice(mv: &Self::Move, mover: Player) -> String {

@@ -582,6 +582,11 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
             None => Line::raw(format!("Player {}'s turn", G::symbol(game.to_move()))),
         });
+        if outcome.is_none()
+            && let Some(detail) = game.turn_detail()
+        {
+            lines.push(Line::raw(detail));
+        }
         if let Some(resigner) = resigned {
             lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
         }

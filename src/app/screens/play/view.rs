@@ -123,6 +123,11 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
             ])
         }
     }];
+    if outcome.is_none()
+        && let Some(detail) = game.turn_detail()
+    {
+        lines.push(Line::raw(detail));
+    }
     if let Some(resigner) = play.resigned.filter(|_| play.browsing.is_none()) {
         lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
     }
