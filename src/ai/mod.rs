@@ -236,6 +236,15 @@ pub trait Searchable: Game {
         None
     }
 
+    /// The position settled by the game's own exact solver, for reviews:
+    /// how the game ends with best play, a best move and a line, if the
+    /// solver takes the position on and finishes before `deadline` (Hex up
+    /// to 8×8, Reversi near the end). It ignores the game's history, so
+    /// only games whose positions cannot come round again have one.
+    fn prove(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<analysis::Proof<Self::Move>> {
+        None
+    }
+
     /// The game's own way to choose a move at `level`, tried after a win
     /// in one: a move to play, or [`OwnChoice::Search`] to leave the choice
     /// to the generic search.

@@ -7,9 +7,11 @@
 //! drops of 0.1, 0.2 and 0.3 in winning chances from -1 to 1, which are 5,
 //! 10 and 15 points; our evaluations are coarser than a chess engine's, so
 //! tabletop asks for twice the drop before it calls a move out. A move
-//! that turns a forced win into anything less is a blunder whatever the
+//! that turns a won game (a forced win, or a win with best play that an
+//! exact solver proved) into anything less is a blunder whatever the
 //! numbers say.
 
+use crate::engine::BestPlay;
 use crate::engine::record::review::{Reviewed, Standing};
 
 /// Drops in the mover's chance of winning (0 to 1) from which a move is
@@ -65,7 +67,8 @@ pub struct Judgement {
     /// The mover's chance of winning before and after the move (0 to 1).
     pub before: f64,
     pub after: f64,
-    /// The mover had a forced win and the move let it go.
+    /// The mover had a won game (a forced win, or a win with best play)
+    /// and the move let it go.
     pub threw_away_win: bool,
 }
 
@@ -79,9 +82,19 @@ fn for_mover(after: Standing, moves_again: bool) -> Standing {
     match after {
         Standing::Wins(plies) => Standing::Loses(plies),
         Standing::Loses(plies) => Standing::Wins(plies),
+        Standing::BestPlay(best_play) => Standing::BestPlay(best_play.other_side()),
         Standing::Drawn => Standing::Drawn,
         Standing::Chance(percent) => Standing::Chance(100.0 - percent),
     }
+}
+
+/// Whether a standing is a won game for the player to move: a forced win
+/// or a win with best play.
+pub fn is_won(standing: Standing) -> bool {
+    matches!(
+        standing,
+        Standing::Wins(_) | Standing::BestPlay(BestPlay::Win(_))
+    )
 }
 
 /// Judges the move `played` from the position reviewed as `before` to the
@@ -95,8 +108,13 @@ pub fn judge<M: PartialEq>(
 ) -> Judgement {
     let after_standing = for_mover(after.standing, moves_again);
     let (chance_before, chance_after) = (before.standing.chance(), after_standing.chance());
-    let threw_away_win = matches!(before.standing, Standing::Wins(_))
-        && !matches!(after_standing, Standing::Wins(_));
+    let threw_away_win = is_won(before.standing)
+        && match after_standing {
+            // An exact solver that did not finish after the move proves
+            // nothing; the search's forced win is taken as it always was.
+            Standing::Chance(_) => matches!(before.standing, Standing::Wins(_)),
+            after => !is_won(after),
+        };
     // In tenths of a point, so that 60% to 50% is a drop of 10 points
     // exactly, as the player reads it.
     let drop = ((chance_before - chance_after) * 1000.0).round() / 1000.0;
