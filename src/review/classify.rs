@@ -180,4 +180,40 @@ mod tests {
         let second_stone = judge(&won, &at(Standing::Wins(3), None), &1, true);
         assert_eq!(second_stone.class, Class::Best);
     }
+
+    #[test]
+    fn a_win_with_best_play_let_go_is_thrown_away_when_proved() {
+        let by = |n| std::num::NonZeroU32::new(n);
+        let won = at(Standing::BestPlay(BestPlay::Win(by(4))), Some(1));
+        // Each standing after the move is the opponent's.
+        let judged = |after: Standing, played: u8| judge(&won, &at(after, None), &played, false);
+        let kept = judged(Standing::BestPlay(BestPlay::Loss(by(2))), 1);
+        assert_eq!((kept.class, kept.threw_away_win), (Class::Best, false));
+        let searched = judged(Standing::Loses(7), 2);
+        assert_eq!(
+            (searched.class, searched.threw_away_win),
+            (Class::Good, false)
+        );
+        // Reversi: from a win to a draw with best play, or to a loss.
+        for after in [
+            Standing::BestPlay(BestPlay::Draw),
+            Standing::BestPlay(BestPlay::Win(None)),
+            Standing::Wins(3),
+            Standing::Drawn,
+        ] {
+            let thrown = judged(after, 2);
+            assert_eq!(
+                (thrown.class, thrown.threw_away_win),
+                (Class::Blunder, true)
+            );
+        }
+        // The solver not finishing after the move proves nothing.
+        let unknown = judged(Standing::Chance(20.0), 2);
+        assert!(!unknown.threw_away_win);
+        assert_eq!(unknown.class, Class::Mistake);
+        // A search's forced win kept as a win with best play.
+        let forced = at(Standing::Wins(5), Some(1));
+        let after = at(Standing::BestPlay(BestPlay::Loss(None)), None);
+        assert!(!judge(&forced, &after, &1, false).threw_away_win);
+    }
 }

@@ -129,3 +129,108 @@ fn spelled<M: ToString>(line: &[M], plies: usize) -> String {
     }
     shown.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU32;
+
+    use super::*;
+    use crate::engine::Game;
+    use crate::engine::gekitai::Gekitai;
+    use crate::engine::hex::{Hex, HexSettings};
+    use crate::engine::reversi::Reversi;
+
+    fn at<G: Described>(standing: Standing, best: Option<&str>, line: &[&str]) -> Reviewed<G::Move>
+    where
+        <G::Move as std::str::FromStr>::Err: std::fmt::Debug,
+    {
+        Reviewed {
+            standing,
+            best: best.map(|b| b.parse().expect("notation")),
+            line: line.iter().map(|m| m.parse().expect("notation")).collect(),
+        }
+    }
+
+    /// A Reversi game of one move, d3, reviewed as a win by 6 discs for
+    /// Black that the move turned into a draw.
+    fn thrown_away() -> (
+        Record<Reversi>,
+        Review<<Reversi as crate::engine::Game>::Move>,
+    ) {
+        let mut record = Record::new(Reversi::default());
+        record.moves = vec!["d3".parse().expect("notation")];
+        let won = BestPlay::Win(NonZeroU32::new(6));
+        let review = Review {
+            level: 3,
+            positions: vec![
+                at::<Reversi>(Standing::BestPlay(won), Some("d3"), &["d3", "c5"]),
+                at::<Reversi>(Standing::BestPlay(BestPlay::Draw), Some("c5"), &[]),
+            ],
+        };
+        (record, review)
+    }
+
+    #[test]
+    fn a_solved_reversi_position_says_who_wins_by_how_many_discs() {
+        let (record, review) = thrown_away();
+        assert_eq!(
+            position_statement(&record, &review, 0).as_deref(),
+            Some("B wins by 6 discs with best play (solved exactly): d3 c5 …")
+        );
+        assert_eq!(
+            position_statement(&record, &review, 1).as_deref(),
+            Some("W draws with best play (solved exactly): best c5")
+        );
+        assert_eq!(position_statement(&record, &review, 2), None);
+        assert_eq!(
+            move_statement(&record, &review, 0).as_deref(),
+            Some("This move threw away a won game.")
+        );
+        assert_eq!(move_statement(&record, &review, 1), None);
+    }
+
+    #[test]
+    fn a_solved_hex_position_gives_no_length() {
+        let game = Hex::new(HexSettings::new(3, false).expect("valid"));
+        let won = at::<Hex>(Standing::BestPlay(BestPlay::Win(None)), Some("B1"), &["B1"]);
+        assert_eq!(
+            about_position(&game, &won).as_deref(),
+            Some("O wins with best play (solved exactly): B1 …")
+        );
+        let lost = at::<Hex>(Standing::BestPlay(BestPlay::Loss(None)), None, &[]);
+        assert_eq!(
+            about_position(&game, &lost).as_deref(),
+            Some("X wins with best play (solved exactly)")
+        );
+        // A line that ends the game has no `…`: O joins A1 to C1.
+        let mut late = game.clone();
+        for mv in ["A1", "A0", "C1", "C0"] {
+            late.play(mv.parse().expect("cell")).expect("legal");
+        }
+        assert_eq!(
+            about_position(&late, &won).as_deref(),
+            Some("O wins with best play (solved exactly): B1")
+        );
+    }
+
+    #[test]
+    fn forced_wins_keep_their_length_and_chances_say_nothing() {
+        let game = Gekitai::default();
+        let wins = at::<Gekitai>(Standing::Wins(5), Some("C3"), &["C3", "D4"]);
+        assert_eq!(
+            about_position(&game, &wins).as_deref(),
+            Some("X had a forced win within 5 plies: C3 D4 …")
+        );
+        let loses = at::<Gekitai>(Standing::Loses(1), Some("C3"), &["C3"]);
+        assert_eq!(
+            about_position(&game, &loses).as_deref(),
+            Some("O had a forced win within 1 ply, X to move: C3")
+        );
+        for standing in [Standing::Chance(40.0), Standing::Drawn, Standing::Wins(0)] {
+            assert_eq!(
+                about_position(&game, &at::<Gekitai>(standing, None, &[])),
+                None
+            );
+        }
+    }
+}

@@ -97,3 +97,48 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU32;
+
+    use super::*;
+    use crate::engine::record::review::Reviewed;
+    use crate::engine::reversi::Reversi;
+
+    /// A Reversi game of two moves: Black's d3 turns a win by 6 discs into
+    /// a draw with best play, which White's c5 keeps.
+    #[test]
+    fn solved_positions_and_a_won_game_thrown_away_are_noted() {
+        let mut record = Record::new(Reversi::default());
+        record.moves = ["d3", "c5"].map(|m| m.parse().expect("notation")).to_vec();
+        let at = |standing, best: Option<&str>, line: &[&str]| Reviewed {
+            standing,
+            best: best.map(|b| b.parse().expect("notation")),
+            line: line.iter().map(|m| m.parse().expect("notation")).collect(),
+        };
+        let won = Standing::BestPlay(BestPlay::Win(NonZeroU32::new(6)));
+        let drawn = Standing::BestPlay(BestPlay::Draw);
+        let review = Review {
+            level: 3,
+            positions: vec![
+                at(won, Some("d3"), &["d3", "c5"]),
+                at(drawn, Some("c5"), &["c5"]),
+                at(drawn, Some("e6"), &[]),
+            ],
+        };
+        let table = review_table(&record, &review);
+        let notes = table.split("\n\n").nth(2).expect("notes");
+        assert_eq!(
+            notes,
+            "Before move 1, B wins by 6 discs with best play (solved exactly): d3 c5 …\n\
+             Move 1 (B d3) threw away a won game.\n\
+             Before move 2, W draws with best play (solved exactly): c5 …\n",
+            "{table}"
+        );
+        assert!(
+            table.contains("   1  B d3         100%  d3       blunder ?? (-50 points)"),
+            "{table}"
+        );
+    }
+}

@@ -645,6 +645,53 @@ mod tests {
         assert!(solve(&over, None, &stop).is_none());
     }
 
+    /// Along a proof line the winner keeps the win (by minimax) after
+    /// every move, and the line ends with the winner's connection unless
+    /// it was cut short; the loser's replies are in the proof set.
+    #[test]
+    fn proof_lines_keep_the_win() {
+        let mut rng = Rng::new(41);
+        let stop = AtomicBool::new(false);
+        let mut lines = 0;
+        for (size, stones) in [(3, 1), (4, 4), (4, 7), (5, 13)] {
+            let mut memo = HashMap::new();
+            for _ in 0..20 {
+                let Some(game) = random_position(size, stones, &mut rng) else {
+                    continue;
+                };
+                let (v, line) = proof_line(&game, 40, None, &stop).expect("solved");
+                assert_eq!(v.winner, verdict(&game).winner, "{game:?}");
+                let first = line.first().copied().expect("a first move");
+                if let Some(cell) = v.winning_move {
+                    assert_eq!(first, cell);
+                } else {
+                    assert!(!(v.proof & u64::bit(first.row() * size + first.col())).is_zero());
+                }
+                let mut here = game.clone();
+                for &cell in &line {
+                    here.play(HexMove::Place(cell)).expect("legal");
+                    if !here.is_over() {
+                        let mover_wins = brute(&here, &mut memo);
+                        assert_eq!(mover_wins, here.to_move() == v.winner, "{game:?} {line:?}");
+                    }
+                }
+                assert_eq!(here.outcome(), Some(Outcome::Win(v.winner)), "{line:?}");
+                lines += 1;
+            }
+        }
+        assert!(lines > 40);
+        // A short line stops where asked; under the swap rule the solver
+        // declines until the swap is past.
+        let game = new_game(4);
+        assert_eq!(proof_line(&game, 1, None, &stop).map(|(_, l)| l.len()), Some(1));
+        let mut swap = Hex::new(HexSettings::new(4, true).expect("valid"));
+        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        swap.play("B2".parse().expect("cell")).expect("legal");
+        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        swap.play("C3".parse().expect("cell")).expect("legal");
+        assert!(proof_line(&swap, 40, None, &stop).is_some());
+    }
+
     /// The same position solved on `u64`s and on `u128`s: the same verdict,
     /// proof set included.
     #[test]
