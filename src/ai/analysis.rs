@@ -7,7 +7,7 @@
 //! endgames) is asked first, for half the time. Failing that, the move
 //! comes from [`super::choose`] (each game's own search at the level asked
 //! for) and the value from the generic alpha-beta search, which every game
-//! has, each for half of the time left.
+//! has, each for half of the time left after the solver.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -120,9 +120,9 @@ pub fn analyse<G: Searchable>(
             line: proof.line,
         };
     }
-    let left = budget.saturating_sub(start.elapsed());
-    let chosen = super::choose(game, history, level, left / 2, seed, stop);
-    let deadline = start + budget;
+    let half = budget.saturating_sub(start.elapsed()) / 2;
+    let chosen = super::choose(game, history, level, half, seed, stop);
+    let deadline = Instant::now() + half;
     let (score, line) = value(game, history, deadline, stop);
     let verdict = Verdict::of_score(score);
     match verdict {

@@ -34,6 +34,10 @@
 //!   fours (VCT), then runs its own alpha-beta search and plays the best
 //!   move after which the opponent has no such forced win.
 //!
+//! For reviews ([`analysis`]), Hex up to 8×8 and Reversi from 20 empty
+//! cells down also settle positions exactly ([`Searchable::prove`]): the
+//! same solvers, with a line the proof covers.
+//!
 //! Beside them: `search.rs` (the generic search), `history.rs` (the
 //! positions a game has been through), `cells.rs` (board views cell by
 //! cell that the evaluations share), [`prover`] (a plain forced-win prover
