@@ -1,6 +1,6 @@
 //! What a review concludes about each move from the positions before and
 //! after it: how much of the mover's chance of winning it gave away, and
-//! whether it threw away a forced win.
+//! whether it threw away a won game.
 //!
 //! The thresholds are drops in the mover's chance of winning: 10 points
 //! for an inaccuracy, 20 for a mistake, 30 for a blunder. lichess grades
