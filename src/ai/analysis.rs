@@ -1,20 +1,36 @@
 //! What the computer thinks of a position, for reviewing a game: the move
-//! it would play, and how the position stands for the player to move, as
+//! it would play, and how the position stands for the player to move: how
+//! the game ends with best play when the game's exact solver settles it,
 //! a forced win or loss when the search proves one, else a score.
 //!
-//! The move comes from [`super::choose`] (each game's own search at the
-//! level asked for); the value from the generic alpha-beta search, which
-//! every game has, run for the same time.
+//! The game's exact solver ([`Searchable::prove`]: Hex up to 8×8, Reversi
+//! endgames) is asked first, for half the time. Failing that, the move
+//! comes from [`super::choose`] (each game's own search at the level asked
+//! for) and the value from the generic alpha-beta search, which every game
+//! has, each for half of the time left after the solver.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::search::{DECIDED, Limits, Searcher, WIN, order_root};
 use super::{History, Level, Searchable};
-use crate::engine::Outcome;
+use crate::engine::{BestPlay, Outcome};
 
 /// The longest forced line an analysis spells out.
-const LONGEST_LINE: usize = 40;
+pub const LONGEST_LINE: usize = 40;
+
+/// A position settled by a game's exact solver ([`Searchable::prove`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Proof<M> {
+    /// How the game ends with best play, for the player to move.
+    pub result: BestPlay,
+    /// A best move: for the winner one that keeps the win.
+    pub best: M,
+    /// One way the game can go from here, `best` first: the winner's moves
+    /// keep the win, and the loser's are replies the proof covers; at most
+    /// [`LONGEST_LINE`] moves, and it may stop before the end.
+    pub line: Vec<M>,
+}
 
 /// How a position stands for the player to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,6 +39,10 @@ pub enum Verdict {
     Wins(u32),
     /// A forced loss, this many plies on at the latest.
     Loses(u32),
+    /// How the game ends with best play, proved by the game's exact
+    /// solver: who wins (and by how much, if the game counts it), but not
+    /// how soon.
+    BestPlay(BestPlay),
     /// A drawn end (the game is over without a winner).
     Drawn,
     /// No proof either way: the search's score, about 100 for a clearly
@@ -38,7 +58,9 @@ impl Verdict {
         match self {
             Verdict::Wins(_) => 1.0,
             Verdict::Loses(_) => 0.0,
-            Verdict::Drawn => 0.5,
+            Verdict::BestPlay(BestPlay::Win(_)) => 1.0,
+            Verdict::BestPlay(BestPlay::Loss(_)) => 0.0,
+            Verdict::BestPlay(BestPlay::Draw) | Verdict::Drawn => 0.5,
             Verdict::Score(score) => 1.0 / (1.0 + (-f64::from(score) / G::SCORE_SCALE).exp()),
         }
     }
@@ -61,13 +83,15 @@ pub struct Analysis<M> {
     /// The move it would play; `None` when the game is over.
     pub best: Option<M>,
     pub verdict: Verdict,
-    /// Where the verdict is a proof, the line it expects, `best` first.
+    /// Where the verdict is a proof, the line it expects, `best` first
+    /// (for [`Verdict::BestPlay`], [`Proof::line`]).
     pub line: Vec<M>,
 }
 
 /// Analyses `game` (after the positions of `history`) at `level` in about
-/// `budget`, half for choosing the move and half for the value; returns
-/// early when `stop` is set.
+/// `budget`: up to half for the game's exact solver, then what is left
+/// shared between choosing the move and the value; returns early when
+/// `stop` is set.
 pub fn analyse<G: Searchable>(
     game: &G,
     history: &History,
@@ -88,8 +112,17 @@ pub fn analyse<G: Searchable>(
             line: Vec::new(),
         };
     }
-    let chosen = super::choose(game, history, level, budget / 2, seed, stop);
-    let deadline = Instant::now() + budget / 2;
+    let start = Instant::now();
+    if let Some(proof) = game.prove(start + budget / 2, stop) {
+        return Analysis {
+            best: Some(proof.best),
+            verdict: Verdict::BestPlay(proof.result),
+            line: proof.line,
+        };
+    }
+    let half = budget.saturating_sub(start.elapsed()) / 2;
+    let chosen = super::choose(game, history, level, half, seed, stop);
+    let deadline = Instant::now() + half;
     let (score, line) = value(game, history, deadline, stop);
     let verdict = Verdict::of_score(score);
     match verdict {

@@ -34,6 +34,10 @@
 //!   fours (VCT), then runs its own alpha-beta search and plays the best
 //!   move after which the opponent has no such forced win.
 //!
+//! For reviews ([`analysis`]), Hex up to 8×8 and Reversi from 20 empty
+//! cells down also settle positions exactly ([`Searchable::prove`]): the
+//! same solvers, with a line the proof covers.
+//!
 //! Beside them: `search.rs` (the generic search), `history.rs` (the
 //! positions a game has been through), `cells.rs` (board views cell by
 //! cell that the evaluations share), [`prover`] (a plain forced-win prover
@@ -233,6 +237,15 @@ pub trait Searchable: Game {
     /// An exactly solved best move, when the game allows it near its end
     /// and the solver finishes before `deadline` (Reversi).
     fn solve(&self, _level: Level, _deadline: Instant, _stop: &AtomicBool) -> Option<Self::Move> {
+        None
+    }
+
+    /// The position settled by the game's own exact solver, for reviews:
+    /// how the game ends with best play, a best move and a line, if the
+    /// solver takes the position on and finishes before `deadline` (Hex up
+    /// to 8×8, Reversi near the end). It ignores the game's history, so
+    /// only games whose positions cannot come round again have one.
+    fn prove(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<analysis::Proof<Self::Move>> {
         None
     }
 

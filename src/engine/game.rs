@@ -110,6 +110,11 @@ pub trait Described: Game {
     /// The moves written as words rather than cells (`pass`, `swap`).
     const WORD_MOVES: &'static [Self::Move] = &[];
 
+    /// What the game's final margin is counted in, one and many, for a game
+    /// whose result has one (Reversi's discs): an exact solver's "wins by
+    /// 6 discs". `None`: a win is a win, and records refuse a margin.
+    const MARGIN_UNIT: Option<(&'static str, &'static str)> = None;
+
     /// What a game that ends before perft's last ply adds to the count, as
     /// the game's published perft series count it.
     const PERFT_FINISHED: Finished = Finished::Leaf;

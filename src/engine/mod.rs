@@ -3,6 +3,7 @@
 //! Nothing here knows about terminals, files or clocks; every front end and
 //! the search call into this module and never re-implement a rule.
 
+pub mod best_play;
 pub mod bits;
 pub mod cell;
 pub mod empties;
@@ -25,6 +26,7 @@ macro_rules! game_modules {
 }
 crate::for_each_game!(game_modules);
 
+pub use best_play::{BestPlay, Ending};
 pub use cell::{Cell, NotationError};
 pub use game::{Described, Game, IllegalMove};
 pub use player::{Outcome, Player};

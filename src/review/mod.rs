@@ -4,6 +4,7 @@
 //! review is kept in the record itself, so it is computed once.
 
 pub mod classify;
+pub mod statement;
 pub mod table;
 
 use std::sync::Mutex;
@@ -55,6 +56,7 @@ fn standing<G: Searchable>(verdict: Verdict) -> Standing {
     match verdict {
         Verdict::Wins(plies) => Standing::Wins(plies),
         Verdict::Loses(plies) => Standing::Loses(plies),
+        Verdict::BestPlay(best_play) => Standing::BestPlay(best_play),
         Verdict::Drawn => Standing::Drawn,
         Verdict::Score(_) => Standing::Chance(verdict.win_chance::<G>() * 100.0),
     }

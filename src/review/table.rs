@@ -1,21 +1,44 @@
 //! A review as text, for `tabletop review --plain`: one row per move
 //! (numbered by turn as every view numbers them) with the mover's chance
 //! of winning before it, the computer's preferred move and the verdict;
-//! then what was forced: wins found, and wins thrown away.
+//! then what was forced or solved: wins found, draws with best play, and
+//! won games thrown away, in the words of [`super::statement`].
 
 use std::fmt::Write;
 
-use super::classify::Class;
+use super::classify::{Class, is_won};
 use super::judgements;
-use crate::engine::Described;
+use super::statement::{THREW_AWAY, about_position};
 use crate::engine::record::Record;
-use crate::engine::record::review::{Review, Standing};
+use crate::engine::record::review::{Review, Standing, reviewed_indices};
+use crate::engine::{BestPlay, Described};
+
+/// What the notes tell once for each run of positions a player is in:
+/// a won game, or a draw with best play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Told {
+    Won,
+    Drawn,
+}
+
+impl Told {
+    fn of(standing: Standing) -> Option<Told> {
+        if is_won(standing) {
+            Some(Told::Won)
+        } else if standing == Standing::BestPlay(BestPlay::Draw) {
+            Some(Told::Drawn)
+        } else {
+            None
+        }
+    }
+}
 
 /// The review of `record` as a table and notes.
 pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) -> String {
     let line = record.line();
     let judged = judgements(record, review);
     let chosen: Vec<_> = line.played().iter().filter(|p| !p.is_forced()).collect();
+    let at = reviewed_indices(&line);
     let mut text = format!(
         "Review of {} at level {}\n\n{:>4}  {:<10} {:>6}  {:<8} {}\n",
         G::NAME,
@@ -27,8 +50,8 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
         "verdict"
     );
     let mut notes = Vec::new();
-    // Whether each player's forced win has been told already.
-    let mut told = [false; 2];
+    // What has been told of each player's current run of positions.
+    let mut told: [Option<Told>; 2] = [None; 2];
     for (k, (played, judgement)) in chosen.iter().zip(&judged).enumerate() {
         let number = played.number.unwrap_or(0);
         let mover = G::symbol(played.mover);
@@ -49,24 +72,20 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
             judgement.before * 100.0
         );
         let player = played.mover.index();
-        match before.standing {
-            Standing::Wins(plies) if !told[player] => {
-                told[player] = true;
-                notes.push(format!(
-                    "Before move {number}, {mover} had a forced win within {}: {}",
-                    counted(plies as usize, "ply", "plies"),
-                    spelled(&before.line, plies as usize)
-                ));
+        let now = Told::of(before.standing);
+        if now.is_some() && now != told[player] {
+            let position = &line.positions()[at[k]];
+            if let Some(statement) = about_position(position, before) {
+                notes.push(format!("Before move {number}, {statement}"));
             }
-            Standing::Wins(_) => {}
-            _ => told[player] = false,
         }
+        told[player] = now;
         if judgement.threw_away_win {
             notes.push(format!(
-                "Move {number} ({mover} {}) threw away a won game.",
+                "Move {number} ({mover} {}) {THREW_AWAY}.",
                 played.mv
             ));
-            told[player] = false;
+            told[player] = None;
         }
     }
     if !notes.is_empty() {
@@ -79,17 +98,47 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
     text
 }
 
-/// `1 ply`, `5 plies`.
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU32;
 
-/// A forced line, with `…` where the review knows less of it than the
-/// `plies` it takes.
-fn spelled<M: ToString>(line: &[M], plies: usize) -> String {
-    let mut shown: Vec<String> = line.iter().map(ToString::to_string).collect();
-    if line.len() < plies {
-        shown.push("…".to_string());
+    use super::*;
+    use crate::engine::record::review::Reviewed;
+    use crate::engine::reversi::Reversi;
+
+    /// A Reversi game of two moves: Black's d3 turns a win by 6 discs into
+    /// a draw with best play, which White's c5 keeps.
+    #[test]
+    fn solved_positions_and_a_won_game_thrown_away_are_noted() {
+        let mut record = Record::new(Reversi::default());
+        record.moves = ["d3", "c5"].map(|m| m.parse().expect("notation")).to_vec();
+        let at = |standing, best: Option<&str>, line: &[&str]| Reviewed {
+            standing,
+            best: best.map(|b| b.parse().expect("notation")),
+            line: line.iter().map(|m| m.parse().expect("notation")).collect(),
+        };
+        let won = Standing::BestPlay(BestPlay::Win(NonZeroU32::new(6)));
+        let drawn = Standing::BestPlay(BestPlay::Draw);
+        let review = Review {
+            level: 3,
+            positions: vec![
+                at(won, Some("d3"), &["d3", "c5"]),
+                at(drawn, Some("c5"), &["c5"]),
+                at(drawn, Some("e6"), &[]),
+            ],
+        };
+        let table = review_table(&record, &review);
+        let notes = table.split("\n\n").nth(2).expect("notes");
+        assert_eq!(
+            notes,
+            "Before move 1, B wins by 6 discs with best play (solved exactly): d3 c5 …\n\
+             Move 1 (B d3) threw away a won game.\n\
+             Before move 2, W draws with best play (solved exactly): c5 …\n",
+            "{table}"
+        );
+        assert!(
+            table.contains("   1  B d3         100%  d3       blunder ?? (-50 points)"),
+            "{table}"
+        );
     }
-    shown.join(" ")
 }

@@ -15,11 +15,12 @@ mod mcts;
 pub mod solver;
 mod vc;
 
+use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::hex::{Hex, HexMove};
-use crate::engine::{Game, Player};
+use crate::engine::{BestPlay, Game, Player};
 
 const UNREACHABLE: i32 = 1_000;
 
@@ -121,6 +122,27 @@ impl Searchable for Hex {
             }
             HexMove::Swap => 0,
         });
+    }
+
+    /// The exact solver on boards up to 8×8, where it settles most
+    /// positions past the opening within a review's time; it proves who
+    /// wins, not how soon, so the result has no ply count.
+    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<HexMove>> {
+        if self.side() > SOLVED_FROM_THE_START {
+            return None;
+        }
+        let (verdict, line) = solver::proof_line(self, LONGEST_LINE, Some(deadline), stop)?;
+        let result = if verdict.winner == self.to_move() {
+            BestPlay::Win(None)
+        } else {
+            BestPlay::Loss(None)
+        };
+        let line: Vec<HexMove> = line.into_iter().map(HexMove::Place).collect();
+        Some(Proof {
+            result,
+            best: *line.first()?,
+            line,
+        })
     }
 
     /// Levels 4 and 5 play by Monte Carlo tree search (`mcts.rs`).

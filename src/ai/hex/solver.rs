@@ -21,7 +21,9 @@ use std::time::Instant;
 
 pub use super::bits::{CellSet, Geometry, Stones};
 use super::vc::Connections;
-use crate::engine::hex::Hex;
+use crate::ai::Searchable;
+use crate::engine::bits::Bits;
+use crate::engine::hex::{Hex, HexMove};
 use crate::engine::{Cell, Game, Player};
 
 /// The table is cleared when it grows past this many positions (memory).
@@ -384,6 +386,77 @@ pub fn winning_cell(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) ->
     solve_stones(game, deadline, stop)?.winning_move
 }
 
+/// `game` (side 8 or less, not over, no swap to come) solved, with a line
+/// the proof covers, at most `longest` moves: the winner plays winning
+/// moves, the loser the reply inside the proof set that the evaluation
+/// likes best for them (a reply outside it changes nothing). The line
+/// stops short when time runs out after the first answer. One solver, and
+/// its table, serves the whole line.
+pub fn proof_line(
+    game: &Hex,
+    longest: usize,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> Option<(Verdict<u64>, Vec<Cell>)> {
+    // Under the swap rule the second player's swap is a move the solver
+    // does not know, from the first stone until it is past.
+    if game.is_over() || (game.settings().swap() && game.plies() <= 1) {
+        return None;
+    }
+    let (g, position) = Stones::<u64>::from_hex(game)?;
+    let mut solver = Solver::new(g, deadline, stop);
+    let first = solver.solve(position)?;
+    let mut line = Vec::new();
+    let mut here = game.clone();
+    let mut verdict = first;
+    while line.len() < longest {
+        let cell = if here.to_move() == first.winner {
+            let Some(cell) = verdict.winning_move else {
+                break;
+            };
+            cell
+        } else {
+            let Some(cell) = loser_reply(&here, &g, verdict.proof) else {
+                break;
+            };
+            cell
+        };
+        if here.play(HexMove::Place(cell)).is_err() {
+            break;
+        }
+        line.push(cell);
+        if here.is_over() {
+            break;
+        }
+        let Some((_, next)) = Stones::<u64>::from_hex(&here) else {
+            break;
+        };
+        match solver.solve(next) {
+            Some(next) if next.winner == first.winner => verdict = next,
+            _ => break,
+        }
+    }
+    Some((first, line))
+}
+
+/// The loser's reply in `game`: of the empty cells of `proof` (all empty
+/// cells once the proof needs none), the one after which the evaluation
+/// is worst for the winner; the lowest such cell on a tie.
+fn loser_reply(game: &Hex, g: &Geometry<u64>, proof: u64) -> Option<Cell> {
+    let (_, stones) = Stones::<u64>::from_hex(game)?;
+    let empty = stones.empty(g);
+    let inside = proof & empty;
+    let cells = if inside.is_zero() { empty } else { inside };
+    cells
+        .ones()
+        .map(|i| g.cell(i))
+        .min_by_key(|&cell| {
+            let mut next = game.clone();
+            next.play_unchecked(HexMove::Place(cell));
+            next.evaluate()
+        })
+}
+
 /// The exact value of the stones of `game` with its player to move, on
 /// `u64`s (faster) for boards up to side 8, else on `u128`s.
 fn solve_stones(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict<u128>> {
@@ -405,8 +478,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::engine::bits::Bits;
-    use crate::engine::hex::{HexMove, HexSettings};
+    use crate::engine::hex::HexSettings;
     use crate::engine::{Game, Outcome, Rng};
 
     fn new_game(size: usize) -> Hex {
@@ -571,6 +643,53 @@ mod tests {
         }
         assert!(over.is_over());
         assert!(solve(&over, None, &stop).is_none());
+    }
+
+    /// Along a proof line the winner keeps the win (by minimax) after
+    /// every move, and the line ends with the winner's connection unless
+    /// it was cut short; the loser's replies are in the proof set.
+    #[test]
+    fn proof_lines_keep_the_win() {
+        let mut rng = Rng::new(41);
+        let stop = AtomicBool::new(false);
+        let mut lines = 0;
+        for (size, stones) in [(3, 1), (4, 4), (4, 7), (5, 13)] {
+            let mut memo = HashMap::new();
+            for _ in 0..20 {
+                let Some(game) = random_position(size, stones, &mut rng) else {
+                    continue;
+                };
+                let (v, line) = proof_line(&game, 40, None, &stop).expect("solved");
+                assert_eq!(v.winner, verdict(&game).winner, "{game:?}");
+                let first = line.first().copied().expect("a first move");
+                if let Some(cell) = v.winning_move {
+                    assert_eq!(first, cell);
+                } else {
+                    assert!(!(v.proof & u64::bit(first.row() * size + first.col())).is_zero());
+                }
+                let mut here = game.clone();
+                for &cell in &line {
+                    here.play(HexMove::Place(cell)).expect("legal");
+                    if !here.is_over() {
+                        let mover_wins = brute(&here, &mut memo);
+                        assert_eq!(mover_wins, here.to_move() == v.winner, "{game:?} {line:?}");
+                    }
+                }
+                assert_eq!(here.outcome(), Some(Outcome::Win(v.winner)), "{line:?}");
+                lines += 1;
+            }
+        }
+        assert!(lines > 40);
+        // A short line stops where asked; under the swap rule the solver
+        // declines until the swap is past.
+        let game = new_game(4);
+        assert_eq!(proof_line(&game, 1, None, &stop).map(|(_, l)| l.len()), Some(1));
+        let mut swap = Hex::new(HexSettings::new(4, true).expect("valid"));
+        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        swap.play("B2".parse().expect("cell")).expect("legal");
+        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        swap.play("C3".parse().expect("cell")).expect("legal");
+        assert!(proof_line(&swap, 40, None, &stop).is_some());
     }
 
     /// The same position solved on `u64`s and on `u128`s: the same verdict,

@@ -273,6 +273,84 @@ impl<'a> Solver<'a> {
     }
 }
 
+impl Solver<'_> {
+    /// The exact final disc difference of the position for `me` (to move,
+    /// with at least one placement in `mine`) and a placement that reaches
+    /// it; `None` if time ran out.
+    fn best_placement(&mut self, me: u64, opp: u64, mine: u64) -> Option<(i32, usize)> {
+        let empty = self.board & !(me | opp);
+        let mut children: Vec<(i32, usize, u64, u64)> = mine
+            .ones()
+            .map(|at| {
+                let (next_me, next_opp) = after(at, me, opp);
+                let replies = count(legal_moves(next_me, next_opp, empty & !(1 << at)));
+                (replies, at, next_me, next_opp)
+            })
+            .collect();
+        children.sort_by_key(|c| c.0);
+        // The first move with a full window, the others with a null window
+        // first, searched again only when they beat the best so far.
+        let mut best: Option<(i32, usize)> = None;
+        for &(_, at, next_me, next_opp) in &children {
+            let score = match best {
+                None => -self.solve(next_me, next_opp, -65, 65),
+                Some((alpha, _)) => {
+                    let probe = -self.solve(next_me, next_opp, -alpha - 1, -alpha);
+                    if probe > alpha && !self.aborted {
+                        -self.solve(next_me, next_opp, -65, -alpha)
+                    } else {
+                        probe
+                    }
+                }
+            };
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(alpha, _)| score > alpha) {
+                best = Some((score, at));
+            }
+        }
+        best
+    }
+}
+
+/// The exact final disc difference of `pos` with best play for the player
+/// to move (as [`exact_value`]) and a line of best play on both sides, at
+/// most `longest` moves, passes included: `None` if the game is over or
+/// time runs out before the first move is known; the line stops short if
+/// it runs out later. One solver (and its table) serves the whole line.
+pub fn best_line(
+    pos: &Reversi,
+    longest: usize,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<(i32, Vec<ReversiMove>)> {
+    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut value = None;
+    let mut line = Vec::new();
+    let mut here = pos.clone();
+    while !here.is_over() && line.len() < longest {
+        let (me, opp) = sides(&here);
+        let mine = legal_moves(me, opp, pos.board_bits() & !(me | opp));
+        let (score, mv) = if mine == 0 {
+            let score = solver.solve(me, opp, -65, 65);
+            (score, ReversiMove::Pass)
+        } else {
+            let Some((score, at)) = solver.best_placement(me, opp, mine) else {
+                break;
+            };
+            (score, ReversiMove::Place(cell(at)))
+        };
+        if solver.aborted {
+            break;
+        }
+        value.get_or_insert(score);
+        here.play_unchecked(mv);
+        line.push(mv);
+    }
+    Some((value?, line))
+}
+
 /// The mover's and the opponent's discs.
 fn sides(pos: &Reversi) -> (u64, u64) {
     let me = pos.to_move();

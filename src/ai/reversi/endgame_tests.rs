@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::endgame::{Solver, best_move, empties, exact_value};
+use super::endgame::{Solver, best_line, best_move, empties, exact_value};
 use super::levels::SURE_EMPTIES;
 use crate::ai::reference::reversi_exact;
 use crate::ai::{History, Level, choose};
@@ -123,4 +123,45 @@ fn level_5_plays_16_empties_perfectly() {
             "{pos:?} {mv}"
         );
     }
+}
+
+/// The line of best play: its value is minimax's, every move in it
+/// (passes included) keeps that value for both sides, and it plays the
+/// game out to a final difference of that value.
+#[test]
+fn best_line_is_best_play_on_both_sides() {
+    let first = |pos: &Reversi, value: i32| match pos.to_move() {
+        crate::engine::Player::First => value,
+        crate::engine::Player::Second => -value,
+    };
+    let mut passes = 0;
+    for (size, empty, seed) in [(8, 8, 8), (6, 10, 9), (4, 9, 10)] {
+        for pos in positions(size, empty, 8, seed) {
+            let (value, line) = best_line(&pos, 40, far(), &NEVER).expect("no deadline");
+            let exact = reversi_exact(&pos);
+            assert_eq!(value, exact, "{pos:?}");
+            let mut here = pos.clone();
+            for &mv in &line {
+                assert_eq!(first(&here, reversi_exact(&here)), first(&pos, exact));
+                here.play(mv).expect("a legal move");
+                passes += usize::from(mv == crate::engine::reversi::ReversiMove::Pass);
+            }
+            assert!(here.is_over(), "{pos:?} {line:?}");
+            let (black, white) = (
+                here.discs(crate::engine::Player::First) as i32,
+                here.discs(crate::engine::Player::Second) as i32,
+            );
+            assert_eq!(black - white, first(&pos, exact), "{pos:?} {line:?}");
+        }
+    }
+    assert!(passes > 0, "no line passed");
+    // A short line stops where asked; a game over has none.
+    let pos = &positions(8, 8, 1, 11)[0];
+    let (_, line) = best_line(pos, 2, far(), &NEVER).expect("no deadline");
+    assert_eq!(line.len(), 2);
+    let mut over = pos.clone();
+    while let Some(mv) = over.random_move(&mut Rng::new(3)) {
+        over.play_unchecked(mv);
+    }
+    assert_eq!(best_line(&over, 40, far(), &NEVER), None);
 }

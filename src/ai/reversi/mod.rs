@@ -12,10 +12,16 @@ pub mod endgame;
 mod endgame_tests;
 mod levels;
 
+use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
-use crate::engine::{Cell, Game, Player};
+use crate::engine::{BestPlay, Cell, Game, Player};
+
+/// A review asks the exact solver about positions with at most this many
+/// empty cells (level 5 plays by it from as many); within the time given,
+/// and usually well within from 16 down.
+const PROVED_EMPTIES: u32 = 20;
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = COL_A << 7;
@@ -216,6 +222,20 @@ impl Searchable for Reversi {
 
     fn solve(&self, level: Level, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
         levels::solve(self, level, deadline, stop)
+    }
+
+    /// The exact endgame: the final disc difference with best play and
+    /// a line of it.
+    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<ReversiMove>> {
+        if endgame::empties(self) > PROVED_EMPTIES {
+            return None;
+        }
+        let (difference, line) = endgame::best_line(self, LONGEST_LINE, deadline, stop)?;
+        Some(Proof {
+            result: BestPlay::by_difference(difference),
+            best: *line.first()?,
+            line,
+        })
     }
 
     fn choose_own(

@@ -16,11 +16,27 @@
 //! best = "D4"
 //! line = ["D4", "E5", "B2"]
 //! ```
+//!
+//! Where a game's exact solver settles a position (Hex up to 8×8, the end
+//! of a Reversi game), `proved` says how the game ends with best play for
+//! the player to move (`win`, `loss` or `draw`), with no ply count: the
+//! solver proves who wins, not how soon. `margin` is the winner's final
+//! lead for a game that counts one (Reversi's discs), and `line` one way
+//! the game can go (for Reversi best play on both sides):
+//!
+//! ```toml
+//! [[review.positions]]
+//! proved = "win"
+//! margin = 6
+//! best = "c4"
+//! line = ["c4", "b5", "a6"]
+//! ```
 
 use serde::{Deserialize, Serialize};
 
 use super::RecordError;
-use crate::engine::game::Game;
+use crate::engine::best_play::{BestPlay, Ending};
+use crate::engine::game::{Described, Game};
 use crate::engine::line::Line;
 use crate::engine::quote::quote;
 
@@ -31,6 +47,9 @@ pub enum Standing {
     Wins(u32),
     /// A forced loss, at the latest this many plies on.
     Loses(u32),
+    /// How the game ends with best play, as a game's exact solver proved
+    /// it; a win here has no ply count (see [`BestPlay`]).
+    BestPlay(BestPlay),
     /// The game ended in a draw.
     Drawn,
     /// The chance of winning, in percent.
@@ -43,7 +62,9 @@ impl Standing {
         match self {
             Standing::Wins(_) => 1.0,
             Standing::Loses(_) => 0.0,
-            Standing::Drawn => 0.5,
+            Standing::BestPlay(BestPlay::Win(_)) => 1.0,
+            Standing::BestPlay(BestPlay::Loss(_)) => 0.0,
+            Standing::BestPlay(BestPlay::Draw) | Standing::Drawn => 0.5,
             Standing::Chance(percent) => percent / 100.0,
         }
     }
@@ -55,7 +76,9 @@ pub struct Reviewed<M> {
     pub standing: Standing,
     /// The move the computer preferred; `None` at the end of the game.
     pub best: Option<M>,
-    /// For a forced win or loss, the line expected, `best` first.
+    /// For a forced win or loss, the line expected, `best` first; for a
+    /// position solved exactly, one way the game can go with the winner
+    /// winning (best play on both sides where the solver knows it).
     pub line: Vec<M>,
 }
 
@@ -78,7 +101,8 @@ pub struct ReviewText {
 }
 
 /// One of `[[review.positions]]` as written: one of `chance`, `win`,
-/// `loss` and `draw`.
+/// `loss`, `draw` and `proved` (with `margin` beside it, if the game
+/// counts one).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewedText {
@@ -90,6 +114,10 @@ pub struct ReviewedText {
     pub loss: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proved: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -134,6 +162,10 @@ impl<M: ToString> Review<M> {
                 match reviewed.standing {
                     Standing::Wins(plies) => text.win = Some(plies),
                     Standing::Loses(plies) => text.loss = Some(plies),
+                    Standing::BestPlay(best_play) => {
+                        text.proved = Some(best_play.ending().to_string());
+                        text.margin = best_play.margin().filter(|&m| m > 0);
+                    }
                     Standing::Drawn => text.draw = Some(true),
                     Standing::Chance(percent) => {
                         text.chance = Some((percent * 10.0).round() / 10.0)
@@ -151,7 +183,7 @@ impl<M: ToString> Review<M> {
 
 /// Reads `[review]` for the game `line`, checking that it has one entry
 /// for each position it covers and that every move in it is legal there.
-pub fn read_review<G: Game>(
+pub fn read_review<G: Described>(
     text: &ReviewText,
     line: &Line<G>,
 ) -> Result<Review<G::Move>, RecordError> {
@@ -179,22 +211,37 @@ pub fn read_review<G: Game>(
     })
 }
 
-fn read_position<G: Game>(
+fn read_position<G: Described>(
     written: &ReviewedText,
     position: &G,
 ) -> Result<Reviewed<G::Move>, String> {
-    let standing = match (written.chance, written.win, written.loss, written.draw) {
-        (Some(percent), None, None, None) if (0.0..=100.0).contains(&percent) => {
+    let proved = written.proved.as_deref();
+    let standing = match (
+        written.chance,
+        written.win,
+        written.loss,
+        written.draw,
+        proved,
+    ) {
+        (Some(percent), None, None, None, None) if (0.0..=100.0).contains(&percent) => {
             Standing::Chance(percent)
         }
-        (Some(percent), None, None, None) => {
+        (Some(percent), None, None, None, None) => {
             return Err(format!("a chance of {percent} is not between 0 and 100"));
         }
-        (None, Some(plies), None, None) => Standing::Wins(plies),
-        (None, None, Some(plies), None) => Standing::Loses(plies),
-        (None, None, None, Some(true)) => Standing::Drawn,
-        _ => return Err("it needs exactly one of chance, win, loss and draw".to_string()),
+        (None, Some(plies), None, None, None) => Standing::Wins(plies),
+        (None, None, Some(plies), None, None) => Standing::Loses(plies),
+        (None, None, None, Some(true), None) => Standing::Drawn,
+        (None, None, None, None, Some(word)) => {
+            Standing::BestPlay(read_best_play::<G>(word, written.margin)?)
+        }
+        _ => {
+            return Err("it needs exactly one of chance, win, loss, draw and proved".to_string());
+        }
     };
+    if written.margin.is_some() && proved.is_none() {
+        return Err("a margin goes only with proved".to_string());
+    }
     let best = match &written.best {
         None => None,
         Some(text) => Some(legal_move(position, text)?),
@@ -210,6 +257,18 @@ fn read_position<G: Game>(
         standing,
         best,
         line,
+    })
+}
+
+/// `proved` and `margin` as written.
+fn read_best_play<G: Described>(proved: &str, margin: Option<u32>) -> Result<BestPlay, String> {
+    let ending: Ending = proved.parse().map_err(|error| format!("proved: {error}"))?;
+    if margin.is_some() && G::MARGIN_UNIT.is_none() {
+        return Err(format!("a {} result has no margin", G::NAME));
+    }
+    BestPlay::new(ending, margin).ok_or_else(|| match ending {
+        Ending::Draw => "a draw has no margin".to_string(),
+        _ => format!("a {ending} by a margin of 0 is a draw"),
     })
 }
 

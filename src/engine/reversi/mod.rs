@@ -294,6 +294,7 @@ impl Described for Reversi {
         ..LetterNumber::ONE_BASED
     };
     const WORD_MOVES: &'static [ReversiMove] = &[ReversiMove::Pass];
+    const MARGIN_UNIT: Option<(&'static str, &'static str)> = Some(("disc", "discs"));
 
     /// Othello names the colours: `Black wins!`.
     fn result_text(outcome: Outcome) -> String {
