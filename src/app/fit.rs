@@ -63,6 +63,43 @@ pub fn leading(text: &str, width: usize) -> String {
     format!("{kept} · …")
 }
 
+/// `text` broken at spaces into lines of at most `width` characters, at
+/// most `most` of them, the last ending in `…` if some was left out (a
+/// word longer than a line is cut the same way).
+pub fn wrapped(text: &str, width: usize, most: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let room = current.chars().count() + usize::from(!current.is_empty());
+        if !current.is_empty() && room + word.chars().count() > width {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    let cut = lines.len() > most;
+    lines.truncate(most);
+    let count = lines.len();
+    for (i, line) in lines.iter_mut().enumerate() {
+        let last_cut = cut && i + 1 == count;
+        if line.chars().count() > width || last_cut {
+            let keep = if last_cut {
+                line.chars().count().min(width - 1)
+            } else {
+                width - 1
+            };
+            *line = line.chars().take(keep).collect::<String>() + "…";
+        }
+    }
+    lines
+}
+
 /// `1 move`, `12 moves`.
 pub fn counted(n: usize, word: &str) -> String {
     if n == 1 {
@@ -75,6 +112,14 @@ pub fn counted(n: usize, word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapped_breaks_at_spaces_and_marks_what_is_left_out() {
+        assert_eq!(wrapped("X had a forced win", 8, 5), ["X had a", "forced", "win"]);
+        assert_eq!(wrapped("X had a forced win", 8, 2), ["X had a", "forced…"]);
+        assert_eq!(wrapped("unbreakable", 5, 3), ["unbr…"]);
+        assert_eq!(wrapped("", 5, 3), Vec::<String>::new());
+    }
 
     #[test]
     fn cut_text_says_so() {

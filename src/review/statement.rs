@@ -73,7 +73,11 @@ pub fn about_position<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) 
                 BestPlay::Loss(_) => {
                     format!("{} wins{}", symbol(mover.other()), by::<G>(best_play))
                 }
-                BestPlay::Draw => format!("{} draws", symbol(mover)),
+                BestPlay::Draw => format!(
+                    "{} and {} draw",
+                    symbol(Player::First),
+                    symbol(Player::Second)
+                ),
             };
             Some(format!(
                 "{outcome} with best play (solved exactly){}",
@@ -179,7 +183,7 @@ mod tests {
         );
         assert_eq!(
             position_statement(&record, &review, 1).as_deref(),
-            Some("W draws with best play (solved exactly): best c5")
+            Some("B and W draw with best play (solved exactly): best c5")
         );
         assert_eq!(position_statement(&record, &review, 2), None);
         assert_eq!(

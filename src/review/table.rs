@@ -133,7 +133,7 @@ mod tests {
             notes,
             "Before move 1, B wins by 6 discs with best play (solved exactly): d3 c5 …\n\
              Move 1 (B d3) threw away a won game.\n\
-             Before move 2, W draws with best play (solved exactly): c5 …\n",
+             Before move 2, B and W draw with best play (solved exactly): c5 …\n",
             "{table}"
         );
         assert!(

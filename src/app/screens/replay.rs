@@ -13,12 +13,14 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::ai::Level;
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
+use crate::app::fit::wrapped;
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::play::{Play, PlayScreen};
 use crate::app::screens::{board_and_panel, fits, needs};
@@ -33,6 +35,7 @@ use crate::engine::record::review::{Review, Reviewed, reviewed_positions};
 use crate::engine::record::{Record, ended_outcome};
 use crate::files;
 use crate::review::classify::{Class, Judgement};
+use crate::review::statement::{about_move, about_position};
 use crate::review::{Effort, first_player_chance, judgements_so_far, review};
 use crate::seat::Seat;
 
@@ -329,8 +332,26 @@ impl<G: GameUi> Replay<G> {
             };
             lines.push(Line::styled(text, style));
             better = best.and_then(|mv| G::placed(&mv));
+            if let Some(said) = about_move(judgement) {
+                lines.extend(Self::said(&said, width, theme.message()));
+            }
+        }
+        // What the review proved about the position shown.
+        let position = self.line.after(self.index);
+        let proved = self.reviewed.get(shown).and_then(Option::as_ref);
+        if let Some(said) = proved.and_then(|reviewed| about_position(position, reviewed)) {
+            lines.extend(Self::said(&said, width, theme.dim()));
         }
         (lines, better)
+    }
+
+    /// A review's sentence over as many lines of the panel as it needs,
+    /// three at most.
+    fn said(text: &str, width: u16, style: Style) -> Vec<Line<'static>> {
+        wrapped(text, usize::from(width), 3)
+            .into_iter()
+            .map(|line| Line::styled(line, style))
+            .collect()
     }
 
     /// Which reviewed positions a mistake or a blunder led to.
