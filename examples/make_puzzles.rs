@@ -5,7 +5,7 @@
 //! - Gekitai (6×6): a win within 3, 5 or 7 plies, by the exhaustive prover;
 //! - Gomoku (15×15) and Connect6 (19×19): a win by continuous threats
 //!   (every move of the attacker leaves the defender forced), within 3 to
-//!   7 plies (Gomoku) or 6 to 10 stones (Connect6);
+//!   7 plies (Gomoku) or 6 stones: a turn, theirs and the winning turn (Connect6);
 //! - Hex (7×7): a position the exact solver gives the player to move,
 //!   with few winning moves;
 //! - Reversi (8×8): 10 to 12 empty cells, an exact win for the player to
@@ -105,7 +105,7 @@ impl WithGame for Make {
         let (start, kind) = match G::NAME {
             "gekitai" => (G::new(Default::default()), Kind::Prover(&[3, 5, 7])),
             "gomoku" => (G::new(Default::default()), Kind::Threats(&[3, 5, 7])),
-            "connect6" => (G::new(Default::default()), Kind::Threats(&[6, 10])),
+            "connect6" => (G::new(Default::default()), Kind::Threats(&[6])),
             "hex" => (hex_start::<G>(7), Kind::Exact),
             _ => (G::new(Default::default()), Kind::Exact),
         };
@@ -210,6 +210,10 @@ fn candidate<G: Searchable>(pos: &G, kind: Kind, stop: &AtomicBool) -> Option<Ve
             winning_line(pos, me, plies, kind, stop)
         }
         Kind::Exact => {
+            // Late enough for the solver to be quick.
+            if pos.plies() < 12 {
+                return None;
+            }
             let value = exact_for(pos, me, stop)?;
             if value <= 0 {
                 return None;

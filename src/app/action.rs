@@ -80,6 +80,8 @@ pub enum Action {
     Delete,
     /// Yes to the question asked (moving a saved game to the trash).
     Yes,
+    /// Puzzles: try the puzzle again from its position.
+    Retry,
     Help,
     Quit,
     /// The terminal changed size.
@@ -238,6 +240,7 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Menu, KeyCode::Char('l')) => step(Direction::Right),
         (Mode::Board(typing), KeyCode::Char(c)) if typing.types(c) => Some(Action::Type(c)),
         (Mode::Board(_), KeyCode::Char(':')) => Some(Action::OpenAddress),
+        (Mode::Board(_), KeyCode::Char('r')) => Some(Action::Retry),
         (_, KeyCode::Char(c)) => BOARD
             .iter()
             .find(|command| command.letters.contains(c))

@@ -63,6 +63,9 @@ pub fn missed_wins<G: Playable>(record: &Record<G>, path: &Path) -> Vec<Puzzle> 
     puzzles
 }
 
+/// What a notice says of a game without a review.
+pub const NOT_REVIEWED: &str = "not reviewed yet";
+
 /// The puzzles of every game in `paths`, each position once, and a line
 /// for each file that gives none for a reason the player should know (it
 /// does not load, or has no review).
@@ -79,7 +82,7 @@ pub fn from_files(paths: &[std::path::PathBuf]) -> (Vec<Puzzle>, Vec<String>) {
     for path in paths {
         match crate::files::load(path) {
             Ok(record) if !record.is_reviewed() => notices.push(format!(
-                "{}: not reviewed yet, so no puzzles (tabletop review FILE reviews it)",
+                "{}: {NOT_REVIEWED}, so no puzzles (tabletop review FILE reviews it)",
                 path.display()
             )),
             Ok(record) => {

@@ -184,7 +184,8 @@ impl<'a> Search<'a> {
             return Some(known);
         }
         self.nodes += 1;
-        if self.nodes > self.limit || (self.nodes % 1024 == 0 && self.stop.load(Ordering::Relaxed))
+        if self.nodes > self.limit
+            || (self.nodes.is_multiple_of(1024) && self.stop.load(Ordering::Relaxed))
         {
             return None;
         }
