@@ -154,9 +154,10 @@ impl<G: GameUi> Solve<G> {
         // The known line is followed as long as the game is on it.
         let on_line = self
             .line
-            .moves()
+            .played()
+            .iter()
             .zip(&self.known)
-            .all(|(played, known)| played == *known);
+            .all(|(played, known)| played.mv == *known);
         let next_known = self.known.get(self.used() as usize).copied();
         if let Err(why) = self.line.play(mv) {
             self.message = Some(format!("{mv}: {why}"));
