@@ -33,8 +33,6 @@ pub enum Leave {
 pub struct Puzzles {
     puzzles: Vec<Puzzle>,
     selected: usize,
-    /// The first line shown.
-    top: usize,
     progress: Progress,
     /// Where progress is kept; `None` in tests, or when the file there
     /// could not be read (it is then never written over).
@@ -81,7 +79,6 @@ impl Puzzles {
         Puzzles {
             puzzles,
             selected: 0,
-            top: 0,
             progress,
             progress_path,
             notices,
@@ -261,14 +258,8 @@ impl Puzzles {
             .render(header, buf);
         }
         let rows = usize::from(list.height);
-        // Keep the selected line in view.
-        let top = if self.selected < self.top {
-            self.selected
-        } else if rows > 0 && self.selected >= self.top + rows {
-            self.selected + 1 - rows
-        } else {
-            self.top
-        };
+        // The selected line is kept in view.
+        let top = (self.selected + 1).saturating_sub(rows.max(1));
         for (i, puzzle) in self.puzzles.iter().enumerate().skip(top).take(rows) {
             let mark = match self.progress.mark(&puzzle.id) {
                 Some(Mark::Solved) => "solved",
