@@ -6,7 +6,7 @@
 //! - Gomoku (15×15) and Connect6 (19×19): a win by continuous threats
 //!   (every move of the attacker leaves the defender forced), within 3 to
 //!   7 plies (Gomoku) or 6 stones: a turn, theirs and the winning turn (Connect6);
-//! - Hex (7×7): a position the exact solver gives the player to move,
+//! - Hex (6×6, where the solver is quick): a position the exact solver gives the player to move,
 //!   with few winning moves;
 //! - Reversi (8×8): 10 to 12 empty cells, an exact win for the player to
 //!   move that some of their moves throw away.
@@ -106,7 +106,7 @@ impl WithGame for Make {
             "gekitai" => (G::new(Default::default()), Kind::Prover(&[3, 5, 7])),
             "gomoku" => (G::new(Default::default()), Kind::Threats(&[3, 5, 7])),
             "connect6" => (G::new(Default::default()), Kind::Threats(&[6])),
-            "hex" => (hex_start::<G>(7), Kind::Exact),
+            "hex" => (hex_start::<G>(6), Kind::Exact),
             _ => (G::new(Default::default()), Kind::Exact),
         };
         make(start, kind, self.0)
