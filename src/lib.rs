@@ -9,6 +9,7 @@ pub mod games;
 pub mod gtp;
 pub mod interchange;
 pub mod plain;
+pub mod puzzles;
 pub mod referee;
 pub mod review;
 pub mod seat;

@@ -714,6 +714,15 @@ impl Searchable for Gomoku {
         hash
     }
 
+    /// Under the exact rule a filled window can make an overline, which
+    /// does not win, so nothing is claimed there.
+    fn forced(&self) -> Option<crate::ai::Forced> {
+        match self.settings().rule() {
+            GomokuRule::Freestyle => super::cells::forced_in_rows(self, crate::engine::gomoku::FIVE, 1, 1),
+            GomokuRule::Exact => None,
+        }
+    }
+
     fn candidate_moves(&self, moves: &mut Vec<GomokuStone>) {
         moves.clear();
         if self.is_over() {

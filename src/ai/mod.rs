@@ -249,6 +249,25 @@ pub trait Searchable: Game {
         None
     }
 
+    /// The result of perfect play from here as one number, from the same
+    /// exact solver as [`Searchable::prove`] but without a deadline or a
+    /// line (cheaper, for judging many replies): above 0 the player to
+    /// move wins, below 0 they lose, 0 a draw; the larger, the clearer the
+    /// result. `None` when there is no such solver or `stop` was set.
+    /// Puzzles prove wins with it.
+    fn exact_value(&self, _stop: &AtomicBool) -> Option<i32> {
+        None
+    }
+
+    /// Where the player to move must play because the opponent threatens
+    /// to win on their next turn (Connect6's and Gomoku's rows): a move on
+    /// no cell of [`Forced::cells`] loses at once. `None` when nothing is
+    /// forced, the mover can win first, or the game cannot tell. Puzzles
+    /// prove forced wins with it without trying every reply.
+    fn forced(&self) -> Option<Forced> {
+        None
+    }
+
     /// The game's own way to choose a move at `level`, tried after a win
     /// in one: a move to play, or [`OwnChoice::Search`] to leave the choice
     /// to the generic search.
@@ -262,6 +281,14 @@ pub trait Searchable: Game {
     ) -> OwnChoice<Self::Move> {
         OwnChoice::Search
     }
+}
+
+/// The cells a player must play on, because a move anywhere else lets
+/// the opponent win within `within` plies (that move included).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Forced {
+    pub cells: Vec<crate::engine::Cell>,
+    pub within: u32,
 }
 
 /// What a game's own way of choosing ([`Searchable::choose_own`]) decided.

@@ -75,7 +75,8 @@ pub enum Action {
     /// Saved games: show the next game's records only (then all again).
     Filter,
     /// Saved games and replay: review the game (in the replay viewer, in
-    /// the background).
+    /// the background); a finished game: review it; puzzles: try the
+    /// puzzle again (the same key, `r`).
     Review,
     /// Replay, and a game between people: show or hide the evaluation bar.
     Evaluate,

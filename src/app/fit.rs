@@ -115,7 +115,10 @@ mod tests {
 
     #[test]
     fn wrapped_breaks_at_spaces_and_marks_what_is_left_out() {
-        assert_eq!(wrapped("X had a forced win", 8, 5), ["X had a", "forced", "win"]);
+        assert_eq!(
+            wrapped("X had a forced win", 8, 5),
+            ["X had a", "forced", "win"]
+        );
         assert_eq!(wrapped("X had a forced win", 8, 2), ["X had a", "forced…"]);
         assert_eq!(wrapped("unbreakable", 5, 3), ["unbr…"]);
         assert_eq!(wrapped("", 5, 3), Vec::<String>::new());

@@ -32,6 +32,7 @@ use action::{
 use remembered::Remembered;
 use screens::library::Library;
 use screens::play::{Browse, Play, PlayScreen};
+use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
 use theme::Theme;
@@ -79,6 +80,9 @@ pub enum Start {
     Replay(AnyRecord, Option<PathBuf>),
     /// The saved games in a folder.
     Library(PathBuf),
+    /// Puzzles to solve, with lines about files that gave none, and where
+    /// progress is kept (none in tests).
+    Puzzles(Vec<crate::puzzles::Puzzle>, Vec<String>, Option<PathBuf>),
 }
 
 enum Screen {
@@ -86,6 +90,7 @@ enum Screen {
     Play(Box<dyn PlayScreen>),
     Replay(Box<dyn ReplayScreen>),
     Library(Library),
+    Puzzles(Box<Puzzles>),
 }
 
 /// The autosaved game, if it is there, loads, and is not finished.
@@ -215,6 +220,9 @@ impl App {
                 library_folder = Some(folder);
                 Screen::Library(Library::open(None, Vec::new()))
             }
+            Start::Puzzles(puzzles, notices, progress) => {
+                Screen::Puzzles(Box::new(Puzzles::new(puzzles, progress, notices)))
+            }
         };
         let opens_library = matches!(screen, Screen::Library(_));
         let mut app = App {
@@ -268,6 +276,7 @@ impl App {
             Screen::Replay(_) => Mode::Replay,
             Screen::Library(library) if library.is_asking() => Mode::Asking,
             Screen::Library(_) => Mode::Library,
+            Screen::Puzzles(puzzles) => puzzles.mode(),
         }
     }
 
@@ -276,6 +285,7 @@ impl App {
         match &self.screen {
             Screen::Play(play) => play.is_animating(),
             Screen::Replay(replay) => replay.is_ticking(),
+            Screen::Puzzles(puzzles) => puzzles.is_ticking(),
             Screen::Start(_) | Screen::Library(_) => false,
         }
     }
@@ -285,6 +295,7 @@ impl App {
         match &mut self.screen {
             Screen::Play(play) => play.tick(now),
             Screen::Replay(replay) => replay.tick(now),
+            Screen::Puzzles(puzzles) => puzzles.tick(now),
             Screen::Start(_) | Screen::Library(_) => {}
         }
     }
@@ -306,6 +317,9 @@ impl App {
         if action == Action::Quit {
             if let Screen::Play(play) = &mut self.screen {
                 play.stop();
+            }
+            if let Screen::Puzzles(puzzles) = &mut self.screen {
+                puzzles.stop();
             }
             self.quit = true;
             return;
@@ -339,6 +353,11 @@ impl App {
             return;
         }
         match &mut self.screen {
+            Screen::Puzzles(puzzles) => {
+                if puzzles.update(action, self.area) == Leave::Back {
+                    self.quit = true;
+                }
+            }
             Screen::Start(menu) => match action {
                 Action::Step(direction) => menu.step(direction),
                 Action::Confirm if menu.library_selected() => {
@@ -543,6 +562,7 @@ impl App {
             Screen::Play(play) => play.fits(area),
             Screen::Replay(replay) => replay.fits(area),
             Screen::Library(_) => area.width >= Library::NEEDS.0 && area.height >= Library::NEEDS.1,
+            Screen::Puzzles(puzzles) => puzzles.fits(area),
         }
     }
 
@@ -554,6 +574,7 @@ impl App {
             Screen::Play(play) => play.needs(area),
             Screen::Replay(replay) => replay.needs(area),
             Screen::Library(_) => Library::NEEDS,
+            Screen::Puzzles(puzzles) => puzzles.needs(area),
         }
     }
 
@@ -569,6 +590,7 @@ impl App {
             Screen::Play(play) => play.render(area, buf, self.theme),
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
             Screen::Library(library) => library.render(area, buf, self.theme),
+            Screen::Puzzles(puzzles) => puzzles.render(area, buf, self.theme),
         }
         if self.help {
             screens::help::render(&self.help_keys(), self.help_scroll, area, buf, self.theme);
@@ -583,6 +605,7 @@ impl App {
             Screen::Play(play) => board_help(play.typing(), |action| play.offers(action)),
             Screen::Replay(_) => help_of(REPLAY_KEYS),
             Screen::Library(_) => help_of(LIBRARY_KEYS),
+            Screen::Puzzles(_) => help_of(PUZZLE_KEYS),
         }
     }
 }

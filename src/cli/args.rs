@@ -54,6 +54,16 @@ pub(crate) enum Command {
     /// List the saved games (in the data folder, or in DIR) to replay,
     /// continue or delete them.
     Library(LibraryArgs),
+    /// Solve puzzles: the wins missed in reviewed games, then the
+    /// built-in ones.
+    Puzzles(PuzzlesArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct PuzzlesArgs {
+    /// Reviewed game records (default: every saved game in the data
+    /// folder).
+    pub(crate) files: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -3,6 +3,7 @@
 mod args;
 mod commands;
 mod game_flags;
+mod puzzles;
 mod review;
 
 use std::io;
@@ -94,6 +95,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Replay(args)) => replay(&args, animate),
         Some(Command::Review(args)) => review::review(&args, animate),
         Some(Command::Library(args)) => library(&args, animate),
+        Some(Command::Puzzles(args)) => puzzles::puzzles(&args, animate),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Import(args)) => import(&args),

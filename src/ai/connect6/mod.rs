@@ -129,6 +129,11 @@ impl Searchable for Connect6 {
             ^ cells::pieces_hash(self)
     }
 
+    fn forced(&self) -> Option<crate::ai::Forced> {
+        let (stone, of) = self.stone_of_turn();
+        cells::forced_in_rows(self, self.settings().line(), of + 1 - stone, 2)
+    }
+
     fn candidate_moves(&self, moves: &mut Vec<Stone>) {
         moves.clear();
         if self.is_over() {

@@ -145,6 +145,22 @@ impl Searchable for Hex {
         })
     }
 
+    /// The exact solver on boards up to 8×8: a smaller proof set is a
+    /// clearer win (fewer cells the winner still needs).
+    fn exact_value(&self, stop: &AtomicBool) -> Option<i32> {
+        use crate::engine::bits::Bits;
+        if self.side() > SOLVED_FROM_THE_START {
+            return None;
+        }
+        let verdict = solver::solve(self, None, stop)?;
+        let clearness = 200 - verdict.proof.count() as i32;
+        Some(if verdict.winner == self.to_move() {
+            clearness
+        } else {
+            -clearness
+        })
+    }
+
     /// Levels 4 and 5 play by Monte Carlo tree search (`mcts.rs`).
     /// On boards of side 8 or less, level 5 first plays a proved win when
     /// it has one: from the opening book, or from the exact solver if that

@@ -181,6 +181,10 @@ fn evaluate_bits(
     score
 }
 
+/// The most empty cells [`Searchable::exact_value`] solves: well under a
+/// second at 14.
+pub const EXACT_EMPTIES: u32 = 14;
+
 impl Searchable for Reversi {
     /// Measured by `examples/calibrate.rs` (BENCHMARKS.md).
     const SCORE_SCALE: f64 = 161.0;
@@ -218,6 +222,17 @@ impl Searchable for Reversi {
             ReversiMove::Place(cell) => cell.row() * 8 + cell.col(),
             ReversiMove::Pass => 64,
         }
+    }
+
+    /// The endgame solver's final disc difference, in the last
+    /// [`EXACT_EMPTIES`] empty cells.
+    fn exact_value(&self, stop: &AtomicBool) -> Option<i32> {
+        if endgame::empties(self) > EXACT_EMPTIES {
+            return None;
+        }
+        // No clock: `stop` ends it.
+        let far = Instant::now() + std::time::Duration::from_secs(24 * 3600);
+        endgame::exact_value(self, far, stop)
     }
 
     fn solve(&self, level: Level, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {

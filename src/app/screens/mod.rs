@@ -5,6 +5,7 @@
 pub mod help;
 pub mod library;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod start;
 

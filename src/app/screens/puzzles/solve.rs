@@ -1,0 +1,499 @@
+//! Solving one puzzle: the board as in a game (cursor, typed cells, the
+//! mouse), the player's moves checked on a thread of their own against
+//! the forced win ([`crate::puzzles::judge`]), the computer answering with
+//! its most stubborn defence, and the puzzle solved when the win is on
+//! the board.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line as TextLine, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::action::{Direction, Typing};
+use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
+use crate::app::screens::board_and_panel;
+use crate::app::theme::Theme;
+use crate::app::widgets::keys::key_hints;
+use crate::engine::line::Line;
+use crate::engine::record::Record;
+use crate::engine::{Cell, Outcome, Player};
+use crate::puzzles::judge::{Judged, answer, judge};
+use crate::puzzles::{Puzzle, proof};
+
+/// Lines above and below the board: the title, the address line, the
+/// status line and the footer.
+pub const AROUND: u16 = 4;
+
+/// The frames of the thinking spinner.
+const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
+
+/// The least time the computer's answer takes to appear, so the player
+/// sees their own move first.
+const ANSWER_DELAY: Duration = Duration::from_millis(300);
+
+/// How a try at the puzzle stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum State {
+    /// The player is to find a move.
+    Playing,
+    /// The move is being checked, and answered.
+    Checking,
+    Solved,
+    /// The win slipped; the move that kept it, when one is known.
+    Failed(Option<String>),
+}
+
+/// What the checking thread found.
+enum Found<M> {
+    /// The move keeps the win: the computer's answers (none when the
+    /// move won).
+    Keeps(Vec<M>),
+    /// The move lets the win slip; a move that would have kept it.
+    Slips(Option<M>),
+}
+
+/// What the puzzles screen asks of a puzzle being solved, whatever the
+/// game.
+pub trait SolveScreen {
+    fn state(&self) -> &State;
+    fn typing(&self) -> Typing;
+    fn is_typing(&self) -> bool;
+    fn fits(&self, area: Rect) -> bool;
+    fn needs(&self, area: Rect) -> (u16, u16);
+    fn step(&mut self, direction: Direction);
+    fn confirm(&mut self);
+    fn type_char(&mut self, c: char);
+    fn erase(&mut self);
+    /// Esc: closes the address line; false when there was none.
+    fn cancel(&mut self) -> bool;
+    fn click(&mut self, area: Rect, column: u16, row: u16);
+    /// Back to the puzzle's position, to try again.
+    fn retry(&mut self);
+    fn stop(&mut self);
+    fn is_ticking(&self) -> bool;
+    fn tick(&mut self, now: Instant);
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
+}
+
+pub struct Solve<G: GameUi> {
+    /// From the puzzle's position.
+    line: Line<G>,
+    start: G,
+    attacker: Player,
+    plies: u32,
+    /// The known winning line.
+    known: Vec<G::Move>,
+    /// How the puzzle came about, for the panel.
+    source: String,
+    cursor: Cell,
+    input: Option<String>,
+    state: State,
+    message: Option<String>,
+    work: Option<Work<G::Move>>,
+    /// The retry key's name on this board.
+    retry_key: &'static str,
+}
+
+/// The checking thread.
+struct Work<M> {
+    stop: Arc<AtomicBool>,
+    found: Receiver<Option<Found<M>>>,
+    started: Instant,
+    elapsed: Duration,
+}
+
+impl<G: GameUi> Solve<G> {
+    pub fn new(puzzle: &Puzzle, record: &Record<G>) -> Solve<G> {
+        let start = record.end();
+        let known = puzzle.line_of::<G>();
+        let middle = (start.side() - 1) / 2;
+        let cursor =
+            Cell::new(middle, middle).unwrap_or_else(|| unreachable!("boards are at most 26 wide"));
+        let mut solve = Solve {
+            line: Line::new(start.clone()),
+            start,
+            attacker: puzzle.attacker,
+            plies: puzzle.plies,
+            known,
+            source: puzzle.source.to_string(),
+            cursor,
+            input: None,
+            state: State::Playing,
+            message: None,
+            work: None,
+            retry_key: "r",
+        };
+        solve.retry_key = if solve.typing().types('r') {
+            "Ctrl-r"
+        } else {
+            "r"
+        };
+        solve
+    }
+
+    fn game(&self) -> &G {
+        self.line.game()
+    }
+
+    /// Plies played since the puzzle's position.
+    fn used(&self) -> u32 {
+        self.line.played().len() as u32
+    }
+
+    fn play_by_hand(&mut self, mv: G::Move) {
+        if self.state != State::Playing || self.game().to_move() != self.attacker {
+            return;
+        }
+        let before = self.game().clone();
+        // The known line is followed as long as the game is on it.
+        let on_line = self
+            .line
+            .played()
+            .iter()
+            .zip(&self.known)
+            .all(|(played, known)| played.mv == *known);
+        let next_known = self.known.get(self.used() as usize).copied();
+        if let Err(why) = self.line.play(mv) {
+            self.message = Some(format!("{mv}: {why}"));
+            return;
+        }
+        let left = self.plies.saturating_sub(self.used() - 1);
+        let attacker = self.attacker;
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let (tell, found) = mpsc::channel();
+        thread::spawn(move || {
+            let result = check(&before, mv, attacker, left, &flag, next_known, on_line);
+            let _ = tell.send(result);
+        });
+        self.state = State::Checking;
+        self.work = Some(Work {
+            stop,
+            found,
+            started: Instant::now(),
+            elapsed: Duration::ZERO,
+        });
+    }
+
+    fn finish(&mut self, found: Found<G::Move>) {
+        match found {
+            Found::Slips(keeping) => {
+                self.state = State::Failed(keeping.map(|mv| mv.to_string()));
+            }
+            Found::Keeps(answers) => {
+                for mv in answers {
+                    if self.line.play(mv).is_err() {
+                        break;
+                    }
+                }
+                self.state = match self.game().outcome() {
+                    Some(Outcome::Win(p)) if p == self.attacker => State::Solved,
+                    Some(_) => State::Failed(None),
+                    None => State::Playing,
+                };
+            }
+        }
+    }
+
+    fn areas(&self, area: Rect) -> [Rect; 6] {
+        let [title, middle, address, status, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let (board, panel) = board_and_panel(self.game(), middle);
+        [title, board, panel, address, status, footer]
+    }
+
+    /// The status line.
+    fn status(&self) -> String {
+        match &self.state {
+            State::Checking => {
+                let elapsed = self.work.as_ref().map_or(Duration::ZERO, |w| w.elapsed);
+                let frame = SPINNER[(elapsed.as_millis() / 150) as usize % SPINNER.len()];
+                format!("{frame} The computer answers…")
+            }
+            State::Solved => "Solved! n: next puzzle, Esc: the list".to_string(),
+            State::Failed(keeping) => {
+                let was = keeping
+                    .as_ref()
+                    .map_or(String::new(), |mv| format!(" — the winning move was {mv}"));
+                format!(
+                    "That lets the win slip{was}. {}: retry, n: next",
+                    self.retry_key
+                )
+            }
+            State::Playing => self.message.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// Whether `mv`, played in `before`, keeps `attacker`'s win within `left`
+/// plies, and then the computer's answers up to the attacker's next turn;
+/// `None` when stopped. `next_known` is the known line's move here, when
+/// the game is still on it.
+fn check<G: GameUi>(
+    before: &G,
+    mv: G::Move,
+    attacker: Player,
+    left: u32,
+    stop: &AtomicBool,
+    next_known: Option<G::Move>,
+    on_line: bool,
+) -> Option<Found<G::Move>> {
+    let started = Instant::now();
+    let found = match judge(before, mv, attacker, left, stop) {
+        Judged::Stopped => return None,
+        Judged::Slips => Found::Slips(winning_move(
+            before, attacker, left, next_known, on_line, stop,
+        )),
+        Judged::Keeps => {
+            let mut at = before.clone();
+            at.play_unchecked(mv);
+            let mut answers = Vec::new();
+            let mut plies = left.saturating_sub(1);
+            // Up to the attacker's next choice: the line plays the moves
+            // the game forces (a pass) by itself.
+            while !at.is_over() && (at.to_move() != attacker || at.forced_move().is_some()) {
+                let reply = match at.forced_move() {
+                    Some(forced) => forced,
+                    None => {
+                        let reply = answer(&at, attacker, plies, stop)?;
+                        answers.push(reply);
+                        reply
+                    }
+                };
+                at.play_unchecked(reply);
+                plies = plies.saturating_sub(1);
+            }
+            Found::Keeps(answers)
+        }
+    };
+    // The answer does not appear before the player has seen their move.
+    if let Some(rest) = ANSWER_DELAY.checked_sub(started.elapsed()) {
+        thread::sleep(rest);
+    }
+    Some(found)
+}
+
+/// A move of `before` that keeps the win: the known line's, while the game
+/// follows it, else the first the proofs accept.
+fn winning_move<G: GameUi>(
+    before: &G,
+    attacker: Player,
+    left: u32,
+    next_known: Option<G::Move>,
+    on_line: bool,
+    stop: &AtomicBool,
+) -> Option<G::Move> {
+    if on_line && next_known.is_some() {
+        return next_known;
+    }
+    let mut moves = Vec::new();
+    before.candidate_moves(&mut moves);
+    moves.into_iter().take(12).find(|&mv| {
+        let mut child = before.clone();
+        child.play_unchecked(mv);
+        proof::wins_within(&child, attacker, left.saturating_sub(1), &[], stop) == proof::Proof::Won
+    })
+}
+
+impl<G: GameUi> SolveScreen for Solve<G> {
+    fn state(&self) -> &State {
+        &self.state
+    }
+
+    fn typing(&self) -> Typing {
+        let game = self.game();
+        let words: Vec<String> = G::WORD_MOVES
+            .iter()
+            .filter(|mv| game.check(**mv).is_ok())
+            .map(ToString::to_string)
+            .collect();
+        Typing::of(game.side(), words.iter().map(String::as_str))
+    }
+
+    fn is_typing(&self) -> bool {
+        self.input.is_some()
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        crate::app::screens::fits(self.game(), area, AROUND)
+    }
+
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        crate::app::screens::needs(self.game(), area, AROUND)
+    }
+
+    fn step(&mut self, direction: Direction) {
+        self.input = None;
+        let (rows, cols) = match direction {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        };
+        self.cursor = self.game().step_cursor(self.cursor, rows, cols);
+    }
+
+    fn confirm(&mut self) {
+        self.message = None;
+        let Some(text) = self.input.take() else {
+            self.play_by_hand(G::place(self.cursor));
+            return;
+        };
+        match typed_move::<G>(&text) {
+            Some(mv) => self.play_by_hand(mv),
+            None => {
+                let example = G::NOTATION.format(self.cursor);
+                self.message = Some(format!(
+                    "{} is not a cell name (like {example})",
+                    crate::engine::quote::quote(text.trim())
+                ));
+            }
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        let text = self.input.get_or_insert_with(String::new);
+        if text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' ') {
+            text.push(c);
+        }
+    }
+
+    fn erase(&mut self) {
+        if let Some(text) = &mut self.input {
+            text.pop();
+        }
+    }
+
+    fn cancel(&mut self) -> bool {
+        self.input.take().is_some()
+    }
+
+    fn click(&mut self, area: Rect, column: u16, row: u16) {
+        let board = self.areas(area)[1];
+        if let Some(cell) = self.game().cell_at(board, column, row) {
+            self.cursor = cell;
+            self.input = None;
+            self.play_by_hand(G::place(cell));
+        }
+    }
+
+    fn retry(&mut self) {
+        self.stop();
+        self.line = Line::new(self.start.clone());
+        self.state = State::Playing;
+        self.message = None;
+        self.input = None;
+    }
+
+    fn stop(&mut self) {
+        if let Some(work) = self.work.take() {
+            work.stop.store(true, Ordering::Relaxed);
+        }
+        if self.state == State::Checking {
+            self.state = State::Playing;
+        }
+    }
+
+    fn is_ticking(&self) -> bool {
+        self.work.is_some()
+    }
+
+    fn tick(&mut self, now: Instant) {
+        let Some(work) = &mut self.work else {
+            return;
+        };
+        work.elapsed = now.saturating_duration_since(work.started);
+        match work.found.try_recv() {
+            Err(TryRecvError::Empty) => {}
+            Ok(Some(found)) => {
+                self.work = None;
+                self.finish(found);
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => {
+                self.work = None;
+                self.state = State::Playing;
+            }
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let [title, board, panel, address, status, footer] = self.areas(area);
+        TextLine::from(vec![
+            Span::styled(" tabletop ", theme.title()),
+            Span::raw(format!("· puzzle · {}", self.game().title())),
+        ])
+        .render(title, buf);
+        let game = self.game();
+        let played = self.line.played();
+        let last = last_turn(played);
+        let winning = match played.last() {
+            Some(last) if game.is_over() => G::winning_cells(&last.effect),
+            _ => &[],
+        };
+        let playing = self.state == State::Playing;
+        let addressed = self
+            .input
+            .as_deref()
+            .and_then(typed_move::<G>)
+            .and_then(|mv| G::placed(&mv))
+            .filter(|cell| cell.is_on(game.side()));
+        let view = BoardView {
+            cursor: playing.then_some(self.cursor),
+            addressed,
+            hint: None,
+            winning,
+            last: &last,
+            animation: None,
+            theme,
+        };
+        game.render_board(&view, board, buf);
+        let symbol = G::symbol(self.attacker);
+        let left = self.plies.saturating_sub(self.used());
+        let mut lines = vec![
+            TextLine::from(vec![
+                Span::raw("Find the winning move for "),
+                Span::styled(symbol.to_string(), theme.piece(self.attacker)),
+            ]),
+            TextLine::raw(format!("(win within {} plies)", self.plies)),
+            TextLine::styled(format!("{left} plies left"), theme.dim()),
+            TextLine::styled(self.source.clone(), theme.dim()),
+            TextLine::raw(""),
+        ];
+        lines.extend(game.panel(None, theme));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(panel, buf);
+        if let Some(text) = &self.input {
+            TextLine::from(vec![
+                Span::styled("Cell: ", theme.key()),
+                Span::raw(text.clone()),
+                Span::styled("▏", theme.key()),
+                Span::styled("   Enter plays, Esc cancels", theme.dim()),
+            ])
+            .render(address, buf);
+        }
+        Paragraph::new(TextLine::styled(self.status(), theme.message())).render(status, buf);
+        let keys = [
+            ("←↑→↓", "move"),
+            ("Enter", "place"),
+            ("c3", "type"),
+            (self.retry_key, "retry"),
+            ("n", "next"),
+            ("Esc", "puzzles"),
+            ("?", "help"),
+        ];
+        key_hints(&keys, theme).render(footer, buf);
+    }
+}

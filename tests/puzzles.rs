@@ -1,0 +1,348 @@
+//! Puzzles: every built-in one proved by the exact solvers, the live
+//! logic on known positions, puzzles from a reviewed game's missed win,
+//! the progress file, and a puzzle solved through the app.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::KeyCode;
+
+use tabletop::app::Start;
+use tabletop::engine::Game;
+use tabletop::engine::Outcome;
+use tabletop::engine::gekitai::Gekitai;
+use tabletop::engine::line::Line;
+use tabletop::engine::record::Record;
+use tabletop::engine::record::review::{Review, Reviewed, Standing};
+use tabletop::games::{AnyRecord, GameKind, Playable, WithRecord};
+use tabletop::puzzles::judge::{Judged, answer, judge};
+use tabletop::puzzles::progress::{self, Mark, Progress};
+use tabletop::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
+use tabletop::puzzles::{Puzzle, builtin, extract};
+
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// A fresh folder of this test's own.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-puzzles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// The built-in puzzles of `kind`.
+fn built_in(kind: GameKind) -> Vec<Puzzle> {
+    let (puzzles, notices) = builtin::all();
+    assert!(notices.is_empty(), "{notices:?}");
+    puzzles.into_iter().filter(|p| p.kind() == kind).collect()
+}
+
+/// Proves one puzzle's line with the game's exact means.
+struct Proves<'a>(&'a Puzzle);
+
+impl WithRecord for Proves<'_> {
+    type Output = Result<(), String>;
+    fn run<G: Playable>(self, record: Record<G>) -> Result<(), String> {
+        let puzzle = self.0;
+        let stop = AtomicBool::new(false);
+        let position = record.end();
+        let line = puzzle.line_of::<G>();
+        let attacker = position.to_move();
+        // The line is legal and ends in the attacker's win.
+        let mut after = position.clone();
+        for &mv in &line {
+            after.play(mv).map_err(|why| format!("{mv}: {why}"))?;
+        }
+        if after.outcome() != Some(Outcome::Win(attacker)) {
+            return Err("the line does not end in the attacker's win".to_string());
+        }
+        if exact_for(&position, attacker, &stop).is_some() {
+            // Hex and Reversi: the solver proves the win at every turn of
+            // the attacker along the line.
+            let mut at = position.clone();
+            for &mv in &line {
+                if exact_for(&at, attacker, &stop).is_none_or(|value| value <= 0) {
+                    return Err(format!("no proved win before {mv}"));
+                }
+                at.play_unchecked(mv);
+            }
+            return Ok(());
+        }
+        // Gekitai: every line tried; Connect6 and Gomoku: every defence
+        // either stops the threat or loses at once, and those that stop it
+        // are proved in turn.
+        match wins_within(&position, attacker, puzzle.plies, &line, &stop) {
+            Proof::Won => Ok(()),
+            other => Err(format!("{other:?} within {} plies", puzzle.plies)),
+        }
+    }
+}
+
+#[test]
+fn every_built_in_puzzle_is_a_proved_forced_win() {
+    for &kind in GameKind::ALL {
+        let puzzles = built_in(kind);
+        assert!(puzzles.len() >= 20, "{kind}: {} puzzles", puzzles.len());
+        for puzzle in &puzzles {
+            assert!(puzzle.plies > 1, "{kind} {}: a win in one", puzzle.id);
+            if let Err(why) = puzzle.record.clone().with(Proves(puzzle)) {
+                panic!("{kind} {}: {why}", puzzle.id);
+            }
+        }
+    }
+}
+
+/// The first built-in Gekitai puzzle of more than one move.
+fn gekitai_puzzle() -> (Puzzle, Gekitai, Vec<<Gekitai as Game>::Move>) {
+    let puzzle = built_in(GameKind::of::<Gekitai>())
+        .into_iter()
+        .find(|p| p.plies >= 3)
+        .expect("a Gekitai puzzle of three plies or more");
+    let AnyRecord::Gekitai(record) = &puzzle.record else {
+        panic!("a Gekitai puzzle holds a Gekitai record");
+    };
+    let position = record.end();
+    let line = puzzle.line_of::<Gekitai>();
+    (puzzle, position, line)
+}
+
+#[test]
+fn the_winning_move_goes_on_and_a_wrong_one_fails() {
+    let (puzzle, position, line) = gekitai_puzzle();
+    let me = position.to_move();
+    assert_eq!(
+        judge(&position, line[0], me, puzzle.plies, &NEVER),
+        Judged::Keeps
+    );
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let wrong = moves
+        .into_iter()
+        .find(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            wins_within(&child, me, puzzle.plies - 1, &[], &NEVER) == Proof::NotWon
+        })
+        .expect("a move that lets the win slip");
+    assert_eq!(
+        judge(&position, wrong, me, puzzle.plies, &NEVER),
+        Judged::Slips
+    );
+}
+
+#[test]
+fn the_computer_answers_with_the_most_stubborn_defence_and_the_win_solves_it() {
+    let (puzzle, position, line) = gekitai_puzzle();
+    let me = position.to_move();
+    let mut at = position.clone();
+    at.play_unchecked(line[0]);
+    let left = puzzle.plies - 1;
+    let reply = answer(&at, me, left, &NEVER).expect("an answer");
+    let lasts = |mv| {
+        let mut child = at.clone();
+        child.play_unchecked(mv);
+        shortest_win(&child, me, left - 1, &NEVER).expect("still a proved win")
+    };
+    let longest = lasts(reply);
+    let mut moves = Vec::new();
+    at.legal_moves(&mut moves);
+    for mv in moves {
+        assert!(lasts(mv) <= longest, "{mv} holds out longer than {reply}");
+    }
+    // Played out, the attacker's proved moves against the answers win.
+    let mut plies = puzzle.plies;
+    let mut at = position.clone();
+    while !at.is_over() {
+        let mv = if at.to_move() == me {
+            let mut moves = Vec::new();
+            at.legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .find(|&mv| judge(&at, mv, me, plies, &NEVER) == Judged::Keeps)
+                .expect("a move that keeps the win")
+        } else {
+            answer(&at, me, plies, &NEVER).expect("an answer")
+        };
+        at.play_unchecked(mv);
+        plies -= 1;
+    }
+    assert_eq!(at.outcome(), Some(Outcome::Win(me)));
+}
+
+#[test]
+fn a_reviewed_game_s_missed_win_is_a_puzzle() {
+    let (puzzle, position, line) = gekitai_puzzle();
+    let AnyRecord::Gekitai(before) = &puzzle.record else {
+        panic!("a Gekitai record");
+    };
+    let me = position.to_move();
+    // The game goes on with a move that lets the win go, then one more.
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let missed = moves
+        .into_iter()
+        .find(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            !child.is_over()
+                && wins_within(&child, me, puzzle.plies - 1, &[], &NEVER) == Proof::NotWon
+        })
+        .expect("a move that misses the win");
+    let mut record = before.clone();
+    record.moves.push(missed);
+    let played =
+        Line::replay(record.start.clone(), record.moves.iter().copied()).expect("a legal game");
+    let k = before.moves.len();
+    let chance = |_| Reviewed {
+        standing: Standing::Chance(50.0),
+        best: None,
+        line: Vec::new(),
+    };
+    let mut positions: Vec<Reviewed<_>> = (0..played.positions().len()).map(chance).collect();
+    positions[k] = Reviewed {
+        standing: Standing::Wins(puzzle.plies),
+        best: Some(line[0]),
+        line: line.clone(),
+    };
+    record.review = Some(Review {
+        level: 3,
+        positions,
+    });
+    let path = std::path::Path::new("missed.toml");
+    let found = extract::missed_wins(&record, path);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].id, puzzle.id);
+    assert_eq!(found[0].attacker, me);
+    assert_eq!(found[0].line, puzzle.line);
+    assert_eq!(
+        found[0].source.to_string(),
+        format!("missed.toml, move {}", k + 1)
+    );
+    // Written and read back, through a file, the same.
+    let folder = temp_dir("extract");
+    let file = folder.join("game.toml");
+    std::fs::write(&file, record.to_toml()).expect("written");
+    let (again, notices) = extract::from_files(&[file.clone(), folder.join("missing.toml")]);
+    assert_eq!(again.len(), 1);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("missing.toml"), "{notices:?}");
+}
+
+#[test]
+fn progress_is_kept_and_a_broken_file_is_left_alone() {
+    let folder = temp_dir("progress");
+    let path = folder.join("puzzles.toml");
+    assert_eq!(progress::load(&path), Ok(Progress::default()));
+    let mut kept = Progress::default();
+    kept.set("gekitai-0123456789abcdef", Mark::Solved);
+    kept.set("hex-0123456789abcdef", Mark::Failed);
+    progress::save(&path, &kept).expect("saved");
+    assert_eq!(progress::load(&path), Ok(kept.clone()));
+    std::fs::write(&path, "[[[ not progress").expect("written");
+    let error = progress::load(&path).expect_err("a broken file");
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(progress::save(&path, &kept).is_err(), "written over");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "[[[ not progress"
+    );
+}
+
+#[test]
+fn a_built_in_gekitai_puzzle_is_solved_through_the_app() {
+    let (puzzle, position, line) = gekitai_puzzle();
+    let me = position.to_move();
+    let size = (80, 24);
+    let mut app = common::screen::open(
+        common::screen::options(Start::Puzzles(vec![puzzle.clone()], Vec::new(), None)),
+        size,
+    );
+    assert!(common::screen::draw(&app, size).contains("0 of 1 solved"));
+    common::screen::press(&mut app, KeyCode::Enter, false);
+    let screen = common::screen::draw(&app, size);
+    assert!(
+        screen.contains(&format!(
+            "Find the winning move for {}",
+            Gekitai::symbol(me)
+        )),
+        "{screen}"
+    );
+    let mut at = position.clone();
+    let mut plies = puzzle.plies;
+    for _ in 0..puzzle.plies {
+        if at.is_over() {
+            break;
+        }
+        // The known line while the computer follows it, else a move the
+        // proofs say keeps the win.
+        let used = (puzzle.plies - plies) as usize;
+        let mv = match line.get(used) {
+            Some(&mv) if judge(&at, mv, me, plies, &NEVER) == Judged::Keeps => mv,
+            _ => {
+                let mut moves = Vec::new();
+                at.legal_moves(&mut moves);
+                moves
+                    .into_iter()
+                    .find(|&mv| judge(&at, mv, me, plies, &NEVER) == Judged::Keeps)
+                    .expect("a winning move")
+            }
+        };
+        common::screen::play(&mut app, &mv.to_string());
+        // The computer's answer comes from its own thread.
+        let waited = Instant::now();
+        while app.is_animating() {
+            assert!(waited.elapsed() < Duration::from_secs(300), "no answer");
+            app.tick(Instant::now());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        at.play_unchecked(mv);
+        plies -= 1;
+        if !at.is_over() {
+            let reply = answer(&at, me, plies, &NEVER).expect("an answer");
+            at.play_unchecked(reply);
+            plies -= 1;
+        }
+    }
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("Solved!"), "{screen}");
+    common::screen::press(&mut app, KeyCode::Esc, false);
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("1 of 1 solved"), "{screen}");
+}
+
+#[test]
+fn a_wrong_move_in_the_app_fails_the_puzzle_and_r_tries_again() {
+    let (puzzle, position, _) = gekitai_puzzle();
+    let me = position.to_move();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let wrong = moves
+        .into_iter()
+        .find(|&mv| judge(&position, mv, me, puzzle.plies, &NEVER) == Judged::Slips)
+        .expect("a wrong move");
+    let size = (80, 24);
+    let mut app = common::screen::open(
+        common::screen::options(Start::Puzzles(vec![puzzle.clone()], Vec::new(), None)),
+        size,
+    );
+    common::screen::press(&mut app, KeyCode::Enter, false);
+    common::screen::play(&mut app, &wrong.to_string());
+    let waited = Instant::now();
+    while app.is_animating() {
+        assert!(waited.elapsed() < Duration::from_secs(300), "no answer");
+        app.tick(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("That lets the win slip"), "{screen}");
+    assert!(
+        screen.contains(&format!("the winning move was {}", puzzle.line[0])),
+        "{screen}"
+    );
+    common::screen::press(&mut app, KeyCode::Char('r'), false);
+    let screen = common::screen::draw(&app, size);
+    assert!(screen.contains("Find the winning move"), "{screen}");
+    assert!(!screen.contains("slip"), "{screen}");
+}
