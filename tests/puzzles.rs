@@ -346,3 +346,23 @@ fn a_wrong_move_in_the_app_fails_the_puzzle_and_r_tries_again() {
     assert!(screen.contains("Find the winning move"), "{screen}");
     assert!(!screen.contains("slip"), "{screen}");
 }
+
+#[test]
+fn the_start_screen_opens_the_puzzles_and_esc_comes_back() {
+    use common::screen::{draw, open, options, press};
+    let size = (80, 24);
+    let mut app = open(options(Start::Menu), size);
+    let screen = draw(&app, size);
+    assert!(screen.contains("[ Puzzles ]"), "{screen}");
+    // From Start: Saved games, then Puzzles.
+    press(&mut app, KeyCode::Down, false);
+    press(&mut app, KeyCode::Down, false);
+    press(&mut app, KeyCode::Enter, false);
+    let screen = draw(&app, size);
+    assert!(screen.contains("puzzles · 0 of"), "{screen}");
+    assert!(screen.contains("built-in"), "{screen}");
+    press(&mut app, KeyCode::Esc, false);
+    let screen = draw(&app, size);
+    assert!(screen.contains("[ Start ]"), "{screen}");
+    assert!(!app.should_quit());
+}

@@ -534,7 +534,10 @@ pub const LIBRARY_KEYS: &[(&str, &str)] = &[
 pub const MENU_KEYS: &[(&str, &str)] = &[
     ("↑ ↓  k j", "choose a line"),
     ("← →  h l", "change its value"),
-    ("Enter", "start the game, resume it or open the saved games"),
+    (
+        "Enter",
+        "start the game, resume it, open the saved games or the puzzles",
+    ),
     ("?  F1", "help"),
     ("q  Esc  Ctrl-c", "quit"),
 ];

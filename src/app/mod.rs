@@ -25,6 +25,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
+use crate::puzzles::gather::{gather, saved_games};
+use crate::puzzles::progress;
 use action::{
     Action, BROWSE_KEYS, Direction, KeyHelp, LIBRARY_KEYS, MENU_KEYS, Mode, REPLAY_KEYS,
     action_for, board_help, help_of,
@@ -177,17 +179,18 @@ pub struct App {
     /// The folder the saved games screen shows: the data folder's, or the
     /// one named on the command line.
     library_folder: Option<PathBuf>,
-    /// Where Esc in the replay viewer goes back to.
+    /// Where Esc in the replay viewer or the puzzles goes back to.
     behind: Behind,
     quit: bool,
 }
 
-/// The screen the replay viewer was opened from, which Esc goes back to.
+/// The screen the replay viewer or the puzzles were opened from, which
+/// Esc goes back to.
 enum Behind {
     /// None: the viewer was the first screen, so Esc quits.
     Nothing,
     Library(Library),
-    /// A finished game, reviewed: back to the start screen for the next.
+    /// The start screen: a finished game reviewed, or the puzzles.
     Start,
 }
 
@@ -249,6 +252,17 @@ impl App {
     }
 
     /// The saved games screen on the folder it shows.
+    /// The puzzles of the saved games (when the app has files) and the
+    /// built-in ones.
+    fn open_puzzles(&self) -> Puzzles {
+        let games = self.saved_games.as_deref().map(saved_games);
+        let gathered = gather(games.as_deref().unwrap_or_default(), false);
+        let mut notices = gathered.notices.clone();
+        notices.extend(gathered.not_reviewed_line());
+        let progress = self.saved_games.as_ref().and_then(|_| progress::path());
+        Puzzles::new(gathered.puzzles, progress, notices)
+    }
+
     fn open_library(&self) -> Library {
         let folder = self.library_folder.clone();
         let also = match (&folder, &self.saved_games) {
@@ -355,13 +369,20 @@ impl App {
         match &mut self.screen {
             Screen::Puzzles(puzzles) => {
                 if puzzles.update(action, self.area) == Leave::Back {
-                    self.quit = true;
+                    match std::mem::replace(&mut self.behind, Behind::Nothing) {
+                        Behind::Start => self.back_to_start(),
+                        _ => self.quit = true,
+                    }
                 }
             }
             Screen::Start(menu) => match action {
                 Action::Step(direction) => menu.step(direction),
                 Action::Confirm if menu.library_selected() => {
                     self.screen = Screen::Library(self.open_library());
+                }
+                Action::Confirm if menu.puzzles_selected() => {
+                    self.screen = Screen::Puzzles(Box::new(self.open_puzzles()));
+                    self.behind = Behind::Start;
                 }
                 Action::Confirm if menu.resume_selected() => {
                     if let Some(record) = self.unfinished.take() {

@@ -4,7 +4,6 @@
 //! load, it has no review) is named on standard error in a line, and the
 //! rest still load.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::Failure;
@@ -12,7 +11,8 @@ use super::args::PuzzlesArgs;
 use super::commands::full_screen_record;
 use crate::app;
 use crate::files;
-use crate::puzzles::{builtin, extract, progress};
+use crate::puzzles::gather::{gather, saved_games};
+use crate::puzzles::progress;
 
 pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Failure> {
     if let Some(why) = app::terminal::unavailable() {
@@ -20,52 +20,18 @@ pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Fai
             "the puzzles need the full-screen app, and so a terminal ({why})"
         )));
     }
-    let paths = if args.files.is_empty() {
-        saved_games()
+    let named = !args.files.is_empty();
+    let gathered = if named {
+        gather(&args.files, true)
     } else {
-        args.files.clone()
+        let folder = files::games_dir();
+        gather(&folder.map_or_else(Vec::new, |f| saved_games(&f)), false)
     };
-    let (mut puzzles, notices) = extract::from_files(&paths);
-    let unreviewed = |n: &&String| n.contains(extract::NOT_REVIEWED);
-    let not_reviewed = notices.iter().filter(unreviewed).count();
-    for notice in &notices {
-        // The files named are each answered for; the whole folder is
-        // summed up.
-        if !args.files.is_empty() || !unreviewed(&notice) {
-            eprintln!("tabletop: {notice}");
-        }
-    }
-    if args.files.is_empty() && not_reviewed > 0 {
-        eprintln!(
-            "tabletop: {not_reviewed} saved games are not reviewed yet, so give no puzzles (tabletop review FILE reviews one)"
-        );
-    }
-    let (built_in, broken) = builtin::all();
-    for notice in &broken {
+    for notice in gathered.notices.iter().chain(&gathered.not_reviewed_line()) {
         eprintln!("tabletop: {notice}");
     }
-    // The player's own first; a built-in one they already have is not
-    // listed twice.
-    for puzzle in built_in {
-        if !puzzles.iter().any(|p| p.id == puzzle.id) {
-            puzzles.push(puzzle);
-        }
-    }
-    let found = notices.iter().filter(|n| !unreviewed(n)).cloned().collect();
     full_screen_record(
-        app::Start::Puzzles(puzzles, found, progress::path()),
+        app::Start::Puzzles(gathered.puzzles, gathered.notices, progress::path()),
         animate,
     )
-}
-
-/// Every saved game in the data folder.
-fn saved_games() -> Vec<PathBuf> {
-    let Some(folder) = files::games_dir() else {
-        return Vec::new();
-    };
-    files::library::list(&folder, &[])
-        .entries
-        .into_iter()
-        .map(|entry| entry.path)
-        .collect()
 }

@@ -12,6 +12,7 @@
 
 pub mod builtin;
 pub mod extract;
+pub mod gather;
 pub mod judge;
 pub mod progress;
 pub mod proof;

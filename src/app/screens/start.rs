@@ -27,6 +27,8 @@ enum Row {
     Start,
     /// Open the saved games.
     Library,
+    /// Open the puzzles.
+    Puzzles,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -114,6 +116,10 @@ impl StartMenu {
         self.rows().get(self.selected) == Some(&Row::Library)
     }
 
+    pub fn puzzles_selected(&self) -> bool {
+        self.rows().get(self.selected) == Some(&Row::Puzzles)
+    }
+
     fn game_index(&self) -> usize {
         GameKind::ALL
             .iter()
@@ -142,6 +148,7 @@ impl StartMenu {
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Start);
         rows.push(Row::Library);
+        rows.push(Row::Puzzles);
         rows
     }
 
@@ -175,7 +182,7 @@ impl StartMenu {
                 let side = player.index();
                 self.seats[side] = next_seat(self.seats[side], by);
             }
-            Row::Start | Row::Resume | Row::Library => {}
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles => {}
         }
     }
 
@@ -184,7 +191,7 @@ impl StartMenu {
             Row::Game => self.game.title().to_string(),
             Row::Setting(i) => self.game.settings()[i].shown(self.values()[i]),
             Row::Seat(player) => seat_name(self.seats[player.index()]),
-            Row::Start | Row::Resume | Row::Library => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
 
@@ -193,7 +200,7 @@ impl StartMenu {
             Row::Game => "Game".to_string(),
             Row::Setting(i) => self.game.settings()[i].label.to_string(),
             Row::Seat(player) => format!("Player {}", self.game.symbol(player)),
-            Row::Start | Row::Resume | Row::Library => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
 
@@ -233,6 +240,7 @@ impl StartMenu {
             let line = match row {
                 Row::Start => Line::styled("[ Start ]", style).centered(),
                 Row::Library => Line::styled("[ Saved games ]", style).centered(),
+                Row::Puzzles => Line::styled("[ Puzzles ]", style).centered(),
                 Row::Resume => Line::styled(
                     format!(
                         "[ Resume the unfinished game: {} ]",
