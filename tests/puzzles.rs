@@ -303,6 +303,10 @@ fn a_built_in_gekitai_puzzle_is_solved_through_the_app() {
             let reply = answer(&at, me, plies, &NEVER).expect("an answer");
             at.play_unchecked(reply);
             plies -= 1;
+            // The player is told what the computer played.
+            let screen = common::screen::draw(&app, size);
+            let told = format!("{} answered {reply}", Gekitai::symbol(me.other()));
+            assert!(screen.contains(&told), "{screen}");
         }
     }
     let screen = common::screen::draw(&app, size);

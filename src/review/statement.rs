@@ -120,7 +120,7 @@ fn way<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) -> String {
 }
 
 /// `1 ply`, `5 plies`.
-pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
+pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -16,6 +16,7 @@ use ratatui::text::{Line as TextLine, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::action::{Direction, Typing};
+use crate::app::fit::leading;
 use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
 use crate::app::screens::board_and_panel;
 use crate::app::theme::Theme;
@@ -25,6 +26,7 @@ use crate::engine::record::Record;
 use crate::engine::{Cell, Outcome, Player};
 use crate::puzzles::judge::{Judged, answer, judge};
 use crate::puzzles::{Puzzle, proof};
+use crate::review::statement::counted;
 
 /// Lines above and below the board: the title, the address line, the
 /// status line and the footer.
@@ -187,10 +189,17 @@ impl<G: GameUi> Solve<G> {
                 self.state = State::Failed(keeping.map(|mv| mv.to_string()));
             }
             Found::Keeps(answers) => {
+                let mut answered = Vec::new();
                 for mv in answers {
                     if self.line.play(mv).is_err() {
                         break;
                     }
+                    answered.push(mv.to_string());
+                }
+                // Said, so the player sees what changed on the board.
+                if !answered.is_empty() {
+                    let defender = G::symbol(self.attacker.other());
+                    self.message = Some(format!("{defender} answered {}", answered.join(" ")));
                 }
                 self.state = match self.game().outcome() {
                     Some(Outcome::Win(p)) if p == self.attacker => State::Solved,
@@ -432,7 +441,13 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         let [title, board, panel, address, status, footer] = self.areas(area);
         TextLine::from(vec![
             Span::styled(" tabletop ", theme.title()),
-            Span::raw(format!("· puzzle · {}", self.game().title())),
+            Span::raw(format!(
+                "· puzzle · {}",
+                leading(
+                    &self.game().title(),
+                    usize::from(area.width).saturating_sub(19)
+                )
+            )),
         ])
         .render(title, buf);
         let game = self.game();
@@ -466,8 +481,8 @@ impl<G: GameUi> SolveScreen for Solve<G> {
                 Span::raw("Find the winning move for "),
                 Span::styled(symbol.to_string(), theme.piece(self.attacker)),
             ]),
-            TextLine::raw(format!("(win within {} plies)", self.plies)),
-            TextLine::styled(format!("{left} plies left"), theme.dim()),
+            TextLine::raw(format!("(win within {})", plies(self.plies))),
+            TextLine::styled(format!("{} left", plies(left)), theme.dim()),
             TextLine::styled(self.source.clone(), theme.dim()),
             TextLine::raw(""),
         ];
@@ -496,4 +511,9 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         ];
         key_hints(&keys, theme).render(footer, buf);
     }
+}
+
+/// `1 ply`, `5 plies`.
+fn plies(n: u32) -> String {
+    counted(n as usize, "ply", "plies")
 }
