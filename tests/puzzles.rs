@@ -342,7 +342,7 @@ fn a_wrong_move_in_the_app_fails_the_puzzle_and_r_tries_again() {
     let screen = common::screen::draw(&app, size);
     assert!(screen.contains("That lets the win slip"), "{screen}");
     assert!(
-        screen.contains(&format!("the winning move was {}", puzzle.line[0])),
+        screen.contains(&format!("That lets the win slip: {} wins", puzzle.line[0])),
         "{screen}"
     );
     common::screen::press(&mut app, KeyCode::Char('r'), false);

@@ -233,13 +233,12 @@ impl<G: GameUi> Solve<G> {
             }
             State::Solved => "Solved! n: next puzzle, Esc: the list".to_string(),
             State::Failed(keeping) => {
+                // Short, so the winning move shows in 60 columns; the
+                // footer names the keys.
                 let was = keeping
                     .as_ref()
-                    .map_or(String::new(), |mv| format!(" — the winning move was {mv}"));
-                format!(
-                    "That lets the win slip{was}. {}: retry, n: next",
-                    self.retry_key
-                )
+                    .map_or(String::new(), |mv| format!(": {mv} wins"));
+                format!("That lets the win slip{was}. {} retries", self.retry_key)
             }
             State::Playing => self.message.clone().unwrap_or_default(),
         }
