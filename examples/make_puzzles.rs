@@ -28,7 +28,7 @@ use tabletop::engine::record::Record;
 use tabletop::engine::{GameSettings, Player};
 use tabletop::games::{GameKind, Playable, WithGame};
 use tabletop::puzzles::judge::{Judged, answer, judge};
-use tabletop::puzzles::proof::{exact_for, shortest_win, wins_by_threats};
+use tabletop::puzzles::proof::{candidates_first, exact_for, shortest_win, wins_by_threats};
 use tabletop::puzzles::text::write_set;
 use tabletop::puzzles::{Puzzle, Source, position_id};
 
@@ -285,15 +285,7 @@ fn attacking_move<G: Searchable>(
     kind: Kind,
     stop: &AtomicBool,
 ) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    pos.candidate_moves(&mut moves);
-    let mut all = Vec::new();
-    pos.legal_moves(&mut all);
-    for mv in all {
-        if !moves.contains(&mv) {
-            moves.push(mv);
-        }
-    }
+    let moves = candidates_first(pos);
     let keeps = |mv: &G::Move| {
         let mut child = pos.clone();
         child.play_unchecked(*mv);

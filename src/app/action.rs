@@ -24,6 +24,18 @@ pub enum Direction {
     Right,
 }
 
+impl Direction {
+    /// One step this way, in rows and columns.
+    pub fn offset(self) -> (isize, isize) {
+        match self {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
     /// Move the cursor (on the board) or the selection (in a menu).

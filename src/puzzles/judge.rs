@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::proof::{self, Proof, exact_for, shortest_win};
+use super::proof::{self, Proof, candidates_first, exact_for, shortest_win};
 use crate::ai::analysis::{Verdict, analyse};
 use crate::ai::{self, History, Level, Searchable};
 use crate::engine::BestPlay;
@@ -128,15 +128,7 @@ pub fn answer<G: Searchable>(
 /// when one must be stopped in time (any other loses at once), else every
 /// legal move, in the search's order.
 fn defences<G: Searchable>(pos: &G, plies: u32) -> Vec<G::Move> {
-    let mut moves = Vec::new();
-    pos.candidate_moves(&mut moves);
-    let mut all = Vec::new();
-    pos.legal_moves(&mut all);
-    for mv in all {
-        if !moves.contains(&mv) {
-            moves.push(mv);
-        }
-    }
+    let moves = candidates_first(pos);
     if let Some(forced) = pos.forced()
         && forced.within <= plies
     {

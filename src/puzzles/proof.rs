@@ -245,16 +245,7 @@ fn moves_to_try<G: Searchable>(
     plies: u32,
     first: Option<G::Move>,
 ) -> Vec<G::Move> {
-    let mut moves = Vec::new();
-    pos.candidate_moves(&mut moves);
-    let mut all = Vec::new();
-    pos.legal_moves(&mut all);
-    // Candidates first (a good order), then whatever they leave out.
-    for mv in all {
-        if !moves.contains(&mv) {
-            moves.push(mv);
-        }
-    }
+    let mut moves = candidates_first(pos);
     if !attacking
         && let Some(forced) = pos.forced()
         && forced.within <= plies
@@ -270,6 +261,21 @@ fn moves_to_try<G: Searchable>(
         && let Some(at) = moves.iter().position(|&mv| mv == first)
     {
         moves[..=at].rotate_right(1);
+    }
+    moves
+}
+
+/// Every legal move of `pos`: the search's candidates first (a good
+/// order), then whatever they leave out.
+pub fn candidates_first<G: Searchable>(pos: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    pos.candidate_moves(&mut moves);
+    let mut all = Vec::new();
+    pos.legal_moves(&mut all);
+    for mv in all {
+        if !moves.contains(&mv) {
+            moves.push(mv);
+        }
     }
     moves
 }

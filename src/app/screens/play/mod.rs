@@ -4,7 +4,7 @@
 
 mod computer;
 mod saving;
-mod view;
+pub mod view;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -498,12 +498,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
 
     fn step(&mut self, direction: Direction) {
         self.input = None;
-        let (rows, cols) = match direction {
-            Direction::Up => (-1, 0),
-            Direction::Down => (1, 0),
-            Direction::Left => (0, -1),
-            Direction::Right => (0, 1),
-        };
+        let (rows, cols) = direction.offset();
         self.cursor = self.game().step_cursor(self.cursor, rows, cols);
     }
 

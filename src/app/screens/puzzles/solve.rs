@@ -11,14 +11,14 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line as TextLine, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::action::{Direction, Typing};
 use crate::app::fit::leading;
 use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
-use crate::app::screens::board_and_panel;
+use crate::app::screens::play::view::{Areas, areas};
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::line::Line;
@@ -210,17 +210,9 @@ impl<G: GameUi> Solve<G> {
         }
     }
 
-    fn areas(&self, area: Rect) -> [Rect; 6] {
-        let [title, middle, address, status, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let (board, panel) = board_and_panel(self.game(), middle);
-        [title, board, panel, address, status, footer]
+    /// Laid out as the game screen is.
+    fn areas(&self, area: Rect) -> Areas {
+        areas(self.game(), area)
     }
 
     /// The status line.
@@ -344,12 +336,7 @@ impl<G: GameUi> SolveScreen for Solve<G> {
 
     fn step(&mut self, direction: Direction) {
         self.input = None;
-        let (rows, cols) = match direction {
-            Direction::Up => (-1, 0),
-            Direction::Down => (1, 0),
-            Direction::Left => (0, -1),
-            Direction::Right => (0, 1),
-        };
+        let (rows, cols) = direction.offset();
         self.cursor = self.game().step_cursor(self.cursor, rows, cols);
     }
 
@@ -389,7 +376,7 @@ impl<G: GameUi> SolveScreen for Solve<G> {
     }
 
     fn click(&mut self, area: Rect, column: u16, row: u16) {
-        let board = self.areas(area)[1];
+        let board = self.areas(area).board;
         if let Some(cell) = self.game().cell_at(board, column, row) {
             self.cursor = cell;
             self.input = None;
@@ -437,7 +424,14 @@ impl<G: GameUi> SolveScreen for Solve<G> {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [title, board, panel, address, status, footer] = self.areas(area);
+        let Areas {
+            title,
+            board,
+            panel,
+            address,
+            status,
+            footer,
+        } = self.areas(area);
         TextLine::from(vec![
             Span::styled(" tabletop ", theme.title()),
             Span::raw(format!(
