@@ -15,8 +15,7 @@
 //! A file that cannot be read is ignored with a one-line notice, never
 //! fatal; a file that is not one of these is never written over.
 
-use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -81,18 +80,9 @@ fn parse(text: &str) -> Result<Remembered, String> {
 /// What the start screen remembered at `path`: `Ok(None)` when nothing is
 /// there, `Err` with a one-line notice when what is there cannot be read.
 pub fn load(path: &Path) -> Result<Option<Remembered>, String> {
-    let meta = match fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(format!("{}: {error}", path.display())),
+    let Some(text) = files::read_own(path)? else {
+        return Ok(None);
     };
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
-    }
-    let mut text = String::new();
-    fs::File::open(path)
-        .and_then(|file| file.take(files::MAX_RECORD_BYTES).read_to_string(&mut text))
-        .map_err(|error| format!("{}: {error}", path.display()))?;
     parse(&text)
         .map(Some)
         .map_err(|error| format!("{} was not read: {error}", path.display()))

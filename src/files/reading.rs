@@ -76,6 +76,25 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
         .map_err(|_| anyhow::anyhow!("{}: not a text file (not UTF-8)", path.display()))
 }
 
+/// Reads one of tabletop's own small files (the remembered start screen,
+/// the puzzles solved): `None` when there is none yet, else its text, or
+/// a one-line notice when what is there cannot be read.
+pub fn read_own(path: &Path) -> Result<Option<String>, String> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("{}: {error}", path.display())),
+    };
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    let mut text = String::new();
+    File::open(path)
+        .and_then(|file| file.take(MAX_RECORD_BYTES).read_to_string(&mut text))
+        .map_err(|error| format!("{}: {error}", path.display()))?;
+    Ok(Some(text))
+}
+
 /// Reads and checks a record file, leaving it untouched.
 pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
     let text = read_text(path)?;

@@ -13,8 +13,7 @@
 //! atomically.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -74,19 +73,12 @@ pub fn path() -> Option<PathBuf> {
 /// The progress kept at `path`: nothing when no file is there, `Err` with
 /// a one-line notice when what is there cannot be read.
 pub fn load(path: &Path) -> Result<Progress, String> {
-    let meta = match fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Progress::default()),
-        Err(error) => return Err(format!("{}: {error}", path.display())),
-    };
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
+    match files::read_own(path)? {
+        None => Ok(Progress::default()),
+        Some(text) => {
+            parse(&text).map_err(|error| format!("{} was not read: {error}", path.display()))
+        }
     }
-    let mut text = String::new();
-    fs::File::open(path)
-        .and_then(|file| file.take(files::MAX_RECORD_BYTES).read_to_string(&mut text))
-        .map_err(|error| format!("{}: {error}", path.display()))?;
-    parse(&text).map_err(|error| format!("{} was not read: {error}", path.display()))
 }
 
 /// Keeps `progress` at `path`, atomically, replacing only a progress file.
