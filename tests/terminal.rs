@@ -376,7 +376,9 @@ fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
     let data = fresh_folder();
     let mut session = Session::start_with_data(&[], data.clone());
     session.wait_for("[ Start ]");
-    // Past the saved games to the game line, then Connect6 and on to Hex.
+    // Past the saved games and the puzzles to the game line, then
+    // Connect6 and on to Hex.
+    session.send(DOWN);
     session.send(DOWN);
     session.send(DOWN);
     session.send(RIGHT);
