@@ -1,0 +1,7 @@
+//! Network play: one tabletop hosts a game, another joins it, and anyone
+//! with the watch code follows it. The host's engine checks every move; no
+//! peer's text reaches the terminal unsanitised. The protocol is written
+//! down in `docs/protocol.md`. The engine knows nothing of this.
+
+pub mod code;
+pub mod protocol;
