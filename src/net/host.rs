@@ -13,7 +13,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::BufReader;
+use tokio::io::{AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
@@ -44,6 +45,11 @@ const MAX_CONNECTIONS: usize = 64;
 /// Messages waiting to be written to one connection; a peer that does
 /// not read them is dropped rather than buffered without end.
 const OUTBOX: usize = 256;
+
+/// How much a refused peer may still send, and for how long, before the
+/// connection is closed under it.
+const DRAIN_BYTES: u64 = 16 * 1024 * 1024;
+const DRAIN_TIME: Duration = Duration::from_secs(2);
 
 /// How the host plays.
 pub struct HostOptions {
@@ -341,10 +347,7 @@ async fn connection(
     };
     let (role, name) = match hello {
         Ok(hello) => hello,
-        Err(reason) => {
-            let _ = send(&mut write, &refusal(&reason)).await;
-            return;
-        }
+        Err(reason) => return farewell(reader, write, &refusal(&reason)).await,
     };
     let name = match sanitise(&name, MAX_NAME) {
         name if name.is_empty() => "anonymous".to_string(),
@@ -395,10 +398,29 @@ async fn connection(
                         }
                     }
                 };
-                let _ = send(&mut write, &refusal(&refused)).await;
-                break refused;
+                let _ = events.send(Event::Left(id, refused.clone())).await;
+                return farewell(reader, write, &refusal(&refused)).await;
             }
         }
     };
     let _ = events.send(Event::Left(id, why)).await;
+}
+
+/// Ends a connection with `message`, then reads and drops what the peer
+/// still sends for a moment: closing with unread input would reset the
+/// connection, and the peer might never read why.
+async fn farewell(
+    reader: FrameReader<BufReader<OwnedReadHalf>>,
+    mut write: OwnedWriteHalf,
+    message: &Message,
+) {
+    let _ = send(&mut write, message).await;
+    let _ = write.shutdown().await;
+    let rest = reader.into_inner().take(DRAIN_BYTES);
+    let mut rest = rest;
+    let _ = timeout(
+        DRAIN_TIME,
+        tokio::io::copy(&mut rest, &mut tokio::io::sink()),
+    )
+    .await;
 }

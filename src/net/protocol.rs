@@ -181,6 +181,11 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
         }
     }
 
+    /// The input, with what is left of it.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
     /// The next message; `Ok(None)` when the peer closed the connection
     /// between messages.
     pub async fn next(&mut self) -> Result<Option<Message>, ProtocolError> {
