@@ -8,6 +8,7 @@ pub mod files;
 pub mod games;
 pub mod gtp;
 pub mod interchange;
+pub mod net;
 pub mod plain;
 pub mod puzzles;
 pub mod referee;

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use super::game_flags::{AnyGame, DefaultGame, PlayGame};
 use crate::ai::Level;
 use crate::interchange::Format;
+pub(crate) use crate::net::protocol::Role;
 use crate::referee::Contender;
 
 /// The command line; its description names the games, from the list.
@@ -57,6 +58,63 @@ pub(crate) enum Command {
     /// Solve puzzles: the wins missed in reviewed games, then the
     /// built-in ones.
     Puzzles(PuzzlesArgs),
+    /// Host a game over the network: prints a join code for the other
+    /// player and a watch code for spectators (plain mode for now).
+    Host(HostArgs),
+    /// Join a hosted game with its join code (plain mode for now).
+    Join(JoinArgs),
+    /// Follow a hosted game with its watch code, read-only (plain mode
+    /// for now).
+    Watch(JoinArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct HostArgs {
+    #[command(flatten)]
+    pub(crate) game: AnyGame,
+    /// The port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
+    pub(crate) port: u16,
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub(crate) bind: std::net::IpAddr,
+    /// The side played here.
+    #[arg(long, value_enum, default_value_t = SideArg::First)]
+    pub(crate) side: SideArg,
+    #[command(flatten)]
+    pub(crate) net: NetArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub(crate) enum SideArg {
+    First,
+    Second,
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct JoinArgs {
+    /// The host, as HOST or HOST:PORT.
+    pub(crate) address: String,
+    /// The code the host printed.
+    pub(crate) code: String,
+    #[command(flatten)]
+    pub(crate) net: NetArgs,
+}
+
+/// What every network command takes.
+#[derive(Args, Debug)]
+pub(crate) struct NetArgs {
+    /// The name the other side sees (default: $USER).
+    #[arg(long)]
+    pub(crate) name: Option<String>,
+    /// Line by line on standard input and output: the default, and for
+    /// now the only way to play over the network.
+    #[arg(long)]
+    pub(crate) plain: bool,
+    /// How the plain mode draws the board, where the game offers a choice.
+    #[arg(long, value_name = "STYLE", value_parser = style_names())]
+    pub(crate) style: Option<String>,
 }
 
 #[derive(Args, Debug)]

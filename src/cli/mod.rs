@@ -3,6 +3,7 @@
 mod args;
 mod commands;
 mod game_flags;
+mod network;
 mod puzzles;
 mod review;
 
@@ -100,5 +101,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Import(args)) => import(&args),
         Some(Command::Export(args)) => export(&args),
+        Some(Command::Host(args)) => network::host(&args),
+        Some(Command::Join(args)) => network::join(&args, args::Role::Player),
+        Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator),
     }
 }

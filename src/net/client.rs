@@ -1,0 +1,192 @@
+//! Joining or watching a hosted game: the hello, the welcome (the game,
+//! checked setting by setting and move by move like a record), then the
+//! game played on, each of the host's moves checked by the engine here
+//! too, so a broken or hostile host cannot show an impossible game.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use tokio::io::BufReader;
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+use super::protocol::{FrameReader, MAX_NAME, Message, PROTOCOL_VERSION, Role, sanitise, send};
+use super::table::{Table, Typed};
+use crate::engine::Player;
+use crate::engine::record::read_settings;
+use crate::games::Playable;
+use crate::plain::Style;
+
+/// How long the host has to answer: to accept the connection, and to
+/// welcome.
+const ANSWER_TIME: Duration = Duration::from_secs(15);
+
+/// A connection the host has welcomed.
+pub struct Welcomed {
+    reader: FrameReader<BufReader<OwnedReadHalf>>,
+    writer: OwnedWriteHalf,
+    pub game: String,
+    settings: toml::Table,
+    side: Option<Player>,
+    names: [String; 2],
+    moves: Vec<String>,
+}
+
+/// Connects to `address`, says hello with `code`, and waits for the
+/// welcome; a refusal is returned as the host's reason, sanitised.
+pub async fn connect(
+    address: &str,
+    code: &str,
+    name: &str,
+    role: Role,
+) -> Result<Welcomed, String> {
+    let stream = match timeout(ANSWER_TIME, TcpStream::connect(address)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(error)) => return Err(format!("cannot connect to {address}: {error}")),
+        Err(_) => return Err(format!("{address} did not answer in time")),
+    };
+    let (read, mut writer) = stream.into_split();
+    let mut reader = FrameReader::new(BufReader::new(read));
+    let hello = Message::Hello {
+        version: PROTOCOL_VERSION,
+        name: name.to_string(),
+        code: code.to_string(),
+        role,
+    };
+    send(&mut writer, &hello)
+        .await
+        .map_err(|error| format!("cannot talk to {address}: {error}"))?;
+    match timeout(ANSWER_TIME, reader.next()).await {
+        Err(_) => Err("the host did not welcome us in time".to_string()),
+        Ok(Err(error)) => Err(format!("the host sent {error}")),
+        Ok(Ok(None)) => Err("the host closed the connection".to_string()),
+        Ok(Ok(Some(Message::Error { reason }))) => {
+            Err(format!("the host refused: {}", sanitise(&reason, 200)))
+        }
+        Ok(Ok(Some(Message::Welcome {
+            game,
+            settings,
+            side,
+            names,
+            moves,
+            ..
+        }))) => Ok(Welcomed {
+            reader,
+            writer,
+            game,
+            settings,
+            side: side.map(Into::into),
+            names: names.map(|name| sanitise(&name, MAX_NAME)),
+            moves,
+        }),
+        Ok(Ok(Some(_))) => Err("the host did not begin with a welcome".to_string()),
+    }
+}
+
+/// Plays (or watches) the welcomed game of `G` to its end: the moves
+/// typed here on this side's turns, the host's as they come. `Ok(true)`
+/// when the game reached its result.
+pub async fn play<G: Playable>(
+    welcomed: Welcomed,
+    style: Style,
+    mut typed: mpsc::Receiver<Option<String>>,
+    out: &mut dyn Write,
+) -> Result<bool, String> {
+    let Welcomed {
+        mut reader,
+        mut writer,
+        settings,
+        side,
+        names,
+        moves,
+        ..
+    } = welcomed;
+    let settings = read_settings::<G>(&settings).map_err(|e| format!("the host sent {e}"))?;
+    let mut table = Table::new(G::console(G::new(settings), style), side);
+    table
+        .catch_up(&moves)
+        .map_err(|why| format!("the host sent {why}"))?;
+    let [first, second] = &names;
+    let (x, o) = (G::symbol(Player::First), G::symbol(Player::Second));
+    let io = |error: io::Error| error.to_string();
+    match side {
+        Some(side) => writeln!(
+            out,
+            "You play {} against {}.",
+            G::symbol(side),
+            names[side.other().index()]
+        ),
+        None => writeln!(out, "Watching {first} ({x}) against {second} ({o})."),
+    }
+    .map_err(io)?;
+    table.show(out).map_err(io)?;
+    loop {
+        tokio::select! {
+            line = typed.recv(), if table.local_turn() => {
+                let Some(Some(line)) = line else {
+                    return Err("input ended before the game did".to_string());
+                };
+                let Some(side) = side else { continue };
+                let message = match table.read_typed(&line) {
+                    Typed::Move(mv) => {
+                        table.play_typed(mv, out).map_err(io)?;
+                        Message::Move { mv: mv.to_string() }
+                    }
+                    Typed::Chat(text) => Message::Chat { from: String::new(), text },
+                    Typed::Resign => {
+                        table.resign(side, out).map_err(io)?;
+                        Message::Resign { side: side.into() }
+                    }
+                    Typed::Refused(why) => {
+                        table.refuse(why, out).map_err(io)?;
+                        continue;
+                    }
+                };
+                send(&mut writer, &message).await.map_err(|e| format!("the connection broke: {e}"))?;
+            }
+            incoming = reader.next() => {
+                let message = match incoming {
+                    Ok(Some(message)) => message,
+                    Ok(None) if table.outcome().is_some() => return Ok(true),
+                    Ok(None) => return Err("the host closed the connection".to_string()),
+                    Err(error) => return Err(format!("the host sent {error}")),
+                };
+                match message {
+                    Message::Move { mv } => {
+                        // The host moves for its side; a spectator sees both.
+                        let by = match side {
+                            Some(side) => side.other(),
+                            None => table.to_move(),
+                        };
+                        table.play_received(by, &mv, out).map_err(|why| format!("the host sent {why}"))?;
+                    }
+                    Message::Chat { from, text } => table.chat(&from, &text, out).map_err(io)?,
+                    Message::Resign { side: resigner } => {
+                        let resigner = Player::from(resigner);
+                        if Some(resigner) == side {
+                            return Err("the host resigned for us".to_string());
+                        }
+                        table.resign(resigner, out).map_err(io)?;
+                    }
+                    Message::End { result, reason } => {
+                        if table.result().as_deref() == Some(result.as_str()) {
+                            return Ok(true);
+                        }
+                        let reason = sanitise(&reason, 200);
+                        writeln!(out).map_err(io)?;
+                        writeln!(out, "The game was abandoned: {reason}.").map_err(io)?;
+                        return Ok(false);
+                    }
+                    Message::Error { reason } => {
+                        return Err(format!("the host refused: {}", sanitise(&reason, 200)));
+                    }
+                    Message::Hello { .. } | Message::Welcome { .. } => {
+                        return Err("the host sent a second handshake".to_string());
+                    }
+                }
+            }
+        }
+    }
+}

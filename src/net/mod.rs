@@ -1,0 +1,13 @@
+//! Network play: one tabletop hosts a game, another joins it, and anyone
+//! with the watch code follows it. The host's engine checks every move; no
+//! peer's text reaches the terminal unsanitised. The protocol is written
+//! down in `docs/protocol.md`. The engine knows nothing of this.
+
+pub mod client;
+pub mod code;
+pub mod host;
+pub mod protocol;
+pub mod table;
+
+/// The port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7420;

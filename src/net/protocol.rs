@@ -1,0 +1,435 @@
+//! The messages two tabletops exchange, one JSON object a line (see
+//! `docs/protocol.md`): their types, reading them with a hard limit on a
+//! line's length, writing them, and making a peer's text safe to print.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
+
+use crate::engine::Player;
+
+/// The version of the protocol this tabletop speaks; a peer speaking
+/// another is refused at its hello, by name of both versions.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest line either side accepts, its newline included: room for a
+/// welcome listing every move of a long game on a 26x26 board.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The longest player name kept, in characters.
+pub const MAX_NAME: usize = 32;
+
+/// The longest chat message kept, in characters.
+pub const MAX_CHAT: usize = 300;
+
+/// How a connection takes part: playing a side, or only watching.
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Player,
+    Spectator,
+}
+
+/// A side of the game on the wire: `first` moves first.
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl From<Player> for Side {
+    fn from(player: Player) -> Side {
+        match player {
+            Player::First => Side::First,
+            Player::Second => Side::Second,
+        }
+    }
+}
+
+impl From<Side> for Player {
+    fn from(side: Side) -> Player {
+        match side {
+            Side::First => Player::First,
+            Side::Second => Player::Second,
+        }
+    }
+}
+
+/// Every message of the protocol; `type` names it on the wire.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// The first line a client sends: who it is and which code it holds.
+    Hello {
+        version: u32,
+        name: String,
+        code: String,
+        role: Role,
+    },
+    /// The host's answer to an accepted hello: the game as it stands.
+    Welcome {
+        version: u32,
+        /// The game's name, as on the command line (`gekitai`).
+        game: String,
+        /// Every setting of the game, as records write them.
+        settings: toml::Table,
+        /// The side the client plays; none for a spectator.
+        side: Option<Side>,
+        /// The names of the first and the second player.
+        names: [String; 2],
+        /// The moves so far, in the game's own notation.
+        moves: Vec<String>,
+    },
+    /// A move in the game's own notation, by the side to move.
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// A line of chat; the host fills in `from`.
+    Chat {
+        #[serde(default)]
+        from: String,
+        text: String,
+    },
+    /// `side` gives the game up.
+    Resign { side: Side },
+    /// The game is over: `result` as records write it (the winner's
+    /// symbol, or `draw`), or `abandoned` when a player left.
+    End { result: String, reason: String },
+    /// Why the sender is closing the connection.
+    Error { reason: String },
+}
+
+/// Why a line from a peer is not a message this side accepts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ProtocolError {
+    /// The line is longer than [`MAX_LINE`]; it was not read to its end.
+    TooLong,
+    /// Not UTF-8, not JSON, or not one of the messages.
+    Malformed(String),
+    /// A hello in another version of the protocol.
+    Version(u32),
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::TooLong => write!(f, "a line longer than {MAX_LINE} bytes"),
+            ProtocolError::Malformed(why) => write!(f, "a malformed message ({why})"),
+            ProtocolError::Version(version) => write!(
+                f,
+                "protocol version {version} is not spoken here (this tabletop speaks version {PROTOCOL_VERSION})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// The line that carries `message`, newline included.
+pub fn encode(message: &Message) -> String {
+    // Strings, numbers and tables of them always serialise.
+    let mut line = serde_json::to_string(message).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// The message a line (without its newline) carries. A hello of another
+/// version is named as such, whatever else it holds.
+pub fn decode(line: &[u8]) -> Result<Message, ProtocolError> {
+    let text =
+        std::str::from_utf8(line).map_err(|_| ProtocolError::Malformed("not UTF-8".into()))?;
+    match serde_json::from_str::<Message>(text) {
+        Ok(Message::Hello { version, .. }) if version != PROTOCOL_VERSION => {
+            Err(ProtocolError::Version(version))
+        }
+        Ok(Message::Welcome { version, .. }) if version != PROTOCOL_VERSION => {
+            Err(ProtocolError::Version(version))
+        }
+        Ok(message) => Ok(message),
+        Err(error) => {
+            /// Enough of a message to know its version.
+            #[derive(Deserialize)]
+            struct Versioned {
+                version: u32,
+            }
+            match serde_json::from_str::<Versioned>(text) {
+                Ok(Versioned { version }) if version != PROTOCOL_VERSION => {
+                    Err(ProtocolError::Version(version))
+                }
+                _ => Err(ProtocolError::Malformed(error.to_string())),
+            }
+        }
+    }
+}
+
+/// Reads messages one line at a time, never holding more than
+/// [`MAX_LINE`] bytes of a line; safe to cancel between calls (`select!`),
+/// as a partial line stays in the reader.
+pub struct FrameReader<R> {
+    input: R,
+    line: Vec<u8>,
+}
+
+impl<R: AsyncBufRead + Unpin> FrameReader<R> {
+    pub fn new(input: R) -> Self {
+        FrameReader {
+            input,
+            line: Vec::new(),
+        }
+    }
+
+    /// The input, with what is left of it.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
+    /// The next message; `Ok(None)` when the peer closed the connection
+    /// between messages.
+    pub async fn next(&mut self) -> Result<Option<Message>, ProtocolError> {
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .await
+                .map_err(|error| ProtocolError::Malformed(error.to_string()))?;
+            if buffer.is_empty() {
+                return match self.line.is_empty() {
+                    true => Ok(None),
+                    false => Err(ProtocolError::Malformed("the line has no end".into())),
+                };
+            }
+            let (chunk, ends) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(newline) => (&buffer[..newline], true),
+                None => (buffer, false),
+            };
+            if self.line.len() + chunk.len() >= MAX_LINE {
+                return Err(ProtocolError::TooLong);
+            }
+            self.line.extend_from_slice(chunk);
+            let used = chunk.len() + usize::from(ends);
+            self.input.consume(used);
+            if ends {
+                let line = std::mem::take(&mut self.line);
+                let line = line.strip_suffix(b"\r").unwrap_or(&line);
+                return decode(line).map(Some);
+            }
+        }
+    }
+}
+
+/// Writes `message` as one line and sends it at once.
+pub async fn send<W: AsyncWrite + Unpin>(out: &mut W, message: &Message) -> std::io::Result<()> {
+    out.write_all(encode(message).as_bytes()).await?;
+    out.flush().await
+}
+
+/// `text` made safe to print and short: escape sequences and every other
+/// control character removed (a peer's name or chat never moves the
+/// cursor, recolours or retitles the terminal), bidirectional overrides
+/// too, blanks kept as single spaces, at most `max` characters.
+pub fn sanitise(text: &str, max: usize) -> String {
+    let mut kept = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // ESC [ ... final, ESC ] ... BEL or ESC \, ESC and one more.
+            '\u{1b}' | '\u{9b}' | '\u{9d}' => {
+                let kind = match c {
+                    '\u{9b}' => Some('['),
+                    '\u{9d}' => Some(']'),
+                    _ => chars.next(),
+                };
+                match kind {
+                    Some('[') => {
+                        for c in chars.by_ref() {
+                            if ('\u{40}'..='\u{7e}').contains(&c) {
+                                break;
+                            }
+                        }
+                    }
+                    Some(']' | 'P' | '_' | '^') => {
+                        while let Some(c) = chars.next() {
+                            if c == '\u{7}' || c == '\u{9c}' {
+                                break;
+                            }
+                            if c == '\u{1b}' && chars.peek() == Some(&'\\') {
+                                chars.next();
+                                break;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            c if c.is_whitespace() => {
+                if !kept.is_empty() && !kept.ends_with(' ') {
+                    kept.push(' ');
+                }
+            }
+            c if c.is_control() || is_bidi_control(c) => {}
+            c => kept.push(c),
+        }
+    }
+    kept.trim_end().chars().take(max).collect()
+}
+
+/// Characters that reorder the text after them on the screen.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_message() -> Vec<Message> {
+        let mut settings = toml::Table::new();
+        settings.insert("size".into(), toml::Value::Integer(6));
+        settings.insert("both_win".into(), toml::Value::String("mover".into()));
+        vec![
+            Message::Hello {
+                version: PROTOCOL_VERSION,
+                name: "ada".into(),
+                code: "ABCD-EFGH".into(),
+                role: Role::Player,
+            },
+            Message::Welcome {
+                version: PROTOCOL_VERSION,
+                game: "gekitai".into(),
+                settings,
+                side: Some(Side::Second),
+                names: ["ada".into(), "bob".into()],
+                moves: vec!["A1".into(), "C3".into()],
+            },
+            Message::Move { mv: "D4".into() },
+            Message::Chat {
+                from: "ada".into(),
+                text: "good luck".into(),
+            },
+            Message::Resign { side: Side::First },
+            Message::End {
+                result: "X".into(),
+                reason: "rules".into(),
+            },
+            Message::Error {
+                reason: "wrong code".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_message_round_trips_as_one_line() {
+        for message in every_message() {
+            let line = encode(&message);
+            assert!(
+                line.ends_with('\n') && line.matches('\n').count() == 1,
+                "{line}"
+            );
+            assert_eq!(decode(line.trim_end().as_bytes()), Ok(message), "{line}");
+        }
+        let line = encode(&Message::Move { mv: "D4".into() });
+        assert_eq!(line, "{\"type\":\"move\",\"move\":\"D4\"}\n");
+    }
+
+    #[test]
+    fn another_protocol_version_is_refused_by_name() {
+        for version in [0, PROTOCOL_VERSION + 1] {
+            let line = format!(
+                r#"{{"type":"hello","version":{version},"name":"x","code":"c","role":"player"}}"#
+            );
+            let error = decode(line.as_bytes()).unwrap_err();
+            assert_eq!(error, ProtocolError::Version(version));
+            assert!(error.to_string().contains("version 1"), "{error}");
+            // A later version may add fields or change them: still named.
+            let later = format!(r#"{{"type":"hello","version":{version},"extra":[1]}}"#);
+            assert_eq!(
+                decode(later.as_bytes()),
+                Err(ProtocolError::Version(version))
+            );
+        }
+    }
+
+    #[test]
+    fn junk_is_malformed_not_a_panic() {
+        for junk in [
+            &b"\xff\xfe"[..],
+            b"",
+            b"{",
+            b"[]",
+            b"{\"type\":\"move\"}",
+            b"null",
+        ] {
+            assert!(matches!(decode(junk), Err(ProtocolError::Malformed(_))));
+        }
+    }
+
+    fn read_all(input: &[u8]) -> Vec<Result<Option<Message>, ProtocolError>> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let mut reader = FrameReader::new(input);
+            let mut read = Vec::new();
+            loop {
+                let next = reader.next().await;
+                let done = !matches!(next, Ok(Some(_)));
+                read.push(next);
+                if done {
+                    return read;
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn lines_are_read_one_message_each() {
+        let input = encode(&Message::Move { mv: "A1".into() })
+            + &encode(&Message::Move { mv: "B2".into() });
+        let read = read_all(input.as_bytes());
+        assert_eq!(read.len(), 3);
+        assert_eq!(read[1], Ok(Some(Message::Move { mv: "B2".into() })));
+        assert_eq!(read[2], Ok(None));
+    }
+
+    #[test]
+    fn an_oversized_line_is_refused_before_its_end() {
+        /// Endless `x`s: a reader that wanted the whole line would never
+        /// return.
+        struct Endless;
+        impl tokio::io::AsyncRead for Endless {
+            fn poll_read(
+                self: std::pin::Pin<&mut Self>,
+                _: &mut std::task::Context<'_>,
+                buf: &mut tokio::io::ReadBuf<'_>,
+            ) -> std::task::Poll<std::io::Result<()>> {
+                buf.put_slice(&vec![b'x'; buf.remaining()]);
+                std::task::Poll::Ready(Ok(()))
+            }
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        let read = runtime.block_on(async {
+            let mut reader = FrameReader::new(tokio::io::BufReader::new(Endless));
+            let read = reader.next().await;
+            (read, reader.line.capacity())
+        });
+        assert_eq!(read.0, Err(ProtocolError::TooLong));
+        assert!(read.1 <= MAX_LINE, "kept {} bytes", read.1);
+    }
+
+    #[test]
+    fn sanitising_strips_escapes_and_controls() {
+        let hostile = "\u{1b}[2J\u{1b}[31mbob\u{1b}]0;pwned\u{7}\r\n\u{7}\u{202e}evil\u{9b}1A";
+        assert_eq!(sanitise(hostile, MAX_NAME), "bob evil");
+        assert_eq!(sanitise("  ada\tlovelace ", MAX_NAME), "ada lovelace");
+        assert_eq!(sanitise(&"é".repeat(100), 5), "ééééé");
+        assert_eq!(sanitise("\u{1b}", 10), "");
+        for c in sanitise(hostile, 100).chars() {
+            assert!(!c.is_control(), "{c:?}");
+        }
+    }
+}
