@@ -23,9 +23,10 @@ fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
         library: None,
         seats: [Seat::Human; 2],
         remember: None,
+        looks: None,
         notice: None,
     };
-    let mut app = App::new(options, area, Theme { colour: true });
+    let mut app = App::new(options, area, Theme::CLASSIC);
     for address in ["c3", "d4", "a1", "b2", "e5"] {
         for c in address.chars() {
             app.update(Action::Type(c));

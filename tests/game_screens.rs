@@ -123,7 +123,7 @@ fn hex_edges_are_drawn_in_the_colour_of_their_player() {
         menu: Setup::of::<Hex>(&HexSettings::default()),
         ..options(Start::Game(Setup::of::<Hex>(&HexSettings::default())))
     };
-    let game = App::new(chosen, Rect::new(0, 0, 80, 24), Theme { colour: true });
+    let game = App::new(chosen, Rect::new(0, 0, 80, 24), Theme::CLASSIC);
     let buf = buffer(&game);
     let top = buf[(3, 2)].fg;
     let left = buf[(2, 3)].fg;

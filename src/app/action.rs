@@ -96,6 +96,8 @@ pub enum Action {
     Delete,
     /// Yes to the question asked (moving a saved game to the trash).
     Yes,
+    /// The next colour theme.
+    Theme,
     Help,
     Quit,
     /// The terminal changed size.
@@ -213,6 +215,7 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (_, KeyCode::Left) => step(Direction::Left),
         (_, KeyCode::Right) => step(Direction::Right),
         (_, KeyCode::F(1)) => Some(Action::Help),
+        (_, KeyCode::F(2)) => Some(Action::Theme),
         (_, KeyCode::Esc) => Some(Action::Cancel),
         (Mode::Help, KeyCode::Char('?' | 'q')) => Some(Action::Cancel),
         (Mode::Help, _) => None,
@@ -395,6 +398,14 @@ pub const BOARD: &[Command] = &[
         does: "resign (asks first)",
     },
     Command {
+        action: Action::Theme,
+        letters: "",
+        control: &[],
+        keys: "F2",
+        after: "",
+        does: "the next colour theme (remembered)",
+    },
+    Command {
         action: Action::Save,
         letters: "s",
         control: &['s'],
@@ -512,6 +523,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("m", "the next mistake or blunder (a reviewed game)"),
     ("r", "review the game here (the graph fills in as it goes)"),
     ("e", "evaluation bar on or off"),
+    ("F2", "the next colour theme (remembered)"),
     ("Esc", "back to the saved games (opened from there)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
@@ -551,6 +563,7 @@ pub const MENU_KEYS: &[(&str, &str)] = &[
         "start the game, resume it, open the saved games or the puzzles",
     ),
     ("?  F1", "help"),
+    ("F2", "the next colour theme (remembered)"),
     ("q  Esc  Ctrl-c", "quit"),
 ];
 

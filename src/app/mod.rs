@@ -10,6 +10,7 @@ pub mod animation;
 pub mod evaluation;
 pub mod fit;
 pub mod games;
+pub mod looks;
 pub mod remembered;
 pub mod screens;
 pub mod terminal;
@@ -37,7 +38,7 @@ use screens::play::{Browse, Play, PlayScreen};
 use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
-use theme::Theme;
+use theme::{BUILT_IN, Palette, Theme};
 
 use crate::engine::record::Record;
 use crate::files;
@@ -63,6 +64,9 @@ pub struct Options {
     pub seats: [Seat; 2],
     /// Where the start screen is remembered between runs (none in tests).
     pub remember: Option<PathBuf>,
+    /// Where the chosen look (the colour theme) is remembered (none in
+    /// tests).
+    pub looks: Option<PathBuf>,
     /// A line for the start screen to show (a remembered start screen that
     /// could not be read).
     pub notice: Option<String>,
@@ -93,6 +97,14 @@ enum Screen {
     Replay(Box<dyn ReplayScreen>),
     Library(Library),
     Puzzles(Box<Puzzles>),
+}
+
+/// The built-in palette called `name`.
+fn palette_named(name: &str) -> Option<Palette> {
+    BUILT_IN
+        .iter()
+        .find(|(built_in, _)| *built_in == name)
+        .map(|(_, palette)| *palette)
 }
 
 /// The autosaved game, if it is there, loads, and is not finished.
@@ -174,6 +186,8 @@ pub struct App {
     unfinished: Option<AnyRecord>,
     /// Where the start screen is remembered.
     remember: Option<PathBuf>,
+    /// Where the colour theme chosen is remembered.
+    looks: Option<PathBuf>,
     /// The folder of saved games (the data folder's).
     saved_games: Option<PathBuf>,
     /// The folder the saved games screen shows: the data folder's, or the
@@ -228,6 +242,14 @@ impl App {
             }
         };
         let opens_library = matches!(screen, Screen::Library(_));
+        // The theme chosen last time, if it is still there.
+        let remembered = options.looks.as_deref().map(looks::load);
+        let theme = match remembered {
+            Some(Ok(Some(looks))) => {
+                palette_named(&looks.theme).map_or(theme, |p| theme.with_palette(p))
+            }
+            _ => theme,
+        };
         let mut app = App {
             screen,
             help: false,
@@ -240,6 +262,7 @@ impl App {
             seats,
             unfinished,
             remember: options.remember,
+            looks: options.looks.clone(),
             saved_games: options.library,
             library_folder,
             behind: Behind::Nothing,
@@ -252,6 +275,34 @@ impl App {
     }
 
     /// The saved games screen on the folder it shows.
+    /// Changes to the next colour theme, remembers it and says which.
+    fn next_theme(&mut self) {
+        let at = BUILT_IN
+            .iter()
+            .position(|(_, palette)| *palette == self.theme.palette)
+            .map_or(0, |i| (i + 1) % BUILT_IN.len());
+        let (name, palette) = BUILT_IN[at];
+        self.theme = self.theme.with_palette(palette);
+        let mut said = if self.theme.colour {
+            format!("Theme: {name}")
+        } else {
+            format!("Theme: {name} (NO_COLOR is set, so no colours)")
+        };
+        if let Some(path) = &self.looks {
+            let chosen = looks::Looks {
+                theme: name.to_string(),
+            };
+            if let Err(error) = looks::save(path, &chosen) {
+                said = format!("{said}; not remembered: {error}");
+            }
+        }
+        match &mut self.screen {
+            Screen::Play(play) => play.tell(said),
+            Screen::Replay(replay) => replay.tell(said),
+            _ => {}
+        }
+    }
+
     /// The puzzles of the saved games (when the app has files) and the
     /// built-in ones.
     fn open_puzzles(&self) -> Puzzles {
@@ -324,6 +375,10 @@ impl App {
     }
 
     fn apply(&mut self, action: Action) {
+        if action == Action::Theme {
+            self.next_theme();
+            return;
+        }
         if let Action::Resize { width, height } = action {
             self.area = Rect::new(0, 0, width, height);
             return;

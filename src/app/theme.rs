@@ -1,23 +1,116 @@
-//! Every colour and text style of the full-screen app, in one place.
+//! Every colour and text style of the full-screen app, in one place: the
+//! styles here, the colours in a [`Palette`] (a few built in, more from
+//! the config file).
 //!
-//! With `NO_COLOR` set the theme has no colours at all; everything that
-//! matters (the cursor, the winning line, the last move) is still shown by
-//! reverse video, bold or brackets, never by colour alone.
+//! With `NO_COLOR` set the theme has no colours at all, whatever the
+//! palette; everything that matters (the cursor, the winning line, the
+//! last move) is still shown by reverse video, bold or brackets, never by
+//! colour alone.
 
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::engine::Player;
 
+/// The colours of a theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// The first and the second player's pieces.
+    pub pieces: [Color; 2],
+    pub board: Color,
+    pub labels: Color,
+    /// The cell an address being typed names.
+    pub cursor: Color,
+    pub hint: Color,
+    /// The winning line's background.
+    pub winning: Color,
+    /// Titles, messages, key names and what is dimmed.
+    pub title: Color,
+    pub message: Color,
+    pub key: Color,
+    pub dim: Color,
+}
+
+/// The built-in palettes, by name, the default first.
+pub const BUILT_IN: [(&str, Palette); 3] = [
+    ("classic", CLASSIC),
+    ("light", LIGHT),
+    ("colour-blind", COLOUR_BLIND),
+];
+
+/// Bright colours for a dark terminal.
+const CLASSIC: Palette = Palette {
+    pieces: [Color::LightRed, Color::LightCyan],
+    board: Color::DarkGray,
+    labels: Color::Gray,
+    cursor: Color::Yellow,
+    hint: Color::Magenta,
+    winning: Color::Green,
+    title: Color::White,
+    message: Color::Yellow,
+    key: Color::LightYellow,
+    dim: Color::DarkGray,
+};
+
+/// Dark colours that read on a light terminal.
+const LIGHT: Palette = Palette {
+    pieces: [Color::Red, Color::Blue],
+    board: Color::Gray,
+    labels: Color::DarkGray,
+    cursor: Color::Magenta,
+    hint: Color::Magenta,
+    winning: Color::Green,
+    title: Color::Black,
+    message: Color::Red,
+    key: Color::Blue,
+    dim: Color::Gray,
+};
+
+/// Okabe and Ito's colours, told apart with any colour vision: orange
+/// against sky blue, never red against green.
+const COLOUR_BLIND: Palette = Palette {
+    pieces: [Color::Indexed(214), Color::Indexed(39)],
+    board: Color::DarkGray,
+    labels: Color::Gray,
+    cursor: Color::Indexed(227),
+    hint: Color::Indexed(175),
+    winning: Color::Indexed(36),
+    title: Color::White,
+    message: Color::Indexed(227),
+    key: Color::Indexed(227),
+    dim: Color::DarkGray,
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub colour: bool,
+    pub palette: Palette,
 }
 
 impl Theme {
+    /// No colour at all (what `NO_COLOR` asks for, and what tests draw).
+    pub const PLAIN: Theme = Theme {
+        colour: false,
+        palette: CLASSIC,
+    };
+
+    /// The default palette, in colour.
+    pub const CLASSIC: Theme = Theme {
+        colour: true,
+        palette: CLASSIC,
+    };
+
     /// The theme the environment asks for (`NO_COLOR` turns colour off).
     pub fn from_env() -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Theme { colour: !no_color }
+        Theme {
+            colour: !no_color,
+            palette: CLASSIC,
+        }
+    }
+
+    /// The same, with `palette`'s colours.
+    pub fn with_palette(self, palette: Palette) -> Theme {
+        Theme { palette, ..self }
     }
 
     fn paint(&self, style: Style, colour: Color) -> Style {
@@ -26,21 +119,18 @@ impl Theme {
 
     /// A player's pieces.
     pub fn piece(&self, player: Player) -> Style {
-        let colour = match player {
-            Player::First => Color::LightRed,
-            Player::Second => Color::LightCyan,
-        };
+        let colour = self.palette.pieces[player.index()];
         self.paint(Style::new().add_modifier(Modifier::BOLD), colour)
     }
 
     /// Grid lines of the board.
     pub fn grid(&self) -> Style {
-        self.paint(Style::new(), Color::DarkGray)
+        self.paint(Style::new(), self.palette.board)
     }
 
     /// Column letters and row numbers.
     pub fn label(&self) -> Style {
-        self.paint(Style::new(), Color::Gray)
+        self.paint(Style::new(), self.palette.labels)
     }
 
     /// The cell under the cursor: reverse video, visible without colour.
@@ -52,7 +142,7 @@ impl Theme {
     pub fn addressed(&self) -> Style {
         self.paint(
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
-            Color::Yellow,
+            self.palette.cursor,
         )
     }
 
@@ -60,7 +150,7 @@ impl Theme {
     pub fn winning(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
         if self.colour {
-            style.bg(Color::Green).fg(Color::Black)
+            style.bg(self.palette.winning).fg(Color::Black)
         } else {
             style.add_modifier(Modifier::REVERSED)
         }
@@ -70,7 +160,7 @@ impl Theme {
     /// The cell a hint suggests (marked `?` too, so that it never looks
     /// like the cursor, with or without colour).
     pub fn hint(&self) -> Style {
-        self.paint(Style::new().add_modifier(Modifier::BOLD), Color::Magenta)
+        self.paint(Style::new().add_modifier(Modifier::BOLD), self.palette.hint)
     }
 
     pub fn last_move(&self) -> Style {
@@ -78,25 +168,28 @@ impl Theme {
     }
 
     pub fn title(&self) -> Style {
-        self.paint(Style::new().add_modifier(Modifier::BOLD), Color::White)
+        self.paint(
+            Style::new().add_modifier(Modifier::BOLD),
+            self.palette.title,
+        )
     }
 
     /// Status messages: an invalid move, a result.
     pub fn message(&self) -> Style {
-        self.paint(Style::new().add_modifier(Modifier::BOLD), Color::Yellow)
+        self.paint(
+            Style::new().add_modifier(Modifier::BOLD),
+            self.palette.message,
+        )
     }
 
     /// Key names in the footer and help.
     pub fn key(&self) -> Style {
-        self.paint(
-            Style::new().add_modifier(Modifier::BOLD),
-            Color::LightYellow,
-        )
+        self.paint(Style::new().add_modifier(Modifier::BOLD), self.palette.key)
     }
 
     /// Text that is there but not the point: disabled entries, hints.
     pub fn dim(&self) -> Style {
-        self.paint(Style::new().add_modifier(Modifier::DIM), Color::DarkGray)
+        self.paint(Style::new().add_modifier(Modifier::DIM), self.palette.dim)
     }
 
     /// The selected line of a menu.

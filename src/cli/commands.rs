@@ -51,6 +51,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             library: files::games_dir(),
             seats,
             remember,
+            looks: app::looks::path(),
             notice,
         });
     }
@@ -85,6 +86,7 @@ fn full_screen(
         library: files::games_dir(),
         seats,
         remember: app::remembered::path(),
+        looks: app::looks::path(),
         notice: None,
     })
 }

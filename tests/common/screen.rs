@@ -38,17 +38,14 @@ pub fn options(start: Start) -> Options {
         library: None,
         seats: [Seat::Human; 2],
         remember: None,
+        looks: None,
         notice: None,
     }
 }
 
 /// The app opened with `options` in a terminal of `size`, without colours.
 pub fn open(options: Options, size: (u16, u16)) -> App {
-    App::new(
-        options,
-        Rect::new(0, 0, size.0, size.1),
-        Theme { colour: false },
-    )
+    App::new(options, Rect::new(0, 0, size.0, size.1), Theme::PLAIN)
 }
 
 /// The screen as text, drawn at `size`.

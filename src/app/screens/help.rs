@@ -70,7 +70,7 @@ fn box_width(area: Rect) -> u16 {
 /// How far the help can scroll in `area`: the lines that do not fit.
 pub fn max_scroll(keys: &[KeyHelp], area: Rect) -> u16 {
     let inner_width = usize::from(box_width(area).saturating_sub(2));
-    let count = lines(keys, inner_width, Theme { colour: false }).len();
+    let count = lines(keys, inner_width, Theme::PLAIN).len();
     let shown = usize::from(area.height.saturating_sub(2));
     count.saturating_sub(shown) as u16
 }
@@ -119,7 +119,7 @@ mod tests {
         }];
         let area = Rect::new(0, 0, 40, 12);
         let mut buf = Buffer::empty(area);
-        render(&keys, 0, area, &mut buf, Theme { colour: false });
+        render(&keys, 0, area, &mut buf, Theme::PLAIN);
         let rows: Vec<String> = (0..12)
             .map(|y| (0..40).map(|x| buf[(x, y)].symbol()).collect())
             .collect();
@@ -139,7 +139,7 @@ mod tests {
 
     fn text_of(keys: &[KeyHelp], scroll: u16, area: Rect) -> String {
         let mut buf = Buffer::empty(area);
-        render(keys, scroll, area, &mut buf, Theme { colour: false });
+        render(keys, scroll, area, &mut buf, Theme::PLAIN);
         (0..area.height)
             .map(|y| {
                 (0..area.width)

@@ -65,7 +65,7 @@ mod tests {
             chances: &chances,
             marked: &marked,
             current: 1,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         };
         let mut buf = Buffer::empty(Rect::new(0, 0, 10, 1));
         (&graph).render(Rect::new(0, 0, 10, 1), &mut buf);

@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn the_first_players_share_is_their_chance() {
-        let theme = Theme { colour: false };
+        let theme = Theme::PLAIN;
         let bar = eval_bar(['X', 'O'], Some(0.75), 29, theme);
         assert_eq!(text(&bar), "X 75%  ███████████████░░░░░ O");
         let unknown = eval_bar(['B', 'W'], None, 14, theme);

@@ -153,7 +153,7 @@ mod tests {
             winning: &[],
             last: &[],
             animation: None,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         }
     }
 

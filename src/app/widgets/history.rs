@@ -108,7 +108,7 @@ mod tests {
             symbol: Gekitai::symbol,
             current: None,
             in_view: entries.len() - 1,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         };
         let buf = draw(&history, Rect::new(0, 0, 14, 2));
         let mut expected = Buffer::with_lines(["     O move 3 ", "  5. X move 4 "]);
@@ -126,7 +126,7 @@ mod tests {
             symbol: Gekitai::symbol,
             current: Some(0),
             in_view: 0,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         };
         let buf = draw(&history, Rect::new(0, 0, 14, 2));
         let top: String = (0..14).map(|x| buf[(x, 0)].symbol()).collect();

@@ -63,7 +63,7 @@ mod tests {
         let reserves = Reserves {
             counts: [3, 0],
             symbol: Gekitai::symbol,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         };
         let area = Rect::new(0, 0, 20, 2);
         let mut buf = Buffer::empty(area);
@@ -82,7 +82,7 @@ mod tests {
         let reserves = Reserves {
             counts: [8, 8],
             symbol: Gekitai::symbol,
-            theme: Theme { colour: false },
+            theme: Theme::PLAIN,
         };
         assert_eq!(reserves.height(43), 2);
         assert_eq!(reserves.height(30), 4);
