@@ -66,6 +66,38 @@ pub(crate) enum Command {
     /// Follow a hosted game with its watch code, read-only (plain mode
     /// for now).
     Watch(JoinArgs),
+    /// Run a lobby server for many games at once (saved after every move).
+    Serve(ServeArgs),
+    /// Open a lobby server's list: create, join or watch a game there.
+    Online(OnlineArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ServeArgs {
+    /// The port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
+    pub(crate) port: u16,
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub(crate) bind: std::net::IpAddr,
+    /// Where games are kept (default: the data folder's `server`).
+    #[arg(long)]
+    pub(crate) data: Option<PathBuf>,
+    /// Seconds a dropped player is waited for before the opponent may
+    /// claim the win.
+    #[arg(long, default_value_t = 120)]
+    pub(crate) reconnect_timeout: u64,
+    /// Connections at once from one address.
+    #[arg(long, default_value_t = 16)]
+    pub(crate) per_address: usize,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct OnlineArgs {
+    /// The server, as HOST or HOST:PORT.
+    pub(crate) address: String,
+    #[command(flatten)]
+    pub(crate) net: NetArgs,
 }
 
 #[derive(Args, Debug)]

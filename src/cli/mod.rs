@@ -104,5 +104,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Host(args)) => network::host(&args),
         Some(Command::Join(args)) => network::join(&args, args::Role::Player),
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator),
+        Some(Command::Serve(args)) => network::serve(&args),
+        Some(Command::Online(args)) => network::online(&args),
     }
 }

@@ -4,16 +4,17 @@
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::process::ExitCode;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use super::Failure;
-use super::args::{HostArgs, JoinArgs, NetArgs, Role, SideArg};
+use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, ServeArgs, SideArg};
 use crate::engine::Player;
 use crate::files;
 use crate::games::{GameKind, Playable, WithGame, WithSetup};
-use crate::net::client::{self, Welcomed};
+use crate::net::client::{self, Link, Welcomed};
 use crate::net::host::{self, HostOptions, Hosted};
-use crate::net::protocol::{MAX_NAME, sanitise};
+use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
+use crate::net::server::{Server, ServerOptions};
 use crate::net::{DEFAULT_PORT, table::typed_lines};
 use crate::plain::Style;
 
@@ -123,32 +124,42 @@ pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
             role,
         ))
         .map_err(failed)?;
+    // A spectator types nothing; its input is never read.
+    let typed = match role {
+        Role::Player => typed_lines(io::BufReader::new(io::stdin())),
+        Role::Spectator => tokio::sync::mpsc::channel(1).1,
+    };
+    play_welcomed(&runtime, welcomed, style(&args.net), typed)
+}
+
+/// Plays or watches a welcomed game to its end, in whichever game it is.
+fn play_welcomed(
+    runtime: &tokio::runtime::Runtime,
+    welcomed: Welcomed,
+    style: Style,
+    typed: Typed,
+) -> Result<ExitCode, Failure> {
     let Ok(kind) = welcomed.game.parse::<GameKind>() else {
         return Err(failed(format!(
             "the host plays {:?}, which this tabletop does not know",
             sanitise(&welcomed.game, 20)
         )));
     };
-    struct Join {
-        runtime: tokio::runtime::Runtime,
+    struct Join<'r> {
+        runtime: &'r tokio::runtime::Runtime,
         welcomed: Welcomed,
         style: Style,
-        role: Role,
+        typed: Typed,
     }
-    impl WithGame for Join {
+    impl WithGame for Join<'_> {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Playable>(self) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
-            // A spectator types nothing; its input is never read.
-            let typed = match self.role {
-                Role::Player => typed_lines(io::BufReader::new(io::stdin())),
-                Role::Spectator => tokio::sync::mpsc::channel(1).1,
-            };
             let played = self.runtime.block_on(client::play::<G>(
                 self.welcomed,
                 self.style,
-                typed,
+                self.typed,
                 &mut out,
             ));
             out.flush()?;
@@ -162,9 +173,247 @@ pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
     kind.with(Join {
         runtime,
         welcomed,
-        style: style(&args.net),
-        role,
+        style,
+        typed,
     })
+}
+
+/// Lines typed on standard input, as the network client reads them.
+type Typed = tokio::sync::mpsc::Receiver<Option<String>>;
+
+/// `tabletop serve`: the lobby server, until it is stopped.
+pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
+    let data = match &args.data {
+        Some(data) => data.clone(),
+        None => files::data_dir()
+            .map(|dir| dir.join("server"))
+            .ok_or_else(|| failed("no data folder: give one with --data DIR"))?,
+    };
+    let mut options = ServerOptions::new(SocketAddr::new(args.bind, args.port), data.clone());
+    options.reconnect_timeout = Duration::from_secs(args.reconnect_timeout);
+    options.per_address = args.per_address.max(1);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let server = Server::bind(options)
+            .await
+            .map_err(|e| failed(format!("cannot serve: {e}")))?;
+        let address = server.local_addr()?;
+        println!(
+            "Serving on {address}; {} unfinished games loaded from {}.",
+            server.games(),
+            data.display()
+        );
+        server.run().await;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=first|second] [computer=LEVEL], join N|CODE, watch N|CODE, quit.";
+
+/// `tabletop online`: the lobby's list in the plain mode, then the game
+/// chosen, played as `tabletop join` plays it.
+pub(super) fn online(args: &OnlineArgs) -> Result<ExitCode, Failure> {
+    let runtime = runtime()?;
+    let address = with_port(&args.address);
+    let name = name(&args.net);
+    let mut typed = typed_lines(io::BufReader::new(io::stdin()));
+    let mut shown: Vec<u64> = Vec::new();
+    let mut link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+    let mut command = Some("list".to_string());
+    loop {
+        let line = match command.take() {
+            Some(line) => line,
+            None => {
+                print!("lobby> ");
+                io::stdout().flush()?;
+                match runtime.block_on(typed.recv()).flatten() {
+                    Some(line) => line,
+                    None => return Ok(ExitCode::SUCCESS),
+                }
+            }
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let request = match words.as_slice() {
+            [] => continue,
+            ["quit"] => return Ok(ExitCode::SUCCESS),
+            ["list"] => Message::List,
+            ["create", game, rest @ ..] => match create_request(&name, game, rest) {
+                Ok(request) => request,
+                Err(why) => {
+                    println!("{why}");
+                    continue;
+                }
+            },
+            [verb @ ("join" | "watch"), which] => {
+                let role = match *verb {
+                    "join" => Role::Player,
+                    _ => Role::Spectator,
+                };
+                match which.parse::<usize>() {
+                    Ok(n) if (1..=shown.len()).contains(&n) => Message::Enter {
+                        name: name.clone(),
+                        id: shown[n - 1],
+                        role,
+                    },
+                    Ok(_) => {
+                        println!("No game {which} in the list.");
+                        continue;
+                    }
+                    Err(_) => Message::Hello {
+                        version: PROTOCOL_VERSION,
+                        name: name.clone(),
+                        code: which.to_string(),
+                        role,
+                    },
+                }
+            }
+            _ => {
+                println!("{LOBBY_HELP}");
+                continue;
+            }
+        };
+        let answered = runtime.block_on(async {
+            link.send(&request).await?;
+            match request {
+                Message::List => link.answer().await.map(Some),
+                _ => Ok(None),
+            }
+        });
+        match answered {
+            Ok(Some(Message::Games { open, playing })) => {
+                shown = show_games(&open, &playing);
+                continue;
+            }
+            Ok(Some(_)) => {
+                println!("The server did not send its list.");
+                continue;
+            }
+            Ok(None) => {}
+            Err(why) => {
+                println!("{why}");
+                link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+                continue;
+            }
+        }
+        if matches!(request_kind(&words), Some("create")) {
+            match runtime.block_on(link.answer()) {
+                Ok(Message::Created { join, watch, .. }) => {
+                    if !join.is_empty() {
+                        println!("Join code: {}", sanitise(&join, 40));
+                    }
+                    println!("Watch code: {}", sanitise(&watch, 40));
+                }
+                Ok(_) => return Err(failed("the server did not create the game")),
+                Err(why) => {
+                    println!("{why}");
+                    link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+                    continue;
+                }
+            }
+        }
+        let game = runtime.block_on(link.welcomed());
+        match game {
+            Ok(welcomed) => return play_welcomed(&runtime, welcomed, style(&args.net), typed),
+            Err(why) => {
+                println!("{why}");
+                link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+            }
+        }
+    }
+}
+
+fn request_kind<'a>(words: &[&'a str]) -> Option<&'a str> {
+    words.first().copied()
+}
+
+/// `create GAME [SETTING=VALUE...]` as a request: numbers and switches
+/// as such, other values as words; the server checks them.
+fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, String> {
+    let mut settings = toml::Table::new();
+    let mut side = Side::First;
+    let mut computer = None;
+    for word in rest {
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(format!("{word}: expected SETTING=VALUE. {LOBBY_HELP}"));
+        };
+        match key {
+            "side" => {
+                side = match value {
+                    "first" => Side::First,
+                    "second" => Side::Second,
+                    _ => return Err("side is first or second".to_string()),
+                }
+            }
+            "computer" => {
+                computer = Some(
+                    value
+                        .parse::<u8>()
+                        .map_err(|_| "computer is a level, 1 to 5".to_string())?,
+                )
+            }
+            _ => {
+                let value = match (value.parse::<i64>(), value) {
+                    (Ok(n), _) => toml::Value::Integer(n),
+                    (_, "true" | "on") => toml::Value::Boolean(true),
+                    (_, "false" | "off") => toml::Value::Boolean(false),
+                    (_, word) => toml::Value::String(word.to_string()),
+                };
+                settings.insert(key.to_string(), value);
+            }
+        }
+    }
+    Ok(Message::Create {
+        name: name.to_string(),
+        game: game.to_string(),
+        settings,
+        side,
+        against_computer: computer,
+    })
+}
+
+/// Prints the lobby's list, numbered; the game ids in that order.
+fn show_games(open: &[Listing], playing: &[Listing]) -> Vec<u64> {
+    let mut ids = Vec::new();
+    let line = |n: usize, listing: &Listing| {
+        let settings: Vec<String> = listing
+            .settings
+            .iter()
+            .map(|(k, v)| sanitise(&format!("{k}={v}"), 30))
+            .collect();
+        let [first, second] = listing
+            .names
+            .clone()
+            .map(|name| match sanitise(&name, MAX_NAME) {
+                name if name.is_empty() => "(open)".to_string(),
+                name => name,
+            });
+        println!(
+            "{n:>3}. {} {} - {first} vs {second}, {} moves",
+            sanitise(&listing.game, 20),
+            settings.join(" "),
+            listing.moves
+        );
+    };
+    println!("Open games:");
+    if open.is_empty() {
+        println!("  (none)");
+    }
+    for listing in open {
+        ids.push(listing.id);
+        line(ids.len(), listing);
+    }
+    println!("Games in progress:");
+    if playing.is_empty() {
+        println!("  (none)");
+    }
+    for listing in playing {
+        ids.push(listing.id);
+        line(ids.len(), listing);
+    }
+    println!("{LOBBY_HELP}");
+    ids
 }
 
 #[cfg(test)]

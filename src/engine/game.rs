@@ -15,7 +15,7 @@ use super::settings::GameSettings;
 pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     /// One move as the game's players know it; `Display` and `FromStr` use
     /// the game's own notation and round-trip.
-    type Move: Copy + Eq + Hash + Debug + Display + FromStr + Send + 'static;
+    type Move: Copy + Eq + Hash + Debug + Display + FromStr + Send + Sync + 'static;
     /// What a move did beyond placing its piece (pushes, flips, the winning
     /// line), for animation and replay.
     type Effect: Clone + Debug;

@@ -12,7 +12,9 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
-use super::protocol::{FrameReader, MAX_NAME, Message, PROTOCOL_VERSION, Role, sanitise, send};
+use super::protocol::{
+    FrameReader, MAX_CHAT, MAX_NAME, Message, PROTOCOL_VERSION, Role, sanitise, send,
+};
 use super::table::{Table, Typed};
 use crate::engine::Player;
 use crate::engine::record::read_settings;
@@ -32,6 +34,76 @@ pub struct Welcomed {
     side: Option<Player>,
     names: [String; 2],
     moves: Vec<String>,
+    /// The code to rejoin with, from a lobby server.
+    pub rejoin: Option<String>,
+}
+
+/// A connection to a host or lobby server, before any welcome.
+pub struct Link {
+    reader: FrameReader<BufReader<OwnedReadHalf>>,
+    writer: OwnedWriteHalf,
+}
+
+impl Link {
+    /// Connects to `address`, within [`ANSWER_TIME`].
+    pub async fn open(address: &str) -> Result<Link, String> {
+        let stream = match timeout(ANSWER_TIME, TcpStream::connect(address)).await {
+            Ok(Ok(stream)) => stream,
+            Ok(Err(error)) => return Err(format!("cannot connect to {address}: {error}")),
+            Err(_) => return Err(format!("{address} did not answer in time")),
+        };
+        let (read, writer) = stream.into_split();
+        Ok(Link {
+            reader: FrameReader::new(BufReader::new(read)),
+            writer,
+        })
+    }
+
+    /// Sends `message`.
+    pub async fn send(&mut self, message: &Message) -> Result<(), String> {
+        send(&mut self.writer, message)
+            .await
+            .map_err(|error| format!("cannot talk to the host: {error}"))
+    }
+
+    /// The next message, within [`ANSWER_TIME`]; a refusal is returned as
+    /// the host's reason, sanitised.
+    pub async fn answer(&mut self) -> Result<Message, String> {
+        match timeout(ANSWER_TIME, self.reader.next()).await {
+            Err(_) => Err("the host did not answer in time".to_string()),
+            Ok(Err(error)) => Err(format!("the host sent {error}")),
+            Ok(Ok(None)) => Err("the host closed the connection".to_string()),
+            Ok(Ok(Some(Message::Error { reason }))) => {
+                Err(format!("the host refused: {}", sanitise(&reason, 200)))
+            }
+            Ok(Ok(Some(message))) => Ok(message),
+        }
+    }
+
+    /// Waits for the welcome into a game.
+    pub async fn welcomed(mut self) -> Result<Welcomed, String> {
+        match self.answer().await? {
+            Message::Welcome {
+                game,
+                settings,
+                side,
+                names,
+                moves,
+                rejoin,
+                ..
+            } => Ok(Welcomed {
+                reader: self.reader,
+                writer: self.writer,
+                game,
+                settings,
+                side: side.map(Into::into),
+                names: names.map(|name| sanitise(&name, MAX_NAME)),
+                moves,
+                rejoin: rejoin.map(|code| sanitise(&code, 40)),
+            }),
+            _ => Err("the host did not begin with a welcome".to_string()),
+        }
+    }
 }
 
 /// Connects to `address`, says hello with `code`, and waits for the
@@ -42,47 +114,15 @@ pub async fn connect(
     name: &str,
     role: Role,
 ) -> Result<Welcomed, String> {
-    let stream = match timeout(ANSWER_TIME, TcpStream::connect(address)).await {
-        Ok(Ok(stream)) => stream,
-        Ok(Err(error)) => return Err(format!("cannot connect to {address}: {error}")),
-        Err(_) => return Err(format!("{address} did not answer in time")),
-    };
-    let (read, mut writer) = stream.into_split();
-    let mut reader = FrameReader::new(BufReader::new(read));
-    let hello = Message::Hello {
+    let mut link = Link::open(address).await?;
+    link.send(&Message::Hello {
         version: PROTOCOL_VERSION,
         name: name.to_string(),
         code: code.to_string(),
         role,
-    };
-    send(&mut writer, &hello)
-        .await
-        .map_err(|error| format!("cannot talk to {address}: {error}"))?;
-    match timeout(ANSWER_TIME, reader.next()).await {
-        Err(_) => Err("the host did not welcome us in time".to_string()),
-        Ok(Err(error)) => Err(format!("the host sent {error}")),
-        Ok(Ok(None)) => Err("the host closed the connection".to_string()),
-        Ok(Ok(Some(Message::Error { reason }))) => {
-            Err(format!("the host refused: {}", sanitise(&reason, 200)))
-        }
-        Ok(Ok(Some(Message::Welcome {
-            game,
-            settings,
-            side,
-            names,
-            moves,
-            ..
-        }))) => Ok(Welcomed {
-            reader,
-            writer,
-            game,
-            settings,
-            side: side.map(Into::into),
-            names: names.map(|name| sanitise(&name, MAX_NAME)),
-            moves,
-        }),
-        Ok(Ok(Some(_))) => Err("the host did not begin with a welcome".to_string()),
-    }
+    })
+    .await?;
+    link.welcomed().await
 }
 
 /// Plays (or watches) the welcomed game of `G` to its end: the moves
@@ -101,6 +141,7 @@ pub async fn play<G: Playable>(
         side,
         names,
         moves,
+        rejoin,
         ..
     } = welcomed;
     let settings = read_settings::<G>(&settings).map_err(|e| format!("the host sent {e}"))?;
@@ -121,15 +162,23 @@ pub async fn play<G: Playable>(
         None => writeln!(out, "Watching {first} ({x}) against {second} ({o})."),
     }
     .map_err(io)?;
+    if let Some(code) = rejoin {
+        writeln!(out, "Your code to rejoin this game: {code}").map_err(io)?;
+    }
     table.show(out).map_err(io)?;
+    let mut claimable = false;
     loop {
         tokio::select! {
-            line = typed.recv(), if table.local_turn() => {
+            line = typed.recv(), if table.local_turn() || (claimable && table.outcome().is_none()) => {
                 let Some(Some(line)) = line else {
                     return Err("input ended before the game did".to_string());
                 };
                 let Some(side) = side else { continue };
                 let message = match table.read_typed(&line) {
+                    Typed::Move(_) if !table.local_turn() => {
+                        table.refuse("It is not your turn: type claim to win, or wait.", out).map_err(io)?;
+                        continue;
+                    }
                     Typed::Move(mv) => {
                         table.play_typed(mv, out).map_err(io)?;
                         Message::Move { mv: mv.to_string() }
@@ -139,6 +188,7 @@ pub async fn play<G: Playable>(
                         table.resign(side, out).map_err(io)?;
                         Message::Resign { side: side.into() }
                     }
+                    Typed::Claim => Message::Claim,
                     Typed::Refused(why) => {
                         table.refuse(why, out).map_err(io)?;
                         continue;
@@ -182,8 +232,13 @@ pub async fn play<G: Playable>(
                     Message::Error { reason } => {
                         return Err(format!("the host refused: {}", sanitise(&reason, 200)));
                     }
-                    Message::Hello { .. } | Message::Welcome { .. } => {
-                        return Err("the host sent a second handshake".to_string());
+                    Message::Notice { text, claimable: can_claim } => {
+                        claimable = can_claim;
+                        table.notice(&sanitise(&text, MAX_CHAT), out).map_err(io)?;
+                    }
+                    other => {
+                        let kind = super::connection::kind(&other);
+                        return Err(format!("the host sent a {kind} message during the game"));
                     }
                 }
             }

@@ -13,43 +13,29 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::io::BufReader;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
-use tokio::time::{Instant, timeout};
+use tokio::time::timeout;
 
 use super::code::Code;
-use super::protocol::{
-    FrameReader, MAX_LINE, MAX_NAME, Message, PROTOCOL_VERSION, Role, encode, sanitise, send,
-};
-use super::table::{Table, Typed};
+use super::connection::{self, Event, OUTBOX, Rate, farewell, kind, refusal};
+use super::protocol::{FrameReader, MAX_NAME, Message, Role, sanitise};
+use super::room::{Room, Said};
+use super::table::Typed;
 use crate::engine::Player;
-use crate::engine::record::{Record, settings_table};
+use crate::engine::record::Record;
 use crate::games::Playable;
-use crate::plain::{PlainGame, Style};
+use crate::plain::Style;
 
 /// How long a new connection has to send its hello.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
-
-/// Messages a connection may send in [`RATE_WINDOW`]; a flood is cut off.
-const RATE_LIMIT: u32 = 20;
-const RATE_WINDOW: Duration = Duration::from_secs(1);
 
 /// Spectators watching at once, and connections open at once (those
 /// still in their handshake included).
 const MAX_SPECTATORS: usize = 32;
 const MAX_CONNECTIONS: usize = 64;
-
-/// Messages waiting to be written to one connection; a peer that does
-/// not read them is dropped rather than buffered without end.
-const OUTBOX: usize = 256;
-
-/// How much a refused peer may still send, and for how long, before the
-/// connection is closed under it.
-const DRAIN_BYTES: u64 = 16 * 1024 * 1024;
-const DRAIN_TIME: Duration = Duration::from_secs(2);
 
 /// How the host plays.
 pub struct HostOptions {
@@ -58,28 +44,6 @@ pub struct HostOptions {
     pub side: Player,
     pub name: String,
     pub style: Style,
-}
-
-/// What the game's owner hears from the connections.
-enum Event {
-    /// A connection that passed its hello.
-    Arrived {
-        id: u64,
-        role: Role,
-        name: String,
-        outbox: mpsc::Sender<Message>,
-    },
-    /// A message from a seated player's connection.
-    Said(u64, Message),
-    /// A connection ended, and why.
-    Left(u64, String),
-}
-
-/// The player in the seat.
-struct Seated {
-    id: u64,
-    name: String,
-    outbox: mpsc::Sender<Message>,
 }
 
 /// How a hosted game ended.
@@ -116,26 +80,24 @@ pub async fn run<G: Playable>(
     writeln!(out, "Waiting for a player to join...")?;
     out.flush()?;
 
-    let settings = settings_table(&game.settings()).into_iter();
-    let settings: toml::Table = settings.map(|(k, v)| (k.to_string(), v)).collect();
-    let mut table = Table::new(G::console(game, options.style), Some(options.side));
-    let mut names = [
+    let record = Record::new(game);
+    let mut room = Room::new(&record, options.style, Some(options.side), MAX_SPECTATORS)
+        .map_err(io::Error::other)?;
+    room.names = [
         "(not joined yet)".to_string(),
         "(not joined yet)".to_string(),
     ];
-    names[options.side.index()] = options.name.clone();
+    room.names[options.side.index()] = options.name.clone();
     let their_side = options.side.other();
 
     let (events_in, mut events) = mpsc::channel::<Event>(64);
     let mut connections = JoinSet::new();
     let mut next_id = 0u64;
-    let mut player: Option<Seated> = None;
-    let mut spectators: Vec<(u64, mpsc::Sender<Message>)> = Vec::new();
     let mut started = false;
     let mut ending = Hosted::Finished;
 
-    while table.outcome().is_none() {
-        let my_turn = player.is_some() && table.local_turn();
+    while room.table.outcome().is_none() {
+        let my_turn = room.is_seated(their_side) && room.table.local_turn();
         tokio::select! {
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
@@ -148,73 +110,39 @@ pub async fn run<G: Playable>(
                 connections.spawn(connection(stream, next_id, codes.clone(), events_in.clone()));
             }
             Some(event) = events.recv() => match event {
-                Event::Arrived { id, role: Role::Player, name, outbox } => {
-                    if player.is_some() {
-                        let _ = outbox.try_send(refusal("the game already has its player"));
+                Event::Arrived { id, seat: Some(_), name, outbox } => {
+                    if room.seat(their_side, id, name.clone(), outbox, None).is_err() {
                         continue;
                     }
-                    names[their_side.index()] = name.clone();
-                    let welcome = welcome::<G>(&table, &settings, &names, Some(their_side));
-                    if outbox.try_send(welcome).is_err() {
-                        continue;
-                    }
-                    player = Some(Seated { id, name: name.clone(), outbox });
                     if started {
-                        table.notice(&format!("{name} joined again."), out)?;
+                        room.table.notice(&format!("{name} joined again."), out)?;
                     } else {
                         started = true;
                         let symbol = G::symbol(options.side);
                         writeln!(out, "{name} joined. You play {symbol}.")?;
-                        table.show(out)?;
+                        room.table.show(out)?;
                     }
                 }
-                Event::Arrived { id, role: Role::Spectator, outbox, .. } => {
-                    spectators.retain(|(_, outbox)| !outbox.is_closed());
-                    if spectators.len() >= MAX_SPECTATORS {
-                        let _ = outbox.try_send(refusal("the game has all the spectators it takes"));
-                        continue;
-                    }
-                    let welcome = welcome::<G>(&table, &settings, &names, None);
-                    if outbox.try_send(welcome).is_ok() {
-                        spectators.push((id, outbox));
-                    }
-                }
+                Event::Arrived { id, seat: None, outbox, .. } => room.watch(id, outbox),
                 Event::Said(id, message) => {
-                    let Some(seated) = player.as_ref().filter(|p| p.id == id) else { continue };
-                    let name = seated.name.clone();
-                    let refused = match message {
-                        Message::Move { mv } => match table.play_received(their_side, &mv, out) {
-                            Ok(mv) => {
-                                tell(&mut spectators, Message::Move { mv: mv.to_string() });
-                                None
-                            }
-                            Err(why) => Some(why),
-                        },
-                        Message::Chat { text, .. } => {
-                            let text = sanitise(&text, super::protocol::MAX_CHAT);
-                            table.chat(&name, &text, out)?;
-                            tell(&mut spectators, Message::Chat { from: name.clone(), text });
-                            None
+                    let name = room.names[their_side.index()].clone();
+                    match room.said(id, message, out)? {
+                        Said::Nothing | Said::Changed => {}
+                        Said::Claim(side) => {
+                            room.tell(side, refusal("refused: there is nothing to claim in a hosted game"));
+                            room.left(id);
+                            room.table.notice(&format!("{name} was disconnected: a claim."), out)?;
                         }
-                        Message::Resign { side } if Player::from(side) == their_side => {
-                            table.resign(their_side, out)?;
-                            tell(&mut spectators, Message::Resign { side });
-                            None
+                        Said::Refused(_, why) => {
+                            room.table.notice(&format!("{name} was disconnected: {why}."), out)?;
                         }
-                        other => Some(format!("a {} message from a player", kind(&other))),
-                    };
-                    if let Some(why) = refused {
-                        let _ = seated.outbox.try_send(refusal(&format!("refused: {why}")));
-                        table.notice(&format!("{name} was disconnected: {why}."), out)?;
-                        player = None;
                     }
                 }
                 Event::Left(id, why) => {
-                    if player.as_ref().is_some_and(|p| p.id == id) {
-                        let name = player.take().map(|p| p.name).unwrap_or_default();
-                        table.notice(&format!("{name} left ({why}); waiting for them to join again..."), out)?;
+                    if room.left(id).is_some() {
+                        let name = &room.names[their_side.index()];
+                        room.table.notice(&format!("{name} left ({why}); waiting for them to join again..."), out)?;
                     }
-                    spectators.retain(|(other, _)| *other != id);
                 }
             },
             line = typed.recv(), if my_turn => {
@@ -222,33 +150,32 @@ pub async fn run<G: Playable>(
                     ending = Hosted::InputEnded;
                     break;
                 };
-                let message = match table.read_typed(&line) {
+                let message = match room.table.read_typed(&line) {
                     Typed::Move(mv) => {
-                        table.play_typed(mv, out)?;
+                        room.table.play_typed(mv, out)?;
                         Message::Move { mv: mv.to_string() }
                     }
                     Typed::Chat(text) => Message::Chat { from: options.name.clone(), text },
                     Typed::Resign => {
-                        table.resign(options.side, out)?;
+                        room.table.resign(options.side, out)?;
                         Message::Resign { side: options.side.into() }
                     }
+                    Typed::Claim => {
+                        room.table.refuse("There is nothing to claim: the host waits for the player to join again.", out)?;
+                        continue;
+                    }
                     Typed::Refused(why) => {
-                        table.refuse(why, out)?;
+                        room.table.refuse(why, out)?;
                         continue;
                     }
                 };
-                if let Some(seated) = &player
-                    && seated.outbox.try_send(message.clone()).is_err()
-                {
-                    player = None;
-                }
-                tell(&mut spectators, message);
+                room.relay(Some(options.side), message);
             }
         }
     }
 
     // Everyone hears how it ended, then has a moment to read it.
-    let end = match (&ending, table.result()) {
+    let end = match (&ending, room.table.result()) {
         (Hosted::Finished, Some(result)) => Message::End {
             result,
             reason: "the game is over".to_string(),
@@ -258,63 +185,16 @@ pub async fn run<G: Playable>(
             reason: "the host left".to_string(),
         },
     };
-    if let Some(seated) = player.take() {
-        let _ = seated.outbox.try_send(end.clone());
-    }
-    tell(&mut spectators, end);
-    drop((spectators, events_in, events));
+    room.relay(Some(options.side), end);
+    let record = room.table.record();
+    drop((room, events_in, events));
     let _ = timeout(Duration::from_secs(5), async {
         while connections.join_next().await.is_some() {}
     })
     .await;
     connections.abort_all();
     out.flush()?;
-    Ok((ending, table.record()))
-}
-
-/// The welcome for a newcomer: the game as it stands.
-fn welcome<G: Playable>(
-    table: &Table<<G as PlainGame>::Console>,
-    settings: &toml::Table,
-    names: &[String; 2],
-    side: Option<Player>,
-) -> Message {
-    let message = Message::Welcome {
-        version: PROTOCOL_VERSION,
-        game: G::NAME.to_string(),
-        settings: settings.clone(),
-        side: side.map(Into::into),
-        names: names.clone(),
-        moves: table.moves_text(),
-    };
-    match encode(&message).len() <= MAX_LINE {
-        true => message,
-        false => refusal("the game is too long to send"),
-    }
-}
-
-fn refusal(reason: &str) -> Message {
-    Message::Error {
-        reason: reason.to_string(),
-    }
-}
-
-/// A message's name on the wire, for a refusal.
-fn kind(message: &Message) -> &'static str {
-    match message {
-        Message::Hello { .. } => "hello",
-        Message::Welcome { .. } => "welcome",
-        Message::Move { .. } => "move",
-        Message::Chat { .. } => "chat",
-        Message::Resign { .. } => "resign",
-        Message::End { .. } => "end",
-        Message::Error { .. } => "error",
-    }
-}
-
-/// Sends `message` to every spectator; one who is not keeping up is let go.
-fn tell(spectators: &mut Vec<(u64, mpsc::Sender<Message>)>, message: Message) {
-    spectators.retain(|(_, outbox)| outbox.try_send(message.clone()).is_ok());
+    Ok((ending, record))
 }
 
 /// One connection: its hello within [`HANDSHAKE_TIME`] and with a code,
@@ -326,7 +206,7 @@ async fn connection(
     codes: Arc<[Code; 2]>,
     events: mpsc::Sender<Event>,
 ) {
-    let (read, mut write) = stream.into_split();
+    let (read, write) = stream.into_split();
     let mut reader = FrameReader::new(BufReader::new(read));
     let hello = match timeout(HANDSHAKE_TIME, reader.next()).await {
         Err(_) => Err("no hello in time".to_string()),
@@ -353,74 +233,14 @@ async fn connection(
         name if name.is_empty() => "anonymous".to_string(),
         name => name,
     };
-    let (outbox, mut inbox) = mpsc::channel(OUTBOX);
+    let (outbox, inbox) = mpsc::channel(OUTBOX);
     let arrived = Event::Arrived {
         id,
-        role,
+        // The seat is the host's to choose; only whether one is asked for
+        // matters here.
+        seat: (role == Role::Player).then_some(Player::Second),
         name,
         outbox,
     };
-    if events.send(arrived).await.is_err() {
-        return;
-    }
-    let mut window = (Instant::now(), 0u32);
-    let why = loop {
-        tokio::select! {
-            outgoing = inbox.recv() => match outgoing {
-                Some(message) => {
-                    let last = matches!(message, Message::Error { .. } | Message::End { .. });
-                    if send(&mut write, &message).await.is_err() {
-                        break "the connection broke".to_string();
-                    }
-                    if last {
-                        break "closed".to_string();
-                    }
-                }
-                None => break "closed".to_string(),
-            },
-            incoming = reader.next() => {
-                let refused = match incoming {
-                    Ok(None) => break "the connection closed".to_string(),
-                    Err(error) => error.to_string(),
-                    Ok(Some(_)) if role == Role::Spectator => "spectators cannot move or chat".to_string(),
-                    Ok(Some(message)) => {
-                        if window.0.elapsed() > RATE_WINDOW {
-                            window = (Instant::now(), 0);
-                        }
-                        window.1 += 1;
-                        if window.1 > RATE_LIMIT {
-                            "too many messages".to_string()
-                        } else {
-                            if events.send(Event::Said(id, message)).await.is_err() {
-                                break "the game is over".to_string();
-                            }
-                            continue;
-                        }
-                    }
-                };
-                let _ = events.send(Event::Left(id, refused.clone())).await;
-                return farewell(reader, write, &refusal(&refused)).await;
-            }
-        }
-    };
-    let _ = events.send(Event::Left(id, why)).await;
-}
-
-/// Ends a connection with `message`, then reads and drops what the peer
-/// still sends for a moment: closing with unread input would reset the
-/// connection, and the peer might never read why.
-async fn farewell(
-    reader: FrameReader<BufReader<OwnedReadHalf>>,
-    mut write: OwnedWriteHalf,
-    message: &Message,
-) {
-    let _ = send(&mut write, message).await;
-    let _ = write.shutdown().await;
-    let rest = reader.into_inner().take(DRAIN_BYTES);
-    let mut rest = rest;
-    let _ = timeout(
-        DRAIN_TIME,
-        tokio::io::copy(&mut rest, &mut tokio::io::sink()),
-    )
-    .await;
+    connection::serve(reader, write, id, arrived, inbox, events, Rate::new()).await;
 }

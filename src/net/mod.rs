@@ -5,8 +5,11 @@
 
 pub mod client;
 pub mod code;
+pub mod connection;
 pub mod host;
 pub mod protocol;
+pub mod room;
+pub mod server;
 pub mod table;
 
 /// The port a host listens on unless told otherwise.

@@ -11,7 +11,7 @@ use crate::engine::Player;
 
 /// The version of the protocol this tabletop speaks; a peer speaking
 /// another is refused at its hello, by name of both versions.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The longest line either side accepts, its newline included: room for a
 /// welcome listing every move of a long game on a 26x26 board.
@@ -81,6 +81,10 @@ pub enum Message {
         names: [String; 2],
         /// The moves so far, in the game's own notation.
         moves: Vec<String>,
+        /// On a lobby server, the code this player rejoins with after a
+        /// dropped connection (given once, when first seated).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rejoin: Option<String>,
     },
     /// A move in the game's own notation, by the side to move.
     Move {
@@ -100,6 +104,57 @@ pub enum Message {
     End { result: String, reason: String },
     /// Why the sender is closing the connection.
     Error { reason: String },
+    /// News for a player or spectator (the opponent left, came back, may
+    /// be claimed against); shown as it is, sanitised.
+    Notice {
+        text: String,
+        /// Whether the receiver may now `claim` the win (its opponent has
+        /// been away longer than the server waits).
+        #[serde(default)]
+        claimable: bool,
+    },
+    /// A player asks for the win against an opponent who has not come
+    /// back within the server's reconnect timeout.
+    Claim,
+    /// Client to lobby server: which games there are.
+    List,
+    /// Lobby server to client: the open games and the games in progress.
+    Games {
+        open: Vec<Listing>,
+        playing: Vec<Listing>,
+    },
+    /// Client to lobby server: a new game, the sender seated at `side`;
+    /// with `against_computer`, the server plays the other side at that
+    /// level (1 to 5).
+    Create {
+        name: String,
+        game: String,
+        settings: toml::Table,
+        side: Side,
+        #[serde(default)]
+        against_computer: Option<u8>,
+    },
+    /// Lobby server to the creator: the game's codes, then its welcome.
+    Created {
+        id: u64,
+        join: String,
+        watch: String,
+        rejoin: String,
+    },
+    /// Client to lobby server: take the open seat of the listed game `id`
+    /// (role `player`) or watch it (role `spectator`).
+    Enter { name: String, id: u64, role: Role },
+}
+
+/// A game in the lobby's list: enough to choose one, no code.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
+pub struct Listing {
+    pub id: u64,
+    pub game: String,
+    pub settings: toml::Table,
+    /// The players' names; an empty name is a seat still open.
+    pub names: [String; 2],
+    pub moves: usize,
 }
 
 /// Why a line from a peer is not a message this side accepts.
@@ -303,6 +358,7 @@ mod tests {
                 side: Some(Side::Second),
                 names: ["ada".into(), "bob".into()],
                 moves: vec!["A1".into(), "C3".into()],
+                rejoin: Some("7QKD-M2XA-0FJ9-RZ4C".into()),
             },
             Message::Move { mv: "D4".into() },
             Message::Chat {
@@ -316,6 +372,40 @@ mod tests {
             },
             Message::Error {
                 reason: "wrong code".into(),
+            },
+            Message::Notice {
+                text: "waiting for bob to reconnect".into(),
+                claimable: false,
+            },
+            Message::Claim,
+            Message::List,
+            Message::Games {
+                open: vec![Listing {
+                    id: 3,
+                    game: "hex".into(),
+                    settings: toml::Table::new(),
+                    names: ["ada".into(), String::new()],
+                    moves: 0,
+                }],
+                playing: Vec::new(),
+            },
+            Message::Create {
+                name: "ada".into(),
+                game: "hex".into(),
+                settings: toml::Table::new(),
+                side: Side::First,
+                against_computer: Some(2),
+            },
+            Message::Created {
+                id: 3,
+                join: "A".into(),
+                watch: "B".into(),
+                rejoin: "C".into(),
+            },
+            Message::Enter {
+                name: "bob".into(),
+                id: 3,
+                role: Role::Player,
             },
         ]
     }
@@ -342,7 +432,7 @@ mod tests {
             );
             let error = decode(line.as_bytes()).unwrap_err();
             assert_eq!(error, ProtocolError::Version(version));
-            assert!(error.to_string().contains("version 1"), "{error}");
+            assert!(error.to_string().contains("version 2"), "{error}");
             // A later version may add fields or change them: still named.
             let later = format!(r#"{{"type":"hello","version":{version},"extra":[1]}}"#);
             assert_eq!(

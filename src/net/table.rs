@@ -17,6 +17,8 @@ pub enum Typed<M> {
     Move(M),
     Chat(String),
     Resign,
+    /// Ask for the win against an opponent who did not come back.
+    Claim,
     /// Not a move now: the plain mode's message saying why.
     Refused(&'static str),
 }
@@ -74,6 +76,11 @@ impl<C: Console> Table<C> {
         out.flush()
     }
 
+    /// The position now.
+    pub fn game(&self) -> &C::G {
+        self.console.game()
+    }
+
     pub fn to_move(&self) -> Player {
         self.console.game().to_move()
     }
@@ -102,6 +109,9 @@ impl<C: Console> Table<C> {
         let line = line.trim();
         if line == "resign" {
             return Typed::Resign;
+        }
+        if line == "claim" {
+            return Typed::Claim;
         }
         if let Some(text) = line.strip_prefix("say ") {
             return Typed::Chat(sanitise(text, MAX_CHAT));

@@ -52,7 +52,7 @@ impl Style {
 
 /// What the plain mode needs from a game: its console.
 pub trait PlainGame: Described {
-    type Console: Console<G = Self>;
+    type Console: Console<G = Self> + Send + Sync;
 
     /// The styles the game can be drawn in (`--style`), the default first;
     /// empty when it has one look.

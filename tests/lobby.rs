@@ -1,0 +1,346 @@
+//! The lobby server for real: `tabletop serve` as a separate process on
+//! 127.0.0.1, and clients speaking the protocol over raw sockets: create
+//! and join, watch, drop and rejoin, a restart, a flood of connections,
+//! hostile input. Timeouts only keep a failure from hanging.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// X: A1, C3, C3 (a line of three); O: A6, D4.
+const GAME: [&str; 5] = ["A1", "A6", "C3", "D4", "C3"];
+
+/// A running `tabletop serve`, killed when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Served {
+    fn start(data: &Path, extra: &[&str]) -> Served {
+        let mut args = vec!["serve", "--port", "0", "--bind", "127.0.0.1", "--data"];
+        args.push(data.to_str().expect("a UTF-8 path"));
+        args.extend_from_slice(extra);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(&args)
+            .env("XDG_DATA_HOME", data)
+            .env("HOME", data)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut out = BufReader::new(child.stdout.take().expect("piped"));
+        let mut line = String::new();
+        out.read_line(&mut line)
+            .expect("the server says where it is");
+        let address = line
+            .strip_prefix("Serving on ")
+            .and_then(|rest| rest.split(';').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, address }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client speaking the protocol by hand.
+struct Client {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Client {
+    fn connect(address: &str) -> Client {
+        let stream = TcpStream::connect(address).expect("the server accepts");
+        stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+        let reader = BufReader::new(stream.try_clone().expect("a clone"));
+        Client { stream, reader }
+    }
+
+    fn send(&mut self, message: Value) {
+        let line = format!("{message}\n");
+        self.stream.write_all(line.as_bytes()).expect("sending");
+    }
+
+    fn raw(&mut self, bytes: &[u8]) {
+        let _ = self.stream.write_all(bytes);
+    }
+
+    /// The next message, `null` if the connection closed.
+    fn next(&mut self) -> Value {
+        let mut line = String::new();
+        match self.reader.read_line(&mut line) {
+            Ok(0) | Err(_) => Value::Null,
+            Ok(_) => serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON: {line:?}")),
+        }
+    }
+
+    /// Reads until a message of `kind`, returning it.
+    fn expect(&mut self, kind: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let message = self.next();
+            assert!(!message.is_null(), "closed while waiting for {kind}");
+            if message["type"] == kind {
+                return message;
+            }
+            assert!(start.elapsed() < PATIENCE, "no {kind}");
+        }
+    }
+}
+
+fn temporary_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-lobby-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+fn create(address: &str, name: &str) -> (Client, Value) {
+    let mut creator = Client::connect(address);
+    creator
+        .send(json!({"type":"create","name":name,"game":"gekitai","settings":{},"side":"first"}));
+    let created = creator.expect("created");
+    let welcome = creator.expect("welcome");
+    assert_eq!(welcome["side"], "first");
+    (creator, created)
+}
+
+fn hello(address: &str, code: &Value, role: &str) -> (Client, Value) {
+    let mut client = Client::connect(address);
+    client.send(json!({"type":"hello","version":2,"name":"bob","code":code,"role":role}));
+    let welcome = client.expect("welcome");
+    (client, welcome)
+}
+
+/// Plays `GAME[from..to]`, each move by its side, and checks the other
+/// side hears it.
+fn play(players: &mut [Client; 2], from: usize, to: usize) {
+    for (i, mv) in GAME.iter().enumerate().take(to).skip(from) {
+        let (mover, other) = match i % 2 {
+            0 => (0, 1),
+            _ => (1, 0),
+        };
+        players[mover].send(json!({"type":"move","move":mv}));
+        assert_eq!(players[other].expect("move")["move"], *mv);
+    }
+}
+
+#[test]
+fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
+    let data = temporary_folder("finish");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let mut lister = Client::connect(&served.address);
+    lister.send(json!({"type":"list"}));
+    let games = lister.expect("games");
+    assert_eq!(games["open"][0]["id"], created["id"]);
+    assert_eq!(games["open"][0]["names"], json!(["ada", ""]));
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    assert_eq!(welcome["side"], "second");
+    assert!(welcome["rejoin"].is_string(), "{welcome}");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 2);
+    let (mut spectator, watched) = hello(&served.address, &created["watch"], "spectator");
+    assert_eq!(watched["moves"], json!(["A1", "A6"]));
+    // A spectator cannot move.
+    spectator.send(json!({"type":"move","move":"C3"}));
+    assert_eq!(spectator.expect("error")["type"], "error");
+    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
+    play(&mut players, 2, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+    assert_eq!(spectator.expect("end")["result"], "X");
+    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
+        .expect("the game is kept");
+    assert!(
+        record.contains(r#"moves = ["A1", "A6", "C3", "D4", "C3"]"#),
+        "{record}"
+    );
+    assert!(!data.join(format!("{}.room.json", created["id"])).exists());
+}
+
+#[test]
+fn a_dropped_player_rejoins_with_their_code_and_finishes() {
+    let data = temporary_folder("rejoin");
+    let served = Served::start(&data, &["--reconnect-timeout", "1"]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 3);
+    let [mut creator, joiner] = players;
+    drop(joiner);
+    assert!(
+        creator.expect("notice")["text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("reconnect")
+    );
+    // The join code no longer opens the seat; the rejoin code does.
+    let mut thief = Client::connect(&served.address);
+    thief.send(
+        json!({"type":"hello","version":2,"name":"eve","code":created["join"],"role":"player"}),
+    );
+    assert_eq!(thief.expect("error")["type"], "error");
+    let (joiner, back) = hello(&served.address, &welcome["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6", "C3"]));
+    assert_eq!(back["side"], "second");
+    let mut players = [creator, joiner];
+    play(&mut players, 3, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+}
+
+#[test]
+fn an_absent_player_can_be_claimed_against_after_the_timeout() {
+    let data = temporary_folder("claim");
+    let served = Served::start(&data, &["--reconnect-timeout", "1"]);
+    let (mut creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    drop(joiner);
+    let notice = creator.expect("notice");
+    assert!(
+        notice["text"].as_str().unwrap_or("").contains("joined"),
+        "{notice}"
+    );
+    creator.expect("notice");
+    // Too early is refused politely; after the timeout the win is ours.
+    let told = creator.expect("notice");
+    assert_eq!(told["claimable"], true, "{told}");
+    creator.send(json!({"type":"claim"}));
+    assert_eq!(creator.expect("resign")["side"], "second");
+    assert_eq!(creator.expect("end")["result"], "X");
+}
+
+#[test]
+fn a_restarted_server_resumes_the_game_with_the_same_codes() {
+    let data = temporary_folder("restart");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 3);
+    drop(players);
+    // The move is relayed, then saved: the server is killed once it is.
+    let kept = data.join(format!("{}.toml", created["id"]));
+    let start = Instant::now();
+    while !std::fs::read_to_string(&kept)
+        .unwrap_or_default()
+        .contains("\"C3\"")
+    {
+        assert!(start.elapsed() < PATIENCE, "the third move was never saved");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(served);
+    let room = std::fs::read_to_string(data.join(format!("{}.room.json", created["id"])))
+        .expect("the room is kept");
+    assert!(
+        !room.contains(created["rejoin"].as_str().unwrap_or("-")),
+        "codes are kept hashed"
+    );
+    let served = Served::start(&data, &[]);
+    let (creator, first) = hello(&served.address, &created["rejoin"], "player");
+    assert_eq!(first["side"], "first");
+    let (joiner, second) = hello(&served.address, &welcome["rejoin"], "player");
+    assert_eq!(second["moves"], json!(["A1", "A6", "C3"]));
+    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
+    let mut players = [creator, joiner];
+    play(&mut players, 3, 5);
+    assert_eq!(spectator.expect("end")["result"], "X");
+}
+
+#[test]
+fn a_thousand_connections_from_one_address_are_limited() {
+    let data = temporary_folder("flood");
+    let served = Served::start(&data, &[]);
+    let mut flood = Vec::new();
+    for _ in 0..1000 {
+        if let Ok(stream) = TcpStream::connect(&served.address) {
+            flood.push(stream);
+        }
+    }
+    let mut refused = 0;
+    for stream in &mut flood {
+        stream
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .expect("a timeout");
+        let mut text = String::new();
+        let _ = stream.take(200).read_to_string(&mut text);
+        if text.contains("too many connections") {
+            refused += 1;
+        }
+    }
+    assert!(refused >= 900, "only {refused} refused");
+    drop(flood);
+    // The server still serves.
+    std::thread::sleep(Duration::from_millis(200));
+    let mut lister = Client::connect(&served.address);
+    lister.send(json!({"type":"list"}));
+    assert_eq!(lister.expect("games")["type"], "games");
+}
+
+#[test]
+fn hostile_input_is_refused_and_other_games_go_on() {
+    let data = temporary_folder("hostile");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let mut players = [creator, joiner];
+    let hostile: [&[u8]; 6] = [
+        b"\xff\xfe\n",
+        b"{\"type\":\"move\",\"move\":\"A1\"}\n",
+        b"{\"type\":\"hello\",\"version\":2,\"name\":\"x\",\"code\":\"0000-0000-0000-0000\",\"role\":\"player\"}\n",
+        b"{\"type\":\"enter\",\"name\":\"x\",\"id\":999,\"role\":\"player\"}\n",
+        b"{\"type\":\"create\",\"name\":\"x\",\"game\":\"chess\",\"settings\":{},\"side\":\"first\"}\n",
+        b"{\"type\":\"create\",\"name\":\"x\",\"game\":\"gekitai\",\"settings\":{\"size\":1000},\"side\":\"first\"}\n",
+    ];
+    for junk in hostile {
+        let mut client = Client::connect(&served.address);
+        client.raw(junk);
+        assert_eq!(client.expect("error")["type"], "error", "{junk:?}");
+    }
+    let mut long = Client::connect(&served.address);
+    long.raw(&vec![b'x'; 70 * 1024]);
+    assert_eq!(long.expect("error")["type"], "error");
+    let mut flooder = Client::connect(&served.address);
+    for _ in 0..30 {
+        flooder.raw(b"{\"type\":\"list\"}\n");
+    }
+    assert!(
+        flooder.expect("error")["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("too many")
+    );
+    // A player's illegal move unseats only that player; the game goes on.
+    players[1].send(json!({"type":"move","move":"A1"}));
+    assert_eq!(players[1].expect("error")["type"], "error");
+    let [mut creator, _] = players;
+    while !creator.expect("notice")["text"]
+        .as_str()
+        .unwrap_or("")
+        .contains("reconnect")
+    {}
+    creator.send(json!({"type":"move","move":"A1"}));
+    let start = Instant::now();
+    loop {
+        let mut lister = Client::connect(&served.address);
+        lister.send(json!({"type":"list"}));
+        if lister.expect("games")["playing"][0]["moves"] == 1 {
+            break;
+        }
+        assert!(start.elapsed() < PATIENCE, "the game did not go on");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
