@@ -66,6 +66,8 @@ pub enum Action {
     Pause,
     /// Give the game up (asks first).
     Resign,
+    /// Open the chat line (a network game).
+    Chat,
     /// Look back through the positions of the game so far, a turn at a
     /// time, without changing it.
     Browse,
@@ -393,6 +395,14 @@ pub const BOARD: &[Command] = &[
         keys: "",
         after: "",
         does: "resign (asks first)",
+    },
+    Command {
+        action: Action::Chat,
+        letters: "",
+        control: &['o'],
+        keys: "",
+        after: "",
+        does: "chat with the other player (network game)",
     },
     Command {
         action: Action::Save,

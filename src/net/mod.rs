@@ -7,6 +7,7 @@ pub mod client;
 pub mod code;
 pub mod host;
 pub mod protocol;
+pub mod session;
 pub mod table;
 
 /// The port a host listens on unless told otherwise.
