@@ -66,6 +66,8 @@ pub enum Action {
     Pause,
     /// Give the game up (asks first).
     Resign,
+    /// Open the chat line (a network game).
+    Chat,
     /// Look back through the positions of the game so far, a turn at a
     /// time, without changing it.
     Browse,
@@ -404,6 +406,14 @@ pub const BOARD: &[Command] = &[
         keys: "F2",
         after: "",
         does: "the next colour theme (remembered)",
+    },
+    Command {
+        action: Action::Chat,
+        letters: "",
+        control: &['o'],
+        keys: "",
+        after: "",
+        does: "chat with the other player (network game)",
     },
     Command {
         action: Action::Save,

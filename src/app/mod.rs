@@ -494,6 +494,7 @@ impl App {
                     Action::Type(c) => play.type_char(c),
                     Action::OpenAddress => play.open_address(),
                     Action::Save => play.open_save(),
+                    Action::Chat => play.open_chat(),
                     Action::Hint => play.hint(),
                     Action::Pause => play.toggle_pause(),
                     Action::Evaluate => play.toggle_evaluation(),
@@ -694,19 +695,36 @@ impl Widget for &App {
 
 /// Runs the app in the terminal until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
+    run_on(options, None)
+}
+
+/// Runs the app on a game screen made before it (a network game), with
+/// the start screen of `options` behind it.
+pub fn run_game(options: Options, play: Box<dyn PlayScreen>) -> anyhow::Result<()> {
+    run_on(options, Some(play))
+}
+
+fn run_on(options: Options, play: Option<Box<dyn PlayScreen>>) -> anyhow::Result<()> {
     let mut terminal = terminal::take_over()?;
-    let result = event_loop(&mut terminal, options);
+    let result = event_loop(&mut terminal, options, play);
     terminal::give_back();
     result
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, options: Options) -> anyhow::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    options: Options,
+    play: Option<Box<dyn PlayScreen>>,
+) -> anyhow::Result<()> {
     let size = terminal.size()?;
     let mut app = App::new(
         options,
         Rect::new(0, 0, size.width, size.height),
         Theme::from_env(),
     );
+    if let Some(play) = play {
+        app.screen = Screen::Play(play);
+    }
     let mut dirty = true;
     while !app.should_quit() {
         if dirty {

@@ -61,10 +61,11 @@ pub(crate) enum Command {
     /// Host a game over the network: prints a join code for the other
     /// player and a watch code for spectators (plain mode for now).
     Host(HostArgs),
-    /// Join a hosted game with its join code (plain mode for now).
+    /// Join a hosted game with its join code (in the full-screen app when
+    /// there is a terminal).
     Join(JoinArgs),
-    /// Follow a hosted game with its watch code, read-only (plain mode
-    /// for now).
+    /// Follow a hosted game with its watch code, read-only (in the
+    /// full-screen app when there is a terminal).
     Watch(JoinArgs),
     /// Run a lobby server for many games at once (saved after every move).
     Serve(ServeArgs),
@@ -140,8 +141,8 @@ pub(crate) struct NetArgs {
     /// The name the other side sees (default: $USER).
     #[arg(long)]
     pub(crate) name: Option<String>,
-    /// Line by line on standard input and output: the default, and for
-    /// now the only way to play over the network.
+    /// Line by line on standard input and output (the host is always
+    /// line by line for now; join and watch without a terminal too).
     #[arg(long)]
     pub(crate) plain: bool,
     /// How the plain mode draws the board, where the game offers a choice.

@@ -4,6 +4,7 @@ mod args;
 mod commands;
 mod game_flags;
 mod network;
+mod network_app;
 mod puzzles;
 mod review;
 
@@ -102,8 +103,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Import(args)) => import(&args),
         Some(Command::Export(args)) => export(&args),
         Some(Command::Host(args)) => network::host(&args),
-        Some(Command::Join(args)) => network::join(&args, args::Role::Player),
-        Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator),
+        Some(Command::Join(args)) => network::join(&args, args::Role::Player, animate),
+        Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
         Some(Command::Serve(args)) => network::serve(&args),
         Some(Command::Online(args)) => network::online(&args),
     }

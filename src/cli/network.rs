@@ -6,8 +6,8 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
-use super::Failure;
 use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, ServeArgs, SideArg};
+use super::{Failure, network_app};
 use crate::engine::Player;
 use crate::files;
 use crate::games::{GameKind, Playable, WithGame, WithSetup};
@@ -28,7 +28,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
 }
 
 /// The name given, or the login name, made safe to show.
-fn name(args: &NetArgs) -> String {
+pub(super) fn name(args: &NetArgs) -> String {
     let given = args.name.clone().or_else(|| std::env::var("USER").ok());
     match sanitise(&given.unwrap_or_default(), MAX_NAME) {
         name if name.is_empty() => "anonymous".to_string(),
@@ -43,7 +43,7 @@ fn style(args: &NetArgs) -> Style {
         .unwrap_or_default()
 }
 
-fn failed(message: impl ToString) -> Failure {
+pub(super) fn failed(message: impl ToString) -> Failure {
     Failure {
         message: message.to_string(),
         code: 1,
@@ -98,6 +98,16 @@ pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
     setup.with(Host(options))
 }
 
+/// The game the host plays, if this tabletop knows it.
+pub(super) fn game_kind(game: &str) -> Result<GameKind, Failure> {
+    game.parse::<GameKind>().map_err(|_| {
+        failed(format!(
+            "the host plays {:?}, which this tabletop does not know",
+            sanitise(game, 20)
+        ))
+    })
+}
+
 /// `HOST` or `HOST:PORT`, with the default port if none is given.
 fn with_port(address: &str) -> String {
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
@@ -113,7 +123,10 @@ fn with_port(address: &str) -> String {
 
 /// `tabletop join` and `tabletop watch`: the hosted game, played or
 /// followed to its end.
-pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
+pub(super) fn join(args: &JoinArgs, role: Role, animate: bool) -> Result<ExitCode, Failure> {
+    if !args.net.plain && crate::app::terminal::unavailable().is_none() {
+        return network_app::join(&with_port(&args.address), args, role, animate);
+    }
     let runtime = runtime()?;
     let address = with_port(&args.address);
     let welcomed = runtime
@@ -139,12 +152,7 @@ fn play_welcomed(
     style: Style,
     typed: Typed,
 ) -> Result<ExitCode, Failure> {
-    let Ok(kind) = welcomed.game.parse::<GameKind>() else {
-        return Err(failed(format!(
-            "the host plays {:?}, which this tabletop does not know",
-            sanitise(&welcomed.game, 20)
-        )));
-    };
+    let kind = game_kind(&welcomed.game)?;
     struct Join<'r> {
         runtime: &'r tokio::runtime::Runtime,
         welcomed: Welcomed,

@@ -27,13 +27,15 @@ const ANSWER_TIME: Duration = Duration::from_secs(15);
 
 /// A connection the host has welcomed.
 pub struct Welcomed {
-    reader: FrameReader<BufReader<OwnedReadHalf>>,
-    writer: OwnedWriteHalf,
+    pub(crate) reader: FrameReader<BufReader<OwnedReadHalf>>,
+    pub(crate) writer: OwnedWriteHalf,
     pub game: String,
-    settings: toml::Table,
-    side: Option<Player>,
-    names: [String; 2],
-    moves: Vec<String>,
+    pub(crate) settings: toml::Table,
+    /// The side played here; none for a spectator.
+    pub(crate) side: Option<Player>,
+    /// The players' names, sanitised.
+    pub(crate) names: [String; 2],
+    pub(crate) moves: Vec<String>,
     /// The code to rejoin with, from a lobby server.
     pub rejoin: Option<String>,
 }

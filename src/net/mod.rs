@@ -10,6 +10,7 @@ pub mod host;
 pub mod protocol;
 pub mod room;
 pub mod server;
+pub mod session;
 pub mod table;
 
 /// The port a host listens on unless told otherwise.

@@ -3,6 +3,7 @@
 //! in [`saving`], and drawing in [`view`].
 
 mod computer;
+pub mod peer;
 mod saving;
 pub mod view;
 
@@ -24,8 +25,10 @@ use crate::engine::quote::quote;
 use crate::engine::record::{Record, ended_outcome};
 use crate::engine::{Cell, Outcome, Player};
 use crate::files;
+use crate::net::session::Request;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
+use peer::Peer;
 
 /// What the app asks of the game screen, whatever the game.
 pub trait PlayScreen {
@@ -57,6 +60,8 @@ pub trait PlayScreen {
     fn open_address(&mut self);
     /// Opens the save prompt with a new file in the data folder.
     fn open_save(&mut self);
+    /// Opens the chat line, in a network game one plays.
+    fn open_chat(&mut self);
     fn erase(&mut self);
     /// Esc: closes the address line; false when there was none.
     fn cancel(&mut self) -> bool;
@@ -113,12 +118,16 @@ enum Prompt {
     Address,
     /// The file to save the game to.
     SavePath,
+    /// A line of chat for the other player.
+    Chat,
 }
 
 pub struct Play<G: GameUi> {
     line: Line<G>,
     /// Who plays each side.
     seats: [Seat; 2],
+    /// The other side of a network game, which plays the seat not ours.
+    peer: Option<Peer>,
     thinking: Option<Thinking<G::Move>>,
     /// Computer-against-computer play held by the player.
     paused: bool,
@@ -166,6 +175,7 @@ impl<G: GameUi> Play<G> {
         Play {
             line,
             seats: [Seat::Human; 2],
+            peer: None,
             thinking: None,
             paused: false,
             hint: None,
@@ -258,6 +268,9 @@ impl<G: GameUi> Play<G> {
     /// Who resigns now: the one person at the board, or the person to
     /// move when two play; nobody when the computer plays both sides.
     fn resigner(&self) -> Option<Player> {
+        if let Some(peer) = &self.peer {
+            return peer.local;
+        }
         let humans: Vec<Player> = Player::BOTH
             .into_iter()
             .filter(|p| !self.seats[p.index()].is_computer())
@@ -375,8 +388,36 @@ impl<G: GameUi> Play<G> {
             self.message = Some("It is the computer's turn".to_string());
             return false;
         }
+        if let Some(peer) = self.peer.as_ref().filter(|_| !self.ended()) {
+            let to_move = self.game().to_move();
+            if peer.local.is_none() {
+                self.message = Some("You are watching this game".to_string());
+                return false;
+            }
+            if !peer.is_connected() {
+                self.message = Some("The other player is gone".to_string());
+                return false;
+            }
+            if self.remote_to_move() {
+                self.message = Some(format!("It is {}'s turn", peer.opponent(to_move)));
+                return false;
+            }
+        }
         self.stop_thinking();
-        self.play(mv)
+        let played = self.play(mv);
+        if played && let Some(peer) = &mut self.peer {
+            peer.send(Request::Move(mv.to_string()));
+        }
+        played
+    }
+
+    /// Refuses what a network game cannot do (undo, hint, ...): true,
+    /// with a message, in a network game.
+    fn refused_online(&mut self, what: &str) -> bool {
+        if self.peer.is_some() {
+            self.message = Some(format!("No {what} in a network game"));
+        }
+        self.peer.is_some()
     }
 }
 
@@ -397,7 +438,18 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn offers(&self, action: Action) -> bool {
+        if let Some(peer) = &self.peer {
+            return match action {
+                Action::Undo | Action::Redo | Action::Hint | Action::Pause => false,
+                Action::Evaluate | Action::NewGame => self.ended(),
+                Action::Chat => peer.local.is_some() && peer.is_connected(),
+                Action::Resign => peer.local.is_some() && !self.ended(),
+                Action::Review => self.ended(),
+                _ => true,
+            };
+        }
         match action {
+            Action::Chat => false,
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
@@ -433,6 +485,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn confirm_leaving(&mut self) -> bool {
+        if self.refused_online("new game") {
+            return false;
+        }
         if self.leaving {
             return true;
         }
@@ -472,6 +527,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
         self.stop_thinking();
         self.hint = None;
         self.resigned = Some(resigner);
+        if let Some(peer) = &mut self.peer {
+            peer.send(Request::Resign(resigner));
+        }
         self.autosave();
     }
 
@@ -511,6 +569,12 @@ impl<G: GameUi> PlayScreen for Play<G> {
             self.save_to(PathBuf::from(text.trim()));
             return;
         }
+        if prompt == Prompt::Chat {
+            if let Some(peer) = &mut self.peer {
+                peer.say(&text);
+            }
+            return;
+        }
         let played = match typed_move::<G>(&text) {
             Some(mv) => self.play_by_hand(mv),
             None => {
@@ -535,6 +599,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
         let fits = match prompt {
             Prompt::Address => text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' '),
             Prompt::SavePath => text.len() < 4096 && !c.is_control(),
+            Prompt::Chat => {
+                text.chars().count() < crate::net::protocol::MAX_CHAT && !c.is_control()
+            }
         };
         if fits {
             text.push(c);
@@ -544,6 +611,14 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn open_address(&mut self) {
         self.input
             .get_or_insert_with(|| (Prompt::Address, String::new()));
+    }
+
+    fn open_chat(&mut self) {
+        if self.offers(Action::Chat) {
+            self.input = Some((Prompt::Chat, String::new()));
+        } else if self.peer.is_some() {
+            self.message = Some("Nobody to chat with".to_string());
+        }
     }
 
     fn open_save(&mut self) {
@@ -574,6 +649,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn undo(&mut self) {
+        if self.refused_online("undo") {
+            return;
+        }
         self.animation = None;
         self.browsing = None;
         self.stop_thinking();
@@ -603,6 +681,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn redo(&mut self) {
+        if self.refused_online("redo") {
+            return;
+        }
         self.animation = None;
         self.browsing = None;
         if self.resigned.is_some() {
@@ -618,6 +699,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn hint(&mut self) {
+        if self.refused_online("hint") {
+            return;
+        }
         self.browsing = None;
         if self.ended() || self.computer_to_move() || self.thinking.is_some() {
             return;
@@ -655,6 +739,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn toggle_evaluation(&mut self) {
+        if !self.ended() && self.refused_online("evaluation bar") {
+            return;
+        }
         if !self.offers(Action::Evaluate) {
             self.message = Some("The evaluation bar is for games between people".to_string());
             return;
@@ -677,11 +764,13 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn is_animating(&self) -> bool {
         self.animation.is_some()
             || self.thinking.is_some()
+            || self.peer.as_ref().is_some_and(Peer::is_connected)
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending)
     }
 
     fn tick(&mut self, now: Instant) {
         self.collect_thinking(now);
+        self.collect_news();
         if let Some(evaluation) = &mut self.evaluation {
             evaluation.poll();
         }

@@ -7,6 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::peer::{Connection, Peer};
 use super::{Play, PlayScreen, Prompt};
 use crate::app::action::{Action, key_for};
 use crate::app::fit::{leading, shorten, tail};
@@ -149,6 +150,9 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         }
         lines.push(Line::styled(seats, theme.dim()));
     }
+    if let Some(peer) = &play.peer {
+        lines.extend(peer_lines::<G>(peer, theme));
+    }
     lines.extend(game.panel(play.animation.as_ref().map(|(a, _)| a), theme));
     lines.push(Line::raw(""));
     lines.push(Line::styled("Moves", theme.title()));
@@ -183,6 +187,7 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
     let (label, hint) = match prompt {
         Prompt::Address => ("Cell: ", "   Enter plays, Esc cancels"),
         Prompt::SavePath => ("Save to: ", "   Enter saves, Esc cancels"),
+        Prompt::Chat => ("Say: ", "   Enter sends, Esc cancels"),
     };
     // A long path shows its end, where the cursor is.
     let room = usize::from(area.width).saturating_sub(label.len() + hint.len() + 1);
@@ -194,6 +199,28 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
         Span::styled(hint, theme.dim()),
     ])
     .render(area, buf);
+}
+
+/// Who plays whom in a network game, the connection, and the last chat.
+fn peer_lines<G: GameUi>(peer: &Peer, theme: Theme) -> Vec<Line<'static>> {
+    let [first, second] = Player::BOTH.map(|p| {
+        let name = match peer.local == Some(p) {
+            true => "you".to_string(),
+            false => peer.names[p.index()].clone(),
+        };
+        format!("{} {name}", G::symbol(p))
+    });
+    let connection = match &peer.connection {
+        Connection::Connected => "connected".to_string(),
+        Connection::Ended => "the host closed the game".to_string(),
+        Connection::Lost(why) => why.clone(),
+    };
+    let mut lines = vec![
+        Line::raw(format!("{first} · {second}")),
+        Line::styled(connection, theme.dim()),
+    ];
+    lines.extend(peer.chat.iter().map(|said| Line::raw(said.clone())));
+    lines
 }
 
 /// The status line: the computer thinking, a message, the pause, or the
@@ -224,6 +251,12 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
     }
     match (&play.message, play.outcome()) {
         (Some(message), _) => message.clone(),
+        (None, None) if play.remote_to_move() => match &play.peer {
+            Some(peer) if peer.is_connected() => {
+                format!("{} is thinking…", peer.opponent(play.game().to_move()))
+            }
+            _ => String::new(),
+        },
         (None, Some(outcome)) => format!(
             "{}{}  {}: new game  {}: quit",
             play.resigned
@@ -277,6 +310,7 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
         (Action::Browse, "look back", 1),
         (Action::NewGame, "new", 4),
         (Action::Resign, "resign", 1),
+        (Action::Chat, "chat", 5),
         (Action::Save, "save", 2),
     ];
     for (action, does, weight) in optional {

@@ -1,0 +1,267 @@
+//! A joined network game for the full-screen app: the connection is
+//! served on its own thread (the same tokio code as the plain mode), and
+//! the game screen talks to it through channels, so the screen never
+//! waits for the network. Every peer string is sanitised here, before
+//! the screen sees it; moves are checked by the screen's engine.
+
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+
+use tokio::io::BufReader;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use super::client::{self, Welcomed};
+use super::protocol::{FrameReader, MAX_CHAT, MAX_NAME, Message, Role, sanitise, send};
+use crate::engine::Player;
+
+/// What the connection tells the game screen.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum News {
+    /// A move in the game's notation, unchecked: the screen's engine
+    /// checks it.
+    Move(String),
+    /// A line of chat, sanitised.
+    Chat {
+        from: String,
+        text: String,
+    },
+    Resigned(Player),
+    /// The host ended the game: `result` as records write it, or
+    /// `abandoned`, and why (sanitised).
+    Ended {
+        result: String,
+        reason: String,
+    },
+    /// The connection is gone, and why (sanitised).
+    Lost(String),
+}
+
+/// What the game screen asks the connection to send.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// A move played here, in the game's notation.
+    Move(String),
+    Chat(String),
+    Resign(Player),
+}
+
+/// The game as the host's welcome gave it, names sanitised; the rest
+/// is checked by the engine that plays it.
+pub struct Start {
+    pub game: String,
+    pub settings: toml::Table,
+    /// The side played here; none for a spectator.
+    pub side: Option<Player>,
+    pub names: [String; 2],
+    pub moves: Vec<String>,
+}
+
+/// The connection serving a network game, seen from the game screen.
+pub struct Session {
+    news: Receiver<News>,
+    requests: UnboundedSender<Request>,
+    /// The connection is gone (or the host ended the game).
+    closed: bool,
+}
+
+impl Session {
+    /// Connects to `address` and says hello with `code` as `name`, on a
+    /// thread of its own that then serves the connection until either
+    /// side closes it (dropping the session closes it). Waits for the
+    /// welcome: the game as it stands, or why there is none. The socket
+    /// lives and dies with that thread's runtime.
+    pub fn open(
+        address: String,
+        code: String,
+        name: String,
+        role: Role,
+    ) -> Result<(Start, Session), String> {
+        let (tell, news) = mpsc::channel();
+        let (requests, asked) = unbounded_channel();
+        let (ready, welcomed) = mpsc::channel();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            let runtime = match runtime {
+                Ok(runtime) => runtime,
+                Err(error) => {
+                    let _ = ready.send(Err(format!("no network thread: {error}")));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                match client::connect(&address, &code, &name, role).await {
+                    Err(why) => {
+                        let _ = ready.send(Err(why));
+                    }
+                    Ok(welcomed) => {
+                        let Welcomed {
+                            reader,
+                            writer,
+                            game,
+                            settings,
+                            side,
+                            names,
+                            moves,
+                            ..
+                        } = welcomed;
+                        let start = Start {
+                            game,
+                            settings,
+                            side,
+                            names,
+                            moves,
+                        };
+                        if ready.send(Ok(start)).is_ok() {
+                            relay(reader, writer, asked, tell).await;
+                        }
+                    }
+                }
+            });
+        });
+        let start = welcomed
+            .recv()
+            .unwrap_or_else(|_| Err("the network thread stopped".to_string()))?;
+        let session = Session {
+            news,
+            requests,
+            closed: false,
+        };
+        Ok((start, session))
+    }
+
+    /// The next piece of news, if one has come.
+    pub fn heard(&mut self) -> Option<News> {
+        if self.closed {
+            return None;
+        }
+        match self.news.try_recv() {
+            Ok(news) => {
+                self.closed = matches!(news, News::Lost(_) | News::Ended { .. });
+                Some(news)
+            }
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.closed = true;
+                Some(News::Lost("the connection closed".to_string()))
+            }
+        }
+    }
+
+    /// Sends `request` to the host; false once the connection is gone.
+    pub fn send(&self, request: Request) -> bool {
+        !self.closed && self.requests.send(request).is_ok()
+    }
+}
+
+/// The connection's loop: requests out, news in, until either ends.
+async fn relay(
+    mut reader: FrameReader<BufReader<OwnedReadHalf>>,
+    mut writer: OwnedWriteHalf,
+    mut asked: UnboundedReceiver<Request>,
+    tell: Sender<News>,
+) {
+    loop {
+        tokio::select! {
+            request = asked.recv() => {
+                // The screen is gone: closing the connection is all.
+                let Some(request) = request else { return };
+                let message = match request {
+                    Request::Move(mv) => Message::Move { mv },
+                    Request::Chat(text) => Message::Chat { from: String::new(), text },
+                    Request::Resign(side) => Message::Resign { side: side.into() },
+                };
+                if let Err(error) = send(&mut writer, &message).await {
+                    let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
+                    return;
+                }
+            }
+            incoming = reader.next() => {
+                let (news, last) = match incoming {
+                    Ok(Some(message)) => heard(message),
+                    Ok(None) => (News::Lost("the host closed the connection".to_string()), true),
+                    Err(error) => (News::Lost(format!("the host sent {error}")), true),
+                };
+                if tell.send(news).is_err() || last {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The news a message from the host brings, sanitised, and whether it is
+/// the last.
+fn heard(message: Message) -> (News, bool) {
+    match message {
+        Message::Move { mv } => (News::Move(mv), false),
+        Message::Chat { from, text } => (
+            News::Chat {
+                from: sanitise(&from, MAX_NAME),
+                text: sanitise(&text, MAX_CHAT),
+            },
+            false,
+        ),
+        Message::Resign { side } => (News::Resigned(side.into()), false),
+        Message::End { result, reason } => (
+            News::Ended {
+                result: sanitise(&result, 16),
+                reason: sanitise(&reason, 200),
+            },
+            true,
+        ),
+        Message::Error { reason } => (
+            News::Lost(format!("the host refused: {}", sanitise(&reason, 200))),
+            true,
+        ),
+        Message::Hello { .. } | Message::Welcome { .. } => (
+            News::Lost("the host sent a second handshake".to_string()),
+            true,
+        ),
+        // The server's news (the opponent left, came back) reads as a
+        // line of chat from it.
+        Message::Notice { text, .. } => (
+            News::Chat {
+                from: "server".to_string(),
+                text: sanitise(&text, MAX_CHAT),
+            },
+            false,
+        ),
+        Message::Claim
+        | Message::List
+        | Message::Games { .. }
+        | Message::Create { .. }
+        | Message::Created { .. }
+        | Message::Enter { .. } => (
+            News::Lost("the host sent a lobby message during the game".to_string()),
+            true,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hostile_chat_is_sanitised_before_the_screen_sees_it() {
+        let (news, last) = heard(Message::Chat {
+            from: "\u{1b}[31mbob".into(),
+            text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
+        });
+        assert!(!last);
+        assert_eq!(
+            news,
+            News::Chat {
+                from: "bob".into(),
+                text: "hi there".into()
+            }
+        );
+        let (news, last) = heard(Message::Error {
+            reason: "\u{1b}[2Jbye".into(),
+        });
+        assert!(last);
+        assert_eq!(news, News::Lost("the host refused: bye".into()));
+    }
+}
