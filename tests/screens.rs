@@ -355,3 +355,56 @@ fn a_message_stays_readable_while_the_computer_thinks() {
     assert!(status.contains("It is the computer's turn"), "{screen}");
     assert!(status.contains("Computer O is thinking"), "{screen}");
 }
+
+#[test]
+fn f2_changes_the_colour_theme_and_says_which() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut game = app(Some(GekitaiSettings::default()), 80, 24);
+    press(&mut game, KeyCode::F(2), false);
+    let screen = draw(&game, 80, 24);
+    // The tests draw without colour, and the theme says so.
+    assert!(
+        screen.contains("Theme: light (NO_COLOR is set, so no colours)"),
+        "{screen}"
+    );
+    press(&mut game, KeyCode::F(2), false);
+    press(&mut game, KeyCode::F(2), false);
+    let screen = draw(&game, 80, 24);
+    assert!(screen.contains("Theme: classic"), "{screen}");
+    // On the start screen too.
+    let mut menu = app(None, 80, 24);
+    press(&mut menu, KeyCode::F(2), false);
+    let screen = draw(&menu, 80, 24);
+    assert!(screen.contains("Theme: light"), "{screen}");
+}
+
+#[test]
+fn each_theme_paints_the_pieces_its_own_colours_and_no_color_paints_none() {
+    use ratatui::style::Color;
+    use tabletop::app::theme::{BUILT_IN, Theme};
+    let area = Rect::new(0, 0, 80, 24);
+    let mut seen = Vec::new();
+    for (name, palette) in BUILT_IN {
+        for colour in [true, false] {
+            let theme = Theme { colour, palette };
+            let setup = Setup::of::<Gekitai>(&GekitaiSettings::default());
+            let options = common::screen::options(Start::Game(setup.clone()));
+            let mut app = App::new(options, area, theme);
+            play(&mut app, "a1");
+            play(&mut app, "f6");
+            let mut buf = Buffer::empty(area);
+            app.render(area, &mut buf);
+            // A1's X and F6's O, in the boxed board.
+            let (x, o) = (&buf[(6, 3)], &buf[(26, 13)]);
+            assert_eq!((x.symbol(), o.symbol()), ("X", "O"), "{name}");
+            if colour {
+                assert_eq!([x.fg, o.fg], palette.pieces, "{name}");
+                seen.push(palette.pieces);
+            } else {
+                assert_eq!([x.fg, o.fg], [Color::Reset; 2], "{name} without colour");
+            }
+        }
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), BUILT_IN.len(), "every theme its own pieces");
+}

@@ -299,7 +299,9 @@ impl App {
         match &mut self.screen {
             Screen::Play(play) => play.tell(said),
             Screen::Replay(replay) => replay.tell(said),
-            _ => {}
+            Screen::Library(library) => library.tell(said),
+            Screen::Start(menu) => *menu = menu.clone().with_notice(Some(said)),
+            Screen::Puzzles(_) => {}
         }
     }
 
