@@ -386,7 +386,11 @@ fn each_theme_paints_the_pieces_its_own_colours_and_no_color_paints_none() {
     let mut seen = Vec::new();
     for (name, palette) in BUILT_IN {
         for colour in [true, false] {
-            let theme = Theme { colour, palette };
+            let theme = Theme {
+                colour,
+                palette,
+                ..Theme::CLASSIC
+            };
             let setup = Setup::of::<Gekitai>(&GekitaiSettings::default());
             let options = common::screen::options(Start::Game(setup.clone()));
             let mut app = App::new(options, area, theme);
@@ -407,4 +411,29 @@ fn each_theme_paints_the_pieces_its_own_colours_and_no_color_paints_none() {
     }
     seen.dedup();
     assert_eq!(seen.len(), BUILT_IN.len(), "every theme its own pieces");
+}
+
+#[test]
+fn f3_draws_the_pieces_as_stones_and_back_as_letters() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut game = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut game, "a1");
+    play(&mut game, "f6");
+    press(&mut game, KeyCode::F(3), false);
+    let screen = draw(&game, 80, 24);
+    assert!(screen.contains("Pieces: stones"), "{screen}");
+    let row = |screen: &str, n: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(&format!("  {n} |")))
+            .expect("a row")
+            .to_string()
+    };
+    assert!(row(&screen, "1").contains("| ● |"), "{screen}");
+    assert!(row(&screen, "6").contains("| ○ |"), "{screen}");
+    // The moves are still written with the letters the cells are typed in.
+    assert!(screen.contains("1. X A1"), "{screen}");
+    press(&mut game, KeyCode::F(3), false);
+    let screen = draw(&game, 80, 24);
+    assert!(row(&screen, "1").contains("| X |"), "{screen}");
 }

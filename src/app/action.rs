@@ -100,6 +100,8 @@ pub enum Action {
     Yes,
     /// The next colour theme.
     Theme,
+    /// The next piece style (letters, stones).
+    Pieces,
     Help,
     Quit,
     /// The terminal changed size.
@@ -218,6 +220,7 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (_, KeyCode::Right) => step(Direction::Right),
         (_, KeyCode::F(1)) => Some(Action::Help),
         (_, KeyCode::F(2)) => Some(Action::Theme),
+        (_, KeyCode::F(3)) => Some(Action::Pieces),
         (_, KeyCode::Esc) => Some(Action::Cancel),
         (Mode::Help, KeyCode::Char('?' | 'q')) => Some(Action::Cancel),
         (Mode::Help, _) => None,
@@ -408,6 +411,14 @@ pub const BOARD: &[Command] = &[
         does: "the next colour theme (remembered)",
     },
     Command {
+        action: Action::Pieces,
+        letters: "",
+        control: &[],
+        keys: "F3",
+        after: "",
+        does: "pieces as letters or stones ● ○ (remembered)",
+    },
+    Command {
         action: Action::Chat,
         letters: "",
         control: &['o'],
@@ -534,6 +545,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("r", "review the game here (the graph fills in as it goes)"),
     ("e", "evaluation bar on or off"),
     ("F2", "the next colour theme (remembered)"),
+    ("F3", "pieces as letters or stones ● ○ (remembered)"),
     ("Esc", "back to the saved games (opened from there)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
@@ -574,6 +586,7 @@ pub const MENU_KEYS: &[(&str, &str)] = &[
     ),
     ("?  F1", "help"),
     ("F2", "the next colour theme (remembered)"),
+    ("F3", "pieces as letters or stones ● ○ (remembered)"),
     ("q  Esc  Ctrl-c", "quit"),
 ];
 

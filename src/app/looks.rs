@@ -1,9 +1,10 @@
 //! The look the player chose, remembered between runs in a small file
 //! beside the remembered start screen (`$XDG_CONFIG_HOME/tabletop/looks.toml`):
-//! the colour theme, by name.
+//! the colour theme and the piece style, by name.
 //!
 //! ```toml
 //! theme = "light"
+//! pieces = "stones"
 //! ```
 //!
 //! A file that cannot be read is ignored (the default look is used), and
@@ -22,6 +23,9 @@ use crate::files::{self, Kind};
 pub struct Looks {
     /// The colour theme's name.
     pub theme: String,
+    /// The piece style's name (letters when missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<String>,
 }
 
 /// The file, if the platform has a config folder.
@@ -69,6 +73,7 @@ mod tests {
         assert_eq!(load(&file), Ok(None));
         let looks = Looks {
             theme: "light".to_string(),
+            pieces: Some("stones".to_string()),
         };
         save(&file, &looks).expect("saved");
         assert_eq!(load(&file), Ok(Some(looks.clone())));

@@ -38,7 +38,7 @@ use screens::play::{Browse, Play, PlayScreen};
 use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
-use theme::{BUILT_IN, Palette, Theme};
+use theme::{BUILT_IN, Palette, Pieces, Theme};
 
 use crate::engine::record::Record;
 use crate::files;
@@ -283,14 +283,35 @@ impl App {
             .map_or(0, |i| (i + 1) % BUILT_IN.len());
         let (name, palette) = BUILT_IN[at];
         self.theme = self.theme.with_palette(palette);
-        let mut said = if self.theme.colour {
+        let said = if self.theme.colour {
             format!("Theme: {name}")
         } else {
             format!("Theme: {name} (NO_COLOR is set, so no colours)")
         };
+        self.remember_looks(said);
+    }
+
+    /// Changes to the next piece style, remembers it and says which.
+    fn next_pieces(&mut self) {
+        let at = Pieces::ALL
+            .iter()
+            .position(|(_, pieces)| *pieces == self.theme.pieces)
+            .map_or(0, |i| (i + 1) % Pieces::ALL.len());
+        self.theme.pieces = Pieces::ALL[at].1;
+        self.remember_looks(format!("Pieces: {}", Pieces::ALL[at].0));
+    }
+
+    /// Keeps the theme and piece style chosen, and tells the player
+    /// `said` (and whether keeping it failed).
+    fn remember_looks(&mut self, mut said: String) {
         if let Some(path) = &self.looks {
+            let name = BUILT_IN
+                .iter()
+                .find(|(_, palette)| *palette == self.theme.palette)
+                .map_or("classic", |(name, _)| name);
             let chosen = looks::Looks {
                 theme: name.to_string(),
+                pieces: Some(self.theme.pieces.name().to_string()),
             };
             if let Err(error) = looks::save(path, &chosen) {
                 said = format!("{said}; not remembered: {error}");
@@ -379,6 +400,10 @@ impl App {
     fn apply(&mut self, action: Action) {
         if action == Action::Theme {
             self.next_theme();
+            return;
+        }
+        if action == Action::Pieces {
+            self.next_pieces();
             return;
         }
         if let Action::Resize { width, height } = action {

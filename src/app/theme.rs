@@ -80,10 +80,43 @@ const COLOUR_BLIND: Palette = Palette {
     dim: Color::DarkGray,
 };
 
+/// How pieces are drawn on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Pieces {
+    /// The players' letters (`X` and `O`, `B` and `W`): what the cells
+    /// are typed and the moves written with.
+    #[default]
+    Letters,
+    /// Stones: `●` for the first player, `○` for the second.
+    Stones,
+}
+
+impl Pieces {
+    /// Every style, the default first, with its name.
+    pub const ALL: [(&'static str, Pieces); 2] =
+        [("letters", Pieces::Letters), ("stones", Pieces::Stones)];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pieces::Letters => "letters",
+            Pieces::Stones => "stones",
+        }
+    }
+
+    /// The style called `name`.
+    pub fn named(name: &str) -> Option<Pieces> {
+        Pieces::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, p)| *p)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub colour: bool,
     pub palette: Palette,
+    pub pieces: Pieces,
 }
 
 impl Theme {
@@ -91,12 +124,14 @@ impl Theme {
     pub const PLAIN: Theme = Theme {
         colour: false,
         palette: CLASSIC,
+        pieces: Pieces::Letters,
     };
 
     /// The default palette, in colour.
     pub const CLASSIC: Theme = Theme {
         colour: true,
         palette: CLASSIC,
+        pieces: Pieces::Letters,
     };
 
     /// The theme the environment asks for (`NO_COLOR` turns colour off).
@@ -104,7 +139,16 @@ impl Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Theme {
             colour: !no_color,
-            palette: CLASSIC,
+            ..Theme::CLASSIC
+        }
+    }
+
+    /// How `player`'s piece is drawn, `letter` being the player's letter.
+    pub fn glyph(&self, player: Player, letter: char) -> char {
+        match (self.pieces, player) {
+            (Pieces::Letters, _) => letter,
+            (Pieces::Stones, Player::First) => '●',
+            (Pieces::Stones, Player::Second) => '○',
         }
     }
 

@@ -106,7 +106,7 @@ impl Widget for &BoxedBoard<'_> {
                     style = style.patch(self.view.theme.dim());
                 }
                 let empty = self.view.empty_mark(cell, if marked { '*' } else { ' ' });
-                let symbol = piece.map_or(empty, self.symbol);
+                let symbol = piece.map_or(empty, |p| self.view.theme.glyph(p, (self.symbol)(p)));
                 put(buf, x + 1, y, &format!(" {symbol} "), style);
             }
             put(
@@ -126,7 +126,8 @@ impl Widget for &BoxedBoard<'_> {
                 && x < area.right() as f32
                 && y < area.bottom() as f32;
             if inside {
-                let symbol = (self.symbol)(piece.owner).to_string();
+                let letter = (self.symbol)(piece.owner);
+                let symbol = self.view.theme.glyph(piece.owner, letter).to_string();
                 put(
                     buf,
                     x as u16,

@@ -131,7 +131,9 @@ impl Widget for &Grid<'_> {
                     '·'
                 };
                 let symbol = piece
-                    .map_or(view.empty_mark(cell, empty), self.symbol)
+                    .map_or(view.empty_mark(cell, empty), |p| {
+                        theme.glyph(p, (self.symbol)(p))
+                    })
                     .to_string();
                 put(buf, Grid::x(row, col, self.shifted), y, &symbol, style);
             }

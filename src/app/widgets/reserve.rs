@@ -26,7 +26,8 @@ impl Reserves {
             if i > 0 {
                 spans.push(Span::raw(", "));
             }
-            spans.push(Span::styled(format!("'{symbol}'"), style));
+            let piece = self.theme.glyph(player, symbol);
+            spans.push(Span::styled(format!("'{piece}'"), style));
         }
         spans.push(Span::raw("]"));
         Line::from(spans)
