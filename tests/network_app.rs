@@ -384,3 +384,30 @@ fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
     let _ = std::fs::remove_dir_all(&host_data);
     let _ = std::fs::remove_dir_all(&join_data);
 }
+
+#[test]
+fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
+    let host_data = temporary_folder("host-quits");
+    let join_data = temporary_folder("join-quits");
+    let mut host = Screen::start(
+        &["host", "gekitai", "--port", "0", "--side", "first"],
+        &host_data,
+    );
+    let (port, code) = port_and_code(&host.wait_for("Waiting for a player to join"));
+    let address = format!("127.0.0.1:{port}");
+    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &join_data);
+    host.wait_for("O joe");
+    host.send("a1\r");
+    joiner.wait_for("1. X A1");
+    host.send("q");
+    host.exits_cleanly();
+    joiner.wait_for("the host left");
+    joiner.send("q");
+    joiner.exits_cleanly();
+    let games = std::fs::read_dir(host_data.join("tabletop").join("games"))
+        .expect("the host's games folder")
+        .count();
+    assert_eq!(games, 1, "the abandoned game is kept");
+    let _ = std::fs::remove_dir_all(&host_data);
+    let _ = std::fs::remove_dir_all(&join_data);
+}
