@@ -297,3 +297,117 @@ fn a_hostile_hosts_names_and_chat_reach_the_screen_escaped() {
     host.join().expect("the fake host ends");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The host's join code and port, as its screen shows them while it
+/// waits: `0.0.0.0:PORT code XXXX-XXXX-XXXX-XXXX (watch code ...)`.
+fn port_and_code(screen: &str) -> (String, String) {
+    let words: Vec<&str> = screen
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .collect();
+    let port = words
+        .iter()
+        .find_map(|word| word.strip_prefix("0.0.0.0:"))
+        .unwrap_or_else(|| panic!("no address on the screen:\n{screen}"));
+    let code = words
+        .iter()
+        .find(|word| {
+            word.len() == 19
+                && word.split('-').count() == 4
+                && word.split('-').all(|group| {
+                    group.len() == 4 && group.chars().all(|c| c.is_ascii_alphanumeric())
+                })
+        })
+        .unwrap_or_else(|| panic!("no join code on the screen:\n{screen}"));
+    (port.to_string(), code.to_string())
+}
+
+#[test]
+fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
+    let host_data = temporary_folder("host-screen");
+    let join_data = temporary_folder("join-screen");
+    let mut host = Screen::start(
+        &[
+            "host", "gekitai", "--port", "0", "--side", "first", "--name", "hostie",
+        ],
+        &host_data,
+    );
+    let screen = host.wait_for("Waiting for a player to join");
+    let (port, code) = port_and_code(&screen);
+    // Nothing is played before the other player comes.
+    host.send("a1\r");
+    host.wait_for("Waiting for the other player");
+    host.send("\x1b");
+
+    let address = format!("127.0.0.1:{port}");
+    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &join_data);
+    let screen = joiner.wait_for("X hostie · O you");
+    assert!(screen.contains("connected"), "{screen}");
+    let screen = host.wait_for("X you · O joe");
+    assert!(screen.contains("connected"), "{screen}");
+    assert!(
+        !screen.contains(&code),
+        "the code is gone once joined:\n{screen}"
+    );
+
+    host.send("a1\r");
+    host.wait_for("1. X A1");
+    joiner.wait_for("1. X A1");
+    joiner.send("a6\r");
+    host.wait_for("2. O A6");
+    // Chat both ways.
+    host.send("\x0f");
+    host.wait_for("Say:");
+    host.send("hi joe\r");
+    joiner.wait_for("hostie: hi joe");
+    host.send("c3\r");
+    joiner.wait_for("3. X C3");
+    joiner.send("d4\r");
+    host.wait_for("4. O D4 C3→B2");
+    thread::sleep(Duration::from_millis(800));
+    host.send("c3\r");
+    let screen = host.wait_for("Player X wins!");
+    assert!(screen.contains("5. X C3 D4→E5"), "{screen}");
+    joiner.wait_for("Player X wins!");
+
+    joiner.send("q");
+    joiner.exits_cleanly();
+    host.send("q");
+    host.exits_cleanly();
+    // The host kept the game, in its own data folder.
+    let games: Vec<PathBuf> = std::fs::read_dir(host_data.join("tabletop").join("games"))
+        .expect("the host's games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let record = std::fs::read_to_string(&games[0]).expect("the record");
+    assert!(record.contains("A1") && record.contains("D4"), "{record}");
+    let _ = std::fs::remove_dir_all(&host_data);
+    let _ = std::fs::remove_dir_all(&join_data);
+}
+
+#[test]
+fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
+    let host_data = temporary_folder("host-quits");
+    let join_data = temporary_folder("join-quits");
+    let mut host = Screen::start(
+        &["host", "gekitai", "--port", "0", "--side", "first"],
+        &host_data,
+    );
+    let (port, code) = port_and_code(&host.wait_for("Waiting for a player to join"));
+    let address = format!("127.0.0.1:{port}");
+    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &join_data);
+    host.wait_for("O joe");
+    host.send("a1\r");
+    joiner.wait_for("1. X A1");
+    host.send("q");
+    host.exits_cleanly();
+    joiner.wait_for("the host left");
+    joiner.send("q");
+    joiner.exits_cleanly();
+    let games = std::fs::read_dir(host_data.join("tabletop").join("games"))
+        .expect("the host's games folder")
+        .count();
+    assert_eq!(games, 1, "the abandoned game is kept");
+    let _ = std::fs::remove_dir_all(&host_data);
+    let _ = std::fs::remove_dir_all(&join_data);
+}

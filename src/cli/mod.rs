@@ -102,7 +102,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Import(args)) => import(&args),
         Some(Command::Export(args)) => export(&args),
-        Some(Command::Host(args)) => network::host(&args),
+        Some(Command::Host(args)) => network::host(&args, animate),
         Some(Command::Join(args)) => network::join(&args, args::Role::Player, animate),
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
         Some(Command::Serve(args)) => network::serve(&args),

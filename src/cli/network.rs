@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
@@ -12,7 +13,8 @@ use crate::engine::Player;
 use crate::files;
 use crate::games::{GameKind, Playable, WithGame, WithSetup};
 use crate::net::client::{self, Link, Welcomed};
-use crate::net::host::{self, HostOptions, Hosted};
+use crate::net::code::Code;
+use crate::net::host::{self, HostOptions, Hosted, Owner};
 use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
 use crate::net::server::{Server, ServerOptions};
 use crate::net::{DEFAULT_PORT, table::typed_lines};
@@ -50,9 +52,10 @@ pub(super) fn failed(message: impl ToString) -> Failure {
     }
 }
 
-/// `tabletop host GAME`: hosts the game, plays the host's side from
-/// standard input, and saves the record when it ends.
-pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
+/// `tabletop host GAME`: hosts the game, plays the host's side (in the
+/// app when there is a terminal, else from standard input), and saves
+/// the record when it ends.
+pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> {
     let setup = args.game.setup().map_err(Failure::usage)?;
     let side = match args.side {
         SideArg::First => Player::First,
@@ -63,30 +66,31 @@ pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
         },
     };
     let options = HostOptions {
-        bind: SocketAddr::new(args.bind, args.port),
         side,
         name: name(&args.net),
         style: style(&args.net),
     };
-    struct Host(HostOptions);
+    let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
+        .map_err(|e| failed(format!("cannot host: {e}")))?;
+    if !args.net.plain && crate::app::terminal::unavailable().is_none() {
+        return setup.with(network_app::Host {
+            options,
+            listener,
+            animate,
+        });
+    }
+    struct Host(HostOptions, std::net::TcpListener);
     impl WithSetup for Host {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
-            let typed = typed_lines(io::BufReader::new(io::stdin()));
-            let hosted = runtime()?.block_on(host::run(G::new(settings), self.0, typed, &mut out));
-            let (ending, mut record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
+            let typed = Owner::Typed(typed_lines(io::BufReader::new(io::stdin())));
+            let game = G::new(settings);
+            let hosted = runtime()?.block_on(host::run(game, self.1, self.0, typed, &mut out));
+            let (ending, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
             out.flush()?;
-            if !record.moves.is_empty() || record.resigned.is_some() {
-                record.date = Some(files::timestamp(SystemTime::now()));
-                let path = files::default_save_path(G::NAME);
-                files::save_new(&path, &record.to_toml()).map_err(|error| {
-                    failed(format!(
-                        "cannot save the game to {}: {error}",
-                        path.display()
-                    ))
-                })?;
+            if let Some(path) = save_hosted(record)? {
                 writeln!(out, "Saved to {}.", path.display())?;
             }
             match ending {
@@ -95,7 +99,44 @@ pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
             }
         }
     }
-    setup.with(Host(options))
+    setup.with(Host(options, listener))
+}
+
+/// Hosts on `listener` on a thread of its own (with its own runtime),
+/// the host's side played by a connection with `private`, and saves the
+/// game when it ends; the thread answers with where it was saved.
+pub(super) fn host_in_background<G: Playable>(
+    game: G,
+    listener: std::net::TcpListener,
+    options: HostOptions,
+    private: Code,
+) -> std::thread::JoinHandle<Result<Option<PathBuf>, Failure>> {
+    std::thread::spawn(move || {
+        let owner = Owner::Seat(private);
+        let hosted =
+            runtime()?.block_on(host::run(game, listener, options, owner, &mut io::sink()));
+        let (_, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
+        save_hosted(record)
+    })
+}
+
+/// Saves a hosted game that has begun as a new record in the games
+/// folder; where, if it was saved.
+fn save_hosted<G: Playable>(
+    mut record: crate::engine::record::Record<G>,
+) -> Result<Option<PathBuf>, Failure> {
+    if record.moves.is_empty() && record.resigned.is_none() {
+        return Ok(None);
+    }
+    record.date = Some(files::timestamp(SystemTime::now()));
+    let path = files::default_save_path(G::NAME);
+    files::save_new(&path, &record.to_toml()).map_err(|error| {
+        failed(format!(
+            "cannot save the game to {}: {error}",
+            path.display()
+        ))
+    })?;
+    Ok(Some(path))
 }
 
 /// The game the host plays, if this tabletop knows it.

@@ -1,15 +1,23 @@
-//! `tabletop join` and `watch` in the full-screen app: the welcomed game
-//! on the game screen, the host's side played over the network.
+//! `tabletop host`, `join` and `watch` in the full-screen app: the
+//! welcomed game on the game screen, the other side played over the
+//! network. The host's screen is a player like the joiner's: the game
+//! is hosted on a thread of its own, and the screen joins it over
+//! loopback with a private code, so one room keeps the one game.
 
 use std::process::ExitCode;
 
 use super::Failure;
 use super::args::{JoinArgs, Role};
-use super::network::{failed, game_kind, name};
+use super::network::{failed, game_kind, host_in_background, name};
 use crate::app::{self, screens::play::Play, screens::play::peer::Peer};
 use crate::engine::record::read_settings;
+use crate::games::WithSetup;
 use crate::games::{Playable, Setup, WithGame};
+use crate::net::code::Code;
+use crate::net::host::HostOptions;
+use crate::net::protocol::Role as Seat;
 use crate::net::session::{Session, Start};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener};
 
 /// Joins (or watches) the game hosted at `address`, in the app.
 pub(super) fn join(
@@ -30,6 +38,53 @@ pub(super) fn join(
         session,
         animate,
     })
+}
+
+/// `tabletop host` in the app: the game hosted on `listener`, the host's
+/// side played on this screen.
+pub(super) struct Host {
+    pub(super) options: HostOptions,
+    pub(super) listener: TcpListener,
+    pub(super) animate: bool,
+}
+
+impl WithSetup for Host {
+    type Output = Result<ExitCode, Failure>;
+    fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        let Host {
+            options,
+            listener,
+            animate,
+        } = self;
+        let mut address = listener.local_addr()?;
+        // Listening everywhere, this screen joins on this machine.
+        match address.ip() {
+            IpAddr::V4(ip) if ip.is_unspecified() => address.set_ip(Ipv4Addr::LOCALHOST.into()),
+            IpAddr::V6(ip) if ip.is_unspecified() => address.set_ip(Ipv6Addr::LOCALHOST.into()),
+            _ => {}
+        }
+        let private = Code::random().map_err(failed)?;
+        let name = options.name.clone();
+        let hosting = host_in_background(G::new(settings), listener, options, private);
+        let (start, session) =
+            Session::open(address.to_string(), private.to_string(), name, Seat::Player)
+                .map_err(failed)?;
+        let join = Join {
+            start,
+            session,
+            animate,
+        };
+        let played = <Join as WithGame>::run::<G>(join);
+        // The screen is gone, and with it the host's seat: the game ends
+        // for the others, and is saved.
+        let saved = hosting
+            .join()
+            .unwrap_or_else(|_| Err(failed("the hosting thread failed")));
+        if let Some(path) = saved? {
+            println!("Saved to {}.", path.display());
+        }
+        played
+    }
 }
 
 /// The game screen for a welcomed game.

@@ -234,7 +234,7 @@ pub async fn play<G: Playable>(
                     Message::Error { reason } => {
                         return Err(format!("the host refused: {}", sanitise(&reason, 200)));
                     }
-                    Message::Notice { text, claimable: can_claim } => {
+                    Message::Notice { text, claimable: can_claim, .. } => {
                         claimable = can_claim;
                         table.notice(&sanitise(&text, MAX_CHAT), out).map_err(io)?;
                     }

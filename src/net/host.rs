@@ -9,7 +9,6 @@
 //! lives in [`run`], which alone changes it, fed by events.
 
 use std::io::{self, Write};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,7 +20,7 @@ use tokio::time::timeout;
 
 use super::code::Code;
 use super::connection::{self, Event, OUTBOX, Rate, farewell, kind, refusal};
-use super::protocol::{FrameReader, MAX_NAME, Message, Role, sanitise};
+use super::protocol::{FrameReader, MAX_NAME, Message, Role, Seats, sanitise};
 use super::room::{Room, Said};
 use super::table::Typed;
 use crate::engine::Player;
@@ -39,35 +38,52 @@ const MAX_CONNECTIONS: usize = 64;
 
 /// How the host plays.
 pub struct HostOptions {
-    pub bind: SocketAddr,
-    /// The side played on the host's terminal.
+    /// The side played by the host.
     pub side: Player,
     pub name: String,
     pub style: Style,
 }
 
+/// Who plays the host's side.
+pub enum Owner {
+    /// Lines typed on this terminal (the plain mode), printed to `out`.
+    Typed(mpsc::Receiver<Option<String>>),
+    /// A connection with this private code: the full-screen app's own
+    /// screen, over loopback. It is told who sits opposite in notices
+    /// with [`Seats`]; the game ends when it leaves.
+    Seat(Code),
+}
+
 /// How a hosted game ended.
 pub enum Hosted {
     Finished,
-    /// The host's input ended before the game did.
+    /// The host's input ended (or its screen left) before the game did.
     InputEnded,
 }
 
-/// Hosts `game` until it ends: prints how to join, plays the host's side
-/// from `typed` lines, and returns the game's record.
+/// Hosts `game` on `listener` until it ends: prints how to join, plays
+/// the host's side as `owner` says, and returns the game's record.
 pub async fn run<G: Playable>(
     game: G,
+    listener: std::net::TcpListener,
     options: HostOptions,
-    mut typed: mpsc::Receiver<Option<String>>,
+    owner: Owner,
     out: &mut dyn Write,
 ) -> io::Result<(Hosted, Record<G>)> {
-    let listener = TcpListener::bind(options.bind).await?;
+    listener.set_nonblocking(true)?;
+    let listener = TcpListener::from_std(listener)?;
     let address = listener.local_addr()?;
-    let codes = Arc::new([
-        Code::random().map_err(io::Error::other)?,
-        Code::random().map_err(io::Error::other)?,
-    ]);
-    let [join, watch] = *codes;
+    let (mut typed, private) = match owner {
+        Owner::Typed(typed) => (Some(typed), None),
+        Owner::Seat(code) => (None, Some(code)),
+    };
+    let codes = Arc::new(Codes {
+        join: Code::random().map_err(io::Error::other)?,
+        watch: Code::random().map_err(io::Error::other)?,
+        private,
+        host: options.side,
+    });
+    let (join, watch) = (codes.join, codes.watch);
     writeln!(out, "Hosting {} on {address}.", G::TITLE)?;
     writeln!(out, "Join code: {join}")?;
     writeln!(out, "Watch code: {watch}")?;
@@ -79,6 +95,8 @@ pub async fn run<G: Playable>(
     )?;
     writeln!(out, "Waiting for a player to join...")?;
     out.flush()?;
+    let waiting =
+        format!("Waiting for a player to join: {address} code {join} (watch code {watch})");
 
     let record = Record::new(game);
     let mut room = Room::new(&record, options.style, Some(options.side), MAX_SPECTATORS)
@@ -89,6 +107,22 @@ pub async fn run<G: Playable>(
     ];
     room.names[options.side.index()] = options.name.clone();
     let their_side = options.side.other();
+    // The host's own screen, told how the other seat stands.
+    let tell_host = |room: &mut Room<G>, text: String| {
+        let seats = Seats {
+            names: room.names.clone(),
+            waiting: !room.is_seated(their_side),
+        };
+        let seats = Some(seats);
+        room.tell(
+            options.side,
+            Message::Notice {
+                text,
+                claimable: false,
+                seats,
+            },
+        );
+    };
 
     let (events_in, mut events) = mpsc::channel::<Event>(64);
     let mut connections = JoinSet::new();
@@ -110,10 +144,21 @@ pub async fn run<G: Playable>(
                 connections.spawn(connection(stream, next_id, codes.clone(), events_in.clone()));
             }
             Some(event) = events.recv() => match event {
+                Event::Arrived { id, seat: Some(side), outbox, .. } if side == options.side => {
+                    let name = options.name.clone();
+                    if room.seat(side, id, name, outbox, None).is_ok() {
+                        let text = match room.is_seated(their_side) {
+                            true => "connected".to_string(),
+                            false => waiting.clone(),
+                        };
+                        tell_host(&mut room, text);
+                    }
+                }
                 Event::Arrived { id, seat: Some(_), name, outbox } => {
                     if room.seat(their_side, id, name.clone(), outbox, None).is_err() {
                         continue;
                     }
+                    tell_host(&mut room, "connected".to_string());
                     if started {
                         room.table.notice(&format!("{name} joined again."), out)?;
                     } else {
@@ -133,19 +178,30 @@ pub async fn run<G: Playable>(
                             room.left(id);
                             room.table.notice(&format!("{name} was disconnected: a claim."), out)?;
                         }
+                        // The host's own screen broke a rule: it is gone.
+                        Said::Refused(side, _) if side == options.side => {
+                            ending = Hosted::InputEnded;
+                            break;
+                        }
                         Said::Refused(_, why) => {
                             room.table.notice(&format!("{name} was disconnected: {why}."), out)?;
                         }
                     }
                 }
-                Event::Left(id, why) => {
-                    if room.left(id).is_some() {
-                        let name = &room.names[their_side.index()];
-                        room.table.notice(&format!("{name} left ({why}); waiting for them to join again..."), out)?;
+                Event::Left(id, why) => match room.left(id) {
+                    Some(side) if side == options.side => {
+                        ending = Hosted::InputEnded;
+                        break;
                     }
-                }
+                    Some(_) => {
+                        let name = room.names[their_side.index()].clone();
+                        room.table.notice(&format!("{name} left ({why}); waiting for them to join again..."), out)?;
+                        tell_host(&mut room, format!("{name} left — waiting for {name} to rejoin"));
+                    }
+                    None => {}
+                },
             },
-            line = typed.recv(), if my_turn => {
+            line = next_line(&mut typed), if my_turn => {
                 let Some(Some(line)) = line else {
                     ending = Hosted::InputEnded;
                     break;
@@ -185,7 +241,8 @@ pub async fn run<G: Playable>(
             reason: "the host left".to_string(),
         },
     };
-    room.relay(Some(options.side), end);
+    // The host's own screen, if any, hears it too.
+    room.relay(None, end);
     let record = room.table.record();
     drop((room, events_in, events));
     let _ = timeout(Duration::from_secs(5), async {
@@ -197,15 +254,28 @@ pub async fn run<G: Playable>(
     Ok((ending, record))
 }
 
+/// The next line typed, or never when nothing is typed here.
+async fn next_line(typed: &mut Option<mpsc::Receiver<Option<String>>>) -> Option<Option<String>> {
+    match typed {
+        Some(typed) => typed.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The codes that let a connection in.
+struct Codes {
+    join: Code,
+    watch: Code,
+    /// The host's own screen's, never printed.
+    private: Option<Code>,
+    /// The side the private code seats.
+    host: Player,
+}
+
 /// One connection: its hello within [`HANDSHAKE_TIME`] and with a code,
 /// then its messages to the game and the game's to it, until either side
 /// ends it. What is refused here never reaches the game.
-async fn connection(
-    stream: TcpStream,
-    id: u64,
-    codes: Arc<[Code; 2]>,
-    events: mpsc::Sender<Event>,
-) {
+async fn connection(stream: TcpStream, id: u64, codes: Arc<Codes>, events: mpsc::Sender<Event>) {
     let (read, write) = stream.into_split();
     let mut reader = FrameReader::new(BufReader::new(read));
     let hello = match timeout(HANDSHAKE_TIME, reader.next()).await {
@@ -213,11 +283,14 @@ async fn connection(
         Ok(Ok(Some(Message::Hello {
             name, code, role, ..
         }))) => {
-            let [join, watch] = *codes;
-            // Both codes are compared, whatever the role, in constant time.
-            let (joins, watches) = (join.matches(&code), watch.matches(&code));
-            match (role, joins, watches) {
-                (Role::Player, true, _) | (Role::Spectator, _, true) => Ok((role, name)),
+            // Every code is compared, whatever the role, in constant time.
+            let joins = codes.join.matches(&code);
+            let watches = codes.watch.matches(&code);
+            let owns = codes.private.is_some_and(|private| private.matches(&code));
+            match (role, joins, watches, owns) {
+                (Role::Player, _, _, true) => Ok((Some(codes.host), name)),
+                (Role::Player, true, _, _) => Ok((Some(codes.host.other()), name)),
+                (Role::Spectator, _, true, _) => Ok((None, name)),
                 _ => Err("wrong code".to_string()),
             }
         }
@@ -225,7 +298,7 @@ async fn connection(
         Ok(Ok(None)) => return,
         Ok(Err(error)) => Err(error.to_string()),
     };
-    let (role, name) = match hello {
+    let (seat, name) = match hello {
         Ok(hello) => hello,
         Err(reason) => return farewell(reader, write, &refusal(&reason)).await,
     };
@@ -236,9 +309,7 @@ async fn connection(
     let (outbox, inbox) = mpsc::channel(OUTBOX);
     let arrived = Event::Arrived {
         id,
-        // The seat is the host's to choose; only whether one is asked for
-        // matters here.
-        seat: (role == Role::Player).then_some(Player::Second),
+        seat,
         name,
         outbox,
     };

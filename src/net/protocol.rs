@@ -57,6 +57,15 @@ impl From<Side> for Player {
     }
 }
 
+/// Who sits at a hosted game, as its host's own screen is told.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
+pub struct Seats {
+    /// The first and the second player's names.
+    pub names: [String; 2],
+    /// The other player's seat is empty (not joined yet, or gone).
+    pub waiting: bool,
+}
+
 /// Every message of the protocol; `type` names it on the wire.
 #[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -112,6 +121,11 @@ pub enum Message {
         /// been away longer than the server waits).
         #[serde(default)]
         claimable: bool,
+        /// From a one-game host to its own screen: both players' names
+        /// now, and whether the other seat is empty; `text` then says how
+        /// the other player stands (waiting, connected, gone).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seats: Option<Seats>,
     },
     /// A player asks for the win against an opponent who has not come
     /// back within the server's reconnect timeout.
@@ -376,6 +390,7 @@ mod tests {
             Message::Notice {
                 text: "waiting for bob to reconnect".into(),
                 claimable: false,
+                seats: None,
             },
             Message::Claim,
             Message::List,

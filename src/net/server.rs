@@ -672,7 +672,7 @@ async fn room_task<G: Playable>(
                         (true, _) => format!("{name} joined."),
                         _ => format!("{name} is back."),
                     };
-                    room.tell(side.other(), Message::Notice { text, claimable: false });
+                    room.tell(side.other(), Message::Notice { text, claimable: false, seats: None });
                     around.keep_file();
                     around.list(&room);
                 }
@@ -689,7 +689,7 @@ async fn room_task<G: Playable>(
                             around.keep(&room, around.record_text(&room)).await;
                         } else {
                             let text = "There is nothing to claim: your opponent is here or still may come back.".to_string();
-                            room.tell(side, Message::Notice { text, claimable: false });
+                            room.tell(side, Message::Notice { text, claimable: false, seats: None });
                         }
                     }
                     Ok(Said::Refused(side, _)) => around.gone(&mut room, side),
@@ -716,7 +716,7 @@ async fn room_task<G: Playable>(
                         around.told[side.index()] = true;
                         let name = &room.names[side.other().index()];
                         let text = format!("{name} has not come back: type claim to win, or keep waiting.");
-                        room.tell(side, Message::Notice { text, claimable: true });
+                        room.tell(side, Message::Notice { text, claimable: true, seats: None });
                     }
                 }
             }
@@ -798,6 +798,7 @@ impl Around {
             Message::Notice {
                 text,
                 claimable: false,
+                seats: None,
             },
         );
     }

@@ -34,6 +34,14 @@ pub enum News {
     },
     /// The connection is gone, and why (sanitised).
     Lost(String),
+    /// From the host to its own screen: the players' names now, whether
+    /// the other seat is empty, and how the other player stands (all
+    /// sanitised).
+    Seats {
+        names: [String; 2],
+        waiting: bool,
+        text: String,
+    },
 }
 
 /// What the game screen asks the connection to send.
@@ -218,6 +226,18 @@ fn heard(message: Message) -> (News, bool) {
         Message::Hello { .. } | Message::Welcome { .. } => (
             News::Lost("the host sent a second handshake".to_string()),
             true,
+        ),
+        Message::Notice {
+            text,
+            seats: Some(seats),
+            ..
+        } => (
+            News::Seats {
+                names: seats.names.map(|name| sanitise(&name, MAX_NAME)),
+                waiting: seats.waiting,
+                text: sanitise(&text, MAX_CHAT),
+            },
+            false,
         ),
         // The server's news (the opponent left, came back) reads as a
         // line of chat from it.

@@ -398,6 +398,10 @@ impl<G: GameUi> Play<G> {
                 self.message = Some("The other player is gone".to_string());
                 return false;
             }
+            if peer.waiting {
+                self.message = Some("Waiting for the other player".to_string());
+                return false;
+            }
             if self.remote_to_move() {
                 self.message = Some(format!("It is {}'s turn", peer.opponent(to_move)));
                 return false;

@@ -34,6 +34,11 @@ pub struct Peer {
     pub connection: Connection,
     /// The last lines of chat, `name: text`, sanitised.
     pub chat: Vec<String>,
+    /// On the host's own screen: how the other player stands (waiting,
+    /// with how to join; connected; gone), as the host says.
+    pub seats: Option<String>,
+    /// The other player's seat is empty: nothing can be played yet.
+    pub waiting: bool,
 }
 
 impl Peer {
@@ -44,6 +49,8 @@ impl Peer {
             names: names.map(|name| sanitise(&name, crate::net::protocol::MAX_NAME)),
             connection: Connection::Connected,
             chat: Vec::new(),
+            seats: None,
+            waiting: false,
         }
     }
 
@@ -137,6 +144,18 @@ impl<G: GameUi> Play<G> {
                         true => Connection::Ended,
                         false => Connection::Lost(format!("the game was abandoned: {reason}")),
                     })
+                }
+                News::Seats {
+                    names,
+                    waiting,
+                    text,
+                } => {
+                    if let Some(peer) = &mut self.peer {
+                        peer.names = names;
+                        peer.waiting = waiting;
+                        peer.seats = Some(text);
+                    }
+                    None
                 }
                 News::Lost(_) if self.ended() => Some(Connection::Ended),
                 News::Lost(why) => Some(Connection::Lost(why)),

@@ -210,10 +210,11 @@ fn peer_lines<G: GameUi>(peer: &Peer, theme: Theme) -> Vec<Line<'static>> {
         };
         format!("{} {name}", G::symbol(p))
     });
-    let connection = match &peer.connection {
-        Connection::Connected => "connected".to_string(),
-        Connection::Ended => "the host closed the game".to_string(),
-        Connection::Lost(why) => why.clone(),
+    let connection = match (&peer.connection, &peer.seats) {
+        (Connection::Connected, Some(seats)) => seats.clone(),
+        (Connection::Connected, None) => "connected".to_string(),
+        (Connection::Ended, _) => "the host closed the game".to_string(),
+        (Connection::Lost(why), _) => why.clone(),
     };
     let mut lines = vec![
         Line::raw(format!("{first} · {second}")),
@@ -251,6 +252,17 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
     }
     match (&play.message, play.outcome()) {
         (Some(message), _) => message.clone(),
+        (None, None)
+            if play
+                .peer
+                .as_ref()
+                .is_some_and(|p| p.is_connected() && p.waiting) =>
+        {
+            play.peer
+                .as_ref()
+                .and_then(|peer| peer.seats.clone())
+                .unwrap_or_default()
+        }
         (None, None) if play.remote_to_move() => match &play.peer {
             Some(peer) if peer.is_connected() => {
                 format!("{} is thinking…", peer.opponent(play.game().to_move()))
