@@ -200,3 +200,38 @@ fn match_records_are_never_written_over() {
     );
     assert_eq!(names(&here), ["game-001.toml", "game-002.toml"]);
 }
+
+#[test]
+fn saves_from_many_threads_at_once_each_land_whole() {
+    let folder = folder();
+    let record = |n: usize| {
+        let mut record =
+            tabletop::engine::record::Record::new(tabletop::engine::gekitai::Gekitai::default());
+        record.date = Some(format!("2026-11-24 00:{n:02} UTC"));
+        record.to_toml()
+    };
+    // Eight threads, each saving its own file and the shared one.
+    thread::scope(|scope| {
+        for n in 0..8 {
+            let folder = &folder;
+            scope.spawn(move || {
+                for _ in 0..20 {
+                    let own = folder.join(format!("game-{n}.toml"));
+                    tabletop::files::save(&own, &record(n)).expect("its own file");
+                    let shared = folder.join("shared.toml");
+                    tabletop::files::save(&shared, &record(n)).expect("the shared file");
+                }
+            });
+        }
+    });
+    for n in 0..8 {
+        let text = fs::read_to_string(folder.join(format!("game-{n}.toml"))).expect("saved");
+        assert_eq!(text, record(n));
+    }
+    let shared = fs::read_to_string(folder.join("shared.toml")).expect("saved");
+    assert!((0..8).any(|n| shared == record(n)), "{shared}");
+    // No temporary file is left behind.
+    let names = names(&folder);
+    assert_eq!(names.len(), 9, "{names:?}");
+    fs::remove_dir_all(&folder).expect("cleaned up");
+}

@@ -7,20 +7,30 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use super::{config_dir, data_dir};
 use crate::engine::record;
 
-/// Held while a file is written, so that a signal never leaves one half
-/// written (see [`hold_saves`]).
-static SAVING: Mutex<()> = Mutex::new(());
+/// Shared by every file being written, so that a signal never leaves one
+/// half written (see [`hold_saves`]); saves of different files go on side
+/// by side (a lobby server saves hundreds of games at once).
+static SAVING: RwLock<()> = RwLock::new(());
 
-/// Waits for a save under way to finish, and holds off the next one for as
-/// long as the guard lives (the app does this before it exits on a signal).
-pub fn hold_saves() -> MutexGuard<'static, ()> {
+/// Waits for every save under way to finish, and holds off the next ones
+/// for as long as the guard lives (the app does this before it exits on a
+/// signal).
+pub fn hold_saves() -> RwLockWriteGuard<'static, ()> {
     SAVING
-        .lock()
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Held while one file is written.
+fn saving() -> RwLockReadGuard<'static, ()> {
+    SAVING
+        .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
@@ -105,9 +115,10 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record.toml".to_string());
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    // A leftover of this process's own, from a save that failed half way.
-    let _ = fs::remove_file(&temporary);
+    // Saves run side by side, so each has a temporary file of its own.
+    static SAVES: AtomicU64 = AtomicU64::new(0);
+    let n = SAVES.fetch_add(1, Ordering::Relaxed);
+    let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let written = OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -132,7 +143,7 @@ pub fn save(path: &Path, text: &str) -> io::Result<()> {
 
 /// Writes `text` to `path` atomically, replacing a file of `ours` there.
 pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
-    let _saving = hold_saves();
+    let _saving = saving();
     may_write_over(path, ours)?;
     let temporary = write_temporary(path, text)?;
     fs::rename(&temporary, path).inspect_err(|_| {
@@ -142,7 +153,7 @@ pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
 
 /// Writes `text` to `path` atomically, refusing if anything is there.
 pub fn save_new(path: &Path, text: &str) -> io::Result<()> {
-    let _saving = hold_saves();
+    let _saving = saving();
     let temporary = write_temporary(path, text)?;
     // A hard link fails where something already is, with no window in
     // which it could be written over.
