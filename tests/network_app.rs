@@ -299,14 +299,14 @@ fn a_hostile_hosts_names_and_chat_reach_the_screen_escaped() {
 }
 
 /// The host's join code and port, as its screen shows them while it
-/// waits: `0.0.0.0:PORT code XXXX-XXXX-XXXX-XXXX (watch code ...)`.
+/// waits: `tabletop join HOST:PORT XXXX-XXXX-XXXX-XXXX (HOST: …)`.
 fn port_and_code(screen: &str) -> (String, String) {
     let words: Vec<&str> = screen
         .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
         .collect();
     let port = words
         .iter()
-        .find_map(|word| word.strip_prefix("0.0.0.0:"))
+        .find_map(|word| word.strip_prefix("HOST:"))
         .unwrap_or_else(|| panic!("no address on the screen:\n{screen}"));
     let code = words
         .iter()

@@ -95,8 +95,16 @@ pub async fn run<G: Playable>(
     )?;
     writeln!(out, "Waiting for a player to join...")?;
     out.flush()?;
-    let waiting =
-        format!("Waiting for a player to join: {address} code {join} (watch code {watch})");
+    // Listening everywhere, the address to give is this computer's own,
+    // which only the player knows.
+    let waiting = if address.ip().is_unspecified() {
+        format!(
+            "Waiting for a player to join: tabletop join HOST:{} {join} (HOST: this computer's name or address; watch code {watch})",
+            address.port()
+        )
+    } else {
+        format!("Waiting for a player to join: tabletop join {address} {join} (watch code {watch})")
+    };
 
     let record = Record::new(game);
     let mut room = Room::new(&record, options.style, Some(options.side), MAX_SPECTATORS)
