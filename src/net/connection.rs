@@ -10,7 +10,7 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 
-use super::protocol::{FrameReader, Message, send};
+use super::protocol::{FrameReader, MAX_NAME, Message, sanitise, send};
 use crate::engine::Player;
 
 /// Messages a connection may send in [`RATE_WINDOW`]; a flood is cut off.
@@ -66,6 +66,32 @@ impl Default for Rate {
     fn default() -> Self {
         Rate::new()
     }
+}
+
+/// Serves a peer let in at `seat` (a spectator with none) under the
+/// name it gave, which is sanitised here ("anonymous" when nothing is
+/// left of it): the host and the lobby server admit peers alike.
+pub async fn admit(
+    reader: Reader,
+    write: OwnedWriteHalf,
+    id: u64,
+    seat: Option<Player>,
+    name: &str,
+    events: mpsc::Sender<Event>,
+    rate: Rate,
+) {
+    let name = match sanitise(name, MAX_NAME) {
+        name if name.is_empty() => "anonymous".to_string(),
+        name => name,
+    };
+    let (outbox, inbox) = mpsc::channel(OUTBOX);
+    let arrived = Event::Arrived {
+        id,
+        seat,
+        name,
+        outbox,
+    };
+    serve(reader, write, id, arrived, inbox, events, rate).await;
 }
 
 /// Serves a connection let in as `arrived` (whose outbox `inbox` reads)

@@ -19,8 +19,8 @@ use tokio::task::JoinSet;
 use tokio::time::timeout;
 
 use super::code::Code;
-use super::connection::{self, Event, OUTBOX, Rate, farewell, kind, refusal};
-use super::protocol::{FrameReader, MAX_NAME, Message, Role, Seats, sanitise};
+use super::connection::{self, Event, Rate, farewell, kind, refusal};
+use super::protocol::{FrameReader, Message, Role, Seats};
 use super::room::{Room, Said};
 use super::table::Typed;
 use crate::engine::Player;
@@ -310,16 +310,5 @@ async fn connection(stream: TcpStream, id: u64, codes: Arc<Codes>, events: mpsc:
         Ok(hello) => hello,
         Err(reason) => return farewell(reader, write, &refusal(&reason)).await,
     };
-    let name = match sanitise(&name, MAX_NAME) {
-        name if name.is_empty() => "anonymous".to_string(),
-        name => name,
-    };
-    let (outbox, inbox) = mpsc::channel(OUTBOX);
-    let arrived = Event::Arrived {
-        id,
-        seat,
-        name,
-        outbox,
-    };
-    connection::serve(reader, write, id, arrived, inbox, events, Rate::new()).await;
+    connection::admit(reader, write, id, seat, &name, events, Rate::new()).await;
 }

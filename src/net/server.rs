@@ -23,7 +23,7 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio::time::{Instant, sleep_until, timeout};
 
 use super::code::Code;
-use super::connection::{self, Event, OUTBOX, Rate, farewell, kind, refusal};
+use super::connection::{self, Event, Rate, farewell, kind, refusal};
 use super::host::HANDSHAKE_TIME;
 use super::protocol::{
     FrameReader, Listing, MAX_NAME, Message, Role, Side, encode, sanitise, send,
@@ -479,18 +479,7 @@ async fn enter(shared: Arc<Shared>, stream: TcpStream) {
             Err(why) => return farewell(reader, write, &refusal(&why)).await,
         }
     };
-    let name = match sanitise(&name, MAX_NAME) {
-        name if name.is_empty() => "anonymous".to_string(),
-        name => name,
-    };
-    let (outbox, inbox) = mpsc::channel(OUTBOX);
-    let arrived = Event::Arrived {
-        id,
-        seat,
-        name,
-        outbox,
-    };
-    connection::serve(reader, write, id, arrived, inbox, events, rate).await;
+    connection::admit(reader, write, id, seat, &name, events, rate).await;
 }
 
 /// The lobby's list: open games, then games in progress, newest first.
