@@ -368,6 +368,9 @@ fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
     let screen = host.wait_for("Player X wins!");
     assert!(screen.contains("5. X C3 D4→E5"), "{screen}");
     joiner.wait_for("Player X wins!");
+    // Neither side is told the host closed the game: it ended.
+    host.wait_for("the game is over");
+    joiner.wait_for("the game is over");
 
     joiner.send("q");
     joiner.exits_cleanly();

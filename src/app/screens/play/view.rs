@@ -213,7 +213,7 @@ fn peer_lines<G: GameUi>(peer: &Peer, theme: Theme) -> Vec<Line<'static>> {
     let connection = match (&peer.connection, &peer.seats) {
         (Connection::Connected, Some(seats)) => seats.clone(),
         (Connection::Connected, None) => "connected".to_string(),
-        (Connection::Ended, _) => "the host closed the game".to_string(),
+        (Connection::Ended, _) => "the game is over".to_string(),
         (Connection::Lost(why), _) => why.clone(),
     };
     let mut lines = vec![
