@@ -3,103 +3,20 @@
 //! running host. Timeouts are generous and only keep a failure from
 //! hanging; nothing here measures speed.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
+use common::piped::Piped;
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A running tabletop whose output is collected as it comes.
-struct Process {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    out: Arc<Mutex<String>>,
-}
-
-impl Process {
-    fn start(args: &[&str], data: &Path) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(args)
-            .env("XDG_DATA_HOME", data)
-            .env("HOME", data)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let out = Arc::new(Mutex::new(String::new()));
-        for stream in [
-            Box::new(child.stdout.take().expect("piped")) as Box<dyn Read + Send>,
-            Box::new(child.stderr.take().expect("piped")),
-        ] {
-            let out = out.clone();
-            std::thread::spawn(move || {
-                let mut stream = stream;
-                let mut buffer = [0; 4096];
-                while let Ok(n @ 1..) = stream.read(&mut buffer) {
-                    let text = String::from_utf8_lossy(&buffer[..n]).into_owned();
-                    out.lock().expect("not poisoned").push_str(&text);
-                }
-            });
-        }
-        let stdin = child.stdin.take();
-        Process { child, stdin, out }
-    }
-
-    fn text(&self) -> String {
-        self.out.lock().expect("not poisoned").clone()
-    }
-
-    /// Waits until the output holds `wanted`.
-    fn wait_for(&self, wanted: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(wanted) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "never printed {wanted:?}:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn type_lines(&mut self, lines: &str) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        stdin.write_all(lines.as_bytes()).expect("typing");
-        stdin.flush().expect("typing");
-    }
-
-    /// Closes the input and waits for the exit status.
-    fn finish(mut self) -> (i32, String) {
-        drop(self.stdin.take());
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("waiting") {
-                // Let the output threads drain.
-                std::thread::sleep(Duration::from_millis(100));
-                return (status.code().unwrap_or(-1), self.text());
-            }
-            if start.elapsed() > PATIENCE {
-                let _ = self.child.kill();
-                panic!("did not finish:\n{}", self.text());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
 /// A host of Gekitai on an ephemeral port: the process, its address and
 /// its join and watch codes.
-fn host(data: &Path) -> (Process, String, String, String) {
-    let host = Process::start(
+fn host(data: &Path) -> (Piped, String, String, String) {
+    let host = Piped::start(
         &[
             "host",
             "gekitai",
@@ -145,10 +62,10 @@ const JOINER_MOVES: &str = "a6\nd4\n";
 fn a_whole_game_between_two_processes_with_a_spectator() {
     let data = temporary_folder("game");
     let (mut host, address, join, watch) = host(&data);
-    let watcher = Process::start(&["watch", &address, &watch, "--name", "wendy"], &data);
+    let watcher = Piped::start(&["watch", &address, &watch, "--name", "wendy"], &data);
     watcher.wait_for("Watching hostie (X)");
     host.type_lines(HOST_MOVES);
-    let mut joiner = Process::start(&["join", &address, &join, "--name", "joe"], &data);
+    let mut joiner = Piped::start(&["join", &address, &join, "--name", "joe"], &data);
     joiner.type_lines(JOINER_MOVES);
 
     let (status, host_text) = host.finish();
@@ -298,7 +215,7 @@ fn hostile_clients_are_refused_and_the_game_goes_on() {
     host.wait_for("cheat was disconnected");
 
     // The real player joins the game as it stands and it ends as it should.
-    let mut joiner = Process::start(&["join", &address, &join, "--name", "joe"], &data);
+    let mut joiner = Piped::start(&["join", &address, &join, "--name", "joe"], &data);
     joiner.type_lines(JOINER_MOVES);
     host.wait_for("joe joined again.");
     // The game waits for the silent client's time to run out.

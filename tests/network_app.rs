@@ -4,172 +4,25 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::num::NonZeroU16;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+mod common;
+use common::piped::Piped;
+use common::pty::Session;
 
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The binary in an 80x24 pseudo-terminal, its screen kept by vt100.
-struct Screen {
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
+/// The binary in a pseudo-terminal with `data` as its data folder,
+/// patient enough for two processes to find each other.
+fn in_terminal(args: &[&str], data: &Path) -> Session {
+    Session::start_with_data(args, data.to_path_buf()).patient(PATIENCE)
 }
 
-impl Screen {
-    fn start(args: &[&str], data: &Path) -> Screen {
-        let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: 24,
-                cols: 80,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tabletop"));
-        command.args(args);
-        command.env("TERM", "xterm-256color");
-        command.env("XDG_DATA_HOME", data);
-        command.env("XDG_CONFIG_HOME", data.join("config"));
-        let child = pty.slave.spawn_command(command).expect("the binary starts");
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let writer = pty.master.take_writer().expect("a writer");
-        let (Some(rows), Some(cols)) = (NonZeroU16::new(24), NonZeroU16::new(80)) else {
-            unreachable!("24 and 80 are not zero")
-        };
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
-        let feed = Arc::clone(&parser);
-        thread::spawn(move || {
-            let _master = pty.master;
-            let mut chunk = [0u8; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                feed.lock().expect("parser lock").process(&chunk[..n]);
-            }
-        });
-        Screen {
-            parser,
-            writer,
-            child,
-        }
-    }
-
-    fn text(&self) -> String {
-        self.parser.lock().expect("parser lock").screen().contents()
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.text();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waited for {text:?}; the screen shows:\n{screen}"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).expect("typing");
-        self.writer.flush().expect("typing");
-        thread::sleep(Duration::from_millis(60));
-    }
-
-    /// Waits for the exit, then checks the terminal was given back.
-    fn exits_cleanly(&mut self) {
-        let deadline = Instant::now() + PATIENCE;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().expect("waiting") {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "the app did not quit");
-            thread::sleep(Duration::from_millis(20));
-        };
-        assert!(status.success(), "exit status {status:?}");
-        thread::sleep(Duration::from_millis(100));
-        let parser = self.parser.lock().expect("lock");
-        assert!(
-            !parser.screen().alternate_screen(),
-            "still on the alternate screen"
-        );
-        assert!(!parser.screen().hide_cursor(), "the cursor is still hidden");
-    }
-}
-
-/// A plain-mode process, its output collected as it comes.
-struct Plain {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    out: Arc<Mutex<String>>,
-}
-
-impl Plain {
-    fn start(args: &[&str], data: &Path) -> Plain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(args)
-            .env("XDG_DATA_HOME", data)
-            .env("HOME", data)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let out = Arc::new(Mutex::new(String::new()));
-        for stream in [
-            Box::new(child.stdout.take().expect("piped")) as Box<dyn Read + Send>,
-            Box::new(child.stderr.take().expect("piped")),
-        ] {
-            let out = out.clone();
-            thread::spawn(move || {
-                let mut stream = stream;
-                let mut buffer = [0; 4096];
-                while let Ok(n @ 1..) = stream.read(&mut buffer) {
-                    let text = String::from_utf8_lossy(&buffer[..n]).into_owned();
-                    out.lock().expect("not poisoned").push_str(&text);
-                }
-            });
-        }
-        let stdin = child.stdin.take();
-        Plain { child, stdin, out }
-    }
-
-    fn wait_for(&self, wanted: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.out.lock().expect("not poisoned").clone();
-            if text.contains(wanted) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "never printed {wanted:?}:\n{text}"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn type_lines(&mut self, lines: &str) {
-        let stdin = self.stdin.as_mut().expect("input open");
-        stdin.write_all(lines.as_bytes()).expect("typing");
-        stdin.flush().expect("typing");
-    }
-}
-
-impl Drop for Plain {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A plain-mode process, patient as the screens are.
+fn plain(args: &[&str], data: &Path) -> Piped {
+    Piped::start(args, data).patient(PATIENCE)
 }
 
 fn temporary_folder(name: &str) -> PathBuf {
@@ -196,7 +49,7 @@ fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
         "--name",
         "hostie",
     ];
-    let mut host = Plain::start(&args, &data);
+    let mut host = plain(&args, &data);
     let text = host.wait_for("Waiting for a player");
     let field = |label: &str| {
         text.lines()
@@ -208,7 +61,7 @@ fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
     // The host greets, then plays X: A1, C3, C3 (a line of three).
     host.type_lines("say hi joe\nA1\n");
 
-    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &data);
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &data);
     joiner.wait_for("1. X A1");
     let screen = joiner.wait_for("hostie: hi joe");
     assert!(screen.contains("X hostie · O you"), "{screen}");
@@ -233,7 +86,7 @@ fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
     joiner.wait_for("hostie is thinking");
     // The push has slid to its end.
     thread::sleep(Duration::from_millis(800));
-    let screen = joiner.text();
+    let screen = joiner.screen();
     // The whole screen at 80x24: who plays whom, the connection, the chat.
     insta::assert_snapshot!("network_game_panel", screen);
     host.type_lines("c3\n");
@@ -276,7 +129,7 @@ fn a_hostile_hosts_names_and_chat_reach_the_screen_escaped() {
         let mut rest = String::new();
         let _ = reader.read_to_string(&mut rest);
     });
-    let mut joiner = Screen::start(
+    let mut joiner = in_terminal(
         &["join", &address, "0000-0000-0000-0000", "--name", "joe"],
         &data,
     );
@@ -325,7 +178,7 @@ fn port_and_code(screen: &str) -> (String, String) {
 fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
     let host_data = temporary_folder("host-screen");
     let join_data = temporary_folder("join-screen");
-    let mut host = Screen::start(
+    let mut host = in_terminal(
         &[
             "host", "gekitai", "--port", "0", "--side", "first", "--name", "hostie",
         ],
@@ -339,7 +192,7 @@ fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
     host.send("\x1b");
 
     let address = format!("127.0.0.1:{port}");
-    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &join_data);
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
     let screen = joiner.wait_for("X hostie · O you");
     assert!(screen.contains("connected"), "{screen}");
     let screen = host.wait_for("X you · O joe");
@@ -392,13 +245,13 @@ fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
 fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
     let host_data = temporary_folder("host-quits");
     let join_data = temporary_folder("join-quits");
-    let mut host = Screen::start(
+    let mut host = in_terminal(
         &["host", "gekitai", "--port", "0", "--side", "first"],
         &host_data,
     );
     let (port, code) = port_and_code(&host.wait_for("Waiting for a player to join"));
     let address = format!("127.0.0.1:{port}");
-    let mut joiner = Screen::start(&["join", &address, &code, "--name", "joe"], &join_data);
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
     host.wait_for("O joe");
     host.send("a1\r");
     joiner.wait_for("1. X A1");

@@ -61,4 +61,6 @@ pub fn random_settings<G: tabletop::engine::Described>(
     G::Settings::from_values(&values).expect("drawn from the allowed values")
 }
 
+pub mod piped;
+pub mod pty;
 pub mod screen;
