@@ -230,16 +230,9 @@ mod tests {
 
     #[test]
     fn hex_cells_are_gtp_vertices_and_the_swap_has_its_words() {
-        let hexgui = Dialect {
-            game_number: Some(11),
-            event: None,
-            cells: Cells::Vertices,
-            joins_turns: false,
-            swap: Some(Swap {
-                setting: "swap",
-                written: "swap-pieces",
-                words: &["swap-pieces", "swap-sides", "swap"],
-            }),
+        // The dialect Hex is written in, as tabletop declares it.
+        let Some(super::super::Form::Sgf(hexgui)) = <Hex as super::super::Interchange>::FORM else {
+            panic!("Hex is written as SGF");
         };
         let c1 = HexMove::Place(cell(2, 0));
         assert_eq!(hexgui.write::<Hex>(&c1), "c1");
