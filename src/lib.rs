@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod files;
 pub mod games;
