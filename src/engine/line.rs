@@ -203,6 +203,24 @@ impl<G: Game> Line<G> {
         true
     }
 
+    /// Takes back `by`'s last move and every move after it (the other
+    /// side's reply, the forced moves): what a player asks for when asking
+    /// to undo in a network game. False, with nothing taken back, when `by`
+    /// has made no move.
+    pub fn take_back(&mut self, by: Player) -> bool {
+        if !self.played.iter().any(|p| !p.is_forced() && p.mover == by) {
+            return false;
+        }
+        while let Some(last) = self.played.iter().rposition(|p| !p.is_forced()) {
+            let mover = self.played[last].mover;
+            self.undo();
+            if mover == by {
+                break;
+            }
+        }
+        true
+    }
+
     /// Plays the last move taken back again; its effect, if there was one.
     pub fn redo(&mut self) -> Option<&G::Effect> {
         let mv = self.undone.pop()?;
@@ -244,6 +262,24 @@ mod tests {
         assert!(line.redo().is_none());
         assert_eq!(line.game(), &after_two);
         assert_eq!(line.played().len(), 2);
+    }
+
+    #[test]
+    fn taking_back_a_players_move_takes_the_reply_after_it_too() {
+        let mut line = Line::new(Gekitai::default());
+        assert!(!line.take_back(Player::First), "nothing to take back yet");
+        line.play(at("C3")).expect("legal");
+        assert!(!line.take_back(Player::Second), "O has not moved");
+        line.play(at("D4")).expect("legal");
+        let after_one = line.positions()[1].clone();
+        // O's own last move alone.
+        assert!(line.take_back(Player::Second));
+        assert_eq!(line.game(), &after_one);
+        line.play(at("D4")).expect("legal");
+        // X's move, with O's reply.
+        assert!(line.take_back(Player::First));
+        assert_eq!(line.game(), &Gekitai::default());
+        assert_eq!(line.played().len(), 0);
     }
 
     #[test]

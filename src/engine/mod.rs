@@ -16,6 +16,7 @@ pub mod random;
 pub mod record;
 pub mod settings;
 pub mod stones;
+pub mod time_control;
 
 /// Declares each game's rules module (`gekitai`, `hex`, ...): one file or
 /// folder per game of the list in [`crate::for_each_game`].

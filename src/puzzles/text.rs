@@ -81,6 +81,7 @@ impl WithGame for ReadOne<'_> {
             date: None,
             result: None,
             ended: None,
+            clock: None,
             moves: self.written.moves.clone(),
             settings: self.written.settings.clone(),
             players: PlayersText::default(),

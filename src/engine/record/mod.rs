@@ -22,8 +22,12 @@
 //! Moves are in each game's own notation (Reversi `d3`, with passes left
 //! out: they are implied); `result` is the winner's symbol or `draw`, and is
 //! absent while the game goes on. A game that ended other than by its rules
-//! says how: `ended = "resignation"` (the player who did not win resigned). Reading text is all this module does: the
-//! files themselves are the front ends' business.
+//! says how: `ended = "resignation"` (the player who did not win resigned),
+//! `ended = "time"` (the player who did not win ran out of time) or
+//! `ended = "agreement"` (a draw the players agreed). A game played on a
+//! clock names it: `clock = "5+3"` (minutes per game, seconds added a
+//! move). Reading text is all this module does: the files themselves are
+//! the front ends' business.
 
 pub mod review;
 
@@ -37,6 +41,7 @@ use super::line::{Line, Refused};
 use super::player::{Outcome, Player};
 use super::quote::quote;
 use super::settings::{GameSettings, Kind, Setting, SettingError};
+use super::time_control::TimeControl;
 use review::{Review, ReviewText, read_review};
 
 /// More moves than any real game has; a record with more is refused before
@@ -55,6 +60,8 @@ pub struct RecordText {
     pub result: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     #[serde(default)]
     pub moves: Vec<String>,
     #[serde(default)]
@@ -144,12 +151,51 @@ pub struct Record<G: Described> {
     pub date: Option<String>,
     /// The player who resigned, after the last move, if one did.
     pub resigned: Option<Player>,
+    /// How the game was ended otherwise than by its rules or a
+    /// resignation, if it was: a network game's clock or agreed draw.
+    pub adjudged: Option<Adjudged>,
+    /// The clock the game was played on, if any.
+    pub clock: Option<TimeControl>,
     /// The computer's review of the game, once one is made.
     pub review: Option<Review<G::Move>>,
 }
 
 /// `ended` as records write it for a resignation.
 const RESIGNATION: &str = "resignation";
+
+/// A game ended by its players or its clock, not by its rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Adjudged {
+    /// This player ran out of time and lost.
+    OutOfTime(Player),
+    /// The players agreed a draw.
+    DrawAgreed,
+}
+
+impl Adjudged {
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Adjudged::OutOfTime(loser) => Outcome::Win(loser.other()),
+            Adjudged::DrawAgreed => Outcome::Draw,
+        }
+    }
+
+    /// `ended` as records write it.
+    fn ended(self) -> &'static str {
+        match self {
+            Adjudged::OutOfTime(_) => "time",
+            Adjudged::DrawAgreed => "agreement",
+        }
+    }
+
+    /// How the end is told: `Player O ran out of time.`
+    pub fn text<G: Described>(self) -> String {
+        match self {
+            Adjudged::OutOfTime(loser) => format!("Player {} ran out of time.", G::symbol(loser)),
+            Adjudged::DrawAgreed => "The players agreed a draw.".to_string(),
+        }
+    }
+}
 
 impl<G: Described> Record<G> {
     pub fn new(start: G) -> Record<G> {
@@ -159,6 +205,8 @@ impl<G: Described> Record<G> {
             players: ["human".to_string(), "human".to_string()],
             date: None,
             resigned: None,
+            adjudged: None,
+            clock: None,
             review: None,
         }
     }
@@ -197,7 +245,7 @@ impl<G: Described> Record<G> {
     /// How the game ended, by its rules or by a resignation; `None` while
     /// it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        ended_outcome(&self.end(), self.resigned)
+        settled_outcome(&self.end(), self.resigned, self.adjudged)
     }
 
     /// The record as TOML text.
@@ -206,7 +254,11 @@ impl<G: Described> Record<G> {
             game: G::NAME.to_string(),
             date: self.date.clone(),
             result: self.outcome().map(result_text::<G>),
-            ended: self.resigned.map(|_| RESIGNATION.to_string()),
+            ended: match (self.resigned, self.adjudged) {
+                (Some(_), _) => Some(RESIGNATION.to_string()),
+                (None, adjudged) => adjudged.map(|a| a.ended().to_string()),
+            },
+            clock: self.clock.map(|clock| clock.to_string()),
             moves: self.moves.iter().map(ToString::to_string).collect(),
             settings: toml::Table::new(),
             players: PlayersText::of(&self.players),
@@ -255,8 +307,8 @@ impl<G: Described> Record<G> {
             },
         )?;
         let recorded = text.result.as_deref();
-        let resigned = read_ending::<G>(text, line.game())?;
-        let reached = ended_outcome(line.game(), resigned).map(result_text::<G>);
+        let (resigned, adjudged) = read_ending::<G>(text, line.game())?;
+        let reached = settled_outcome(line.game(), resigned, adjudged).map(result_text::<G>);
         if recorded.is_some() && recorded != reached.as_deref() {
             let reached = reached.map_or("the game goes on".to_string(), |r| {
                 format!("the result is {r}")
@@ -272,6 +324,11 @@ impl<G: Described> Record<G> {
             players: [&text.players.first, &text.players.second].map(|p| p.get_ref().clone()),
             date: text.date.clone(),
             resigned,
+            adjudged,
+            clock: match &text.clock {
+                Some(clock) => Some(clock.parse().map_err(RecordError::new)?),
+                None => None,
+            },
             review: match &text.review {
                 Some(review) => Some(read_review(review, &line)?),
                 None => None,
@@ -288,34 +345,58 @@ pub fn resigned_outcome(resigner: Player) -> Outcome {
 /// How a game stands at `end`, by its rules or, if they have not ended
 /// it, by the resignation of `resigned`.
 pub fn ended_outcome<G: Game>(end: &G, resigned: Option<Player>) -> Option<Outcome> {
-    end.outcome().or(resigned.map(resigned_outcome))
+    settled_outcome(end, resigned, None)
 }
 
-/// Who resigned, when `ended` says a player did: the loser of `result`,
-/// in a game its rules had not ended.
-fn read_ending<G: Game>(text: &RecordText, end: &G) -> Result<Option<Player>, RecordError> {
+/// How a game stands at `end`: by its rules, else by the resignation of
+/// `resigned`, else as `adjudged`.
+pub fn settled_outcome<G: Game>(
+    end: &G,
+    resigned: Option<Player>,
+    adjudged: Option<Adjudged>,
+) -> Option<Outcome> {
+    end.outcome()
+        .or(resigned.map(resigned_outcome))
+        .or(adjudged.map(Adjudged::outcome))
+}
+
+/// Who resigned, or how the game was otherwise ended, when `ended` says:
+/// the loser of `result` (or a draw, agreed), in a game its rules had not
+/// ended.
+fn read_ending<G: Game>(
+    text: &RecordText,
+    end: &G,
+) -> Result<(Option<Player>, Option<Adjudged>), RecordError> {
     let Some(ended) = text.ended.as_deref() else {
-        return Ok(None);
+        return Ok((None, None));
     };
-    if ended != RESIGNATION {
+    let known = [RESIGNATION, "time", "agreement"];
+    if !known.contains(&ended) {
         return Err(RecordError::new(format!(
-            "ended is {}, but the only ending a record knows is {}",
+            "ended is {}, but the only endings a record knows are {}",
             quote(ended),
-            quote(RESIGNATION)
+            known.map(quote).join(", ")
         )));
     }
     if end.is_over() {
-        return Err(RecordError::new(
-            "the record says a player resigned, but its moves end the game",
-        ));
+        return Err(RecordError::new(format!(
+            "the record says the game ended by {ended}, but its moves end the game",
+        )));
+    }
+    if ended == "agreement" {
+        return match text.result.as_deref() {
+            Some("draw") => Ok((None, Some(Adjudged::DrawAgreed))),
+            _ => Err(RecordError::new("an agreed game's result is draw")),
+        };
     }
     let winner = Player::BOTH
         .into_iter()
         .find(|&p| text.result.as_deref() == Some(&G::symbol(p).to_string()));
-    match winner {
-        Some(winner) => Ok(Some(winner.other())),
-        None => Err(RecordError::new(format!(
-            "a resigned game's result names its winner ({} or {})",
+    match (winner, ended) {
+        (Some(winner), RESIGNATION) => Ok((Some(winner.other()), None)),
+        (Some(winner), _) => Ok((None, Some(Adjudged::OutOfTime(winner.other())))),
+        (None, _) => Err(RecordError::new(format!(
+            "a game ended by {ended}: its result names its winner ({} or {})",
             G::symbol(Player::First),
             G::symbol(Player::Second)
         ))),
@@ -402,6 +483,9 @@ impl Serialize for Written<'_> {
         }
         if let Some(ended) = &text.ended {
             map.serialize_entry("ended", ended)?;
+        }
+        if let Some(clock) = &text.clock {
+            map.serialize_entry("clock", clock)?;
         }
         map.serialize_entry("moves", &text.moves)?;
         map.serialize_entry("settings", &InOrder(&self.settings))?;
@@ -566,6 +650,36 @@ mod tests {
         assert_eq!(record.end().outcome(), Some(Outcome::Win(Player::First)));
         assert!(record.line().played().len() > 12, "the passes are played");
         assert_eq!(read(&record.to_toml()), Ok(record));
+    }
+
+    #[test]
+    fn a_clock_and_an_end_by_time_or_agreement_are_recorded_and_checked() {
+        let mut record = Record::new(Gekitai::default());
+        record.moves = vec!["A1".parse().expect("a move")];
+        record.clock = Some("5+3".parse().expect("a clock"));
+        record.adjudged = Some(Adjudged::OutOfTime(Player::Second));
+        let text = record.to_toml();
+        assert!(
+            text.contains("result = \"X\"\nended = \"time\"\nclock = \"5+3\"\n"),
+            "{text}"
+        );
+        assert_eq!(read::<Gekitai>(&text), Ok(record.clone()));
+        record.adjudged = Some(Adjudged::DrawAgreed);
+        let text = record.to_toml();
+        assert!(
+            text.contains("result = \"draw\"\nended = \"agreement\""),
+            "{text}"
+        );
+        assert_eq!(read::<Gekitai>(&text), Ok(record));
+        let won_agreed = text.replace("\"draw\"", "\"X\"");
+        assert!(read::<Gekitai>(&won_agreed).is_err());
+        let bad_clock = text.replace("5+3", "five");
+        assert!(
+            read::<Gekitai>(&bad_clock)
+                .unwrap_err()
+                .to_string()
+                .contains("MINUTES+SECONDS")
+        );
     }
 
     #[test]
