@@ -174,7 +174,8 @@ async fn set_up(address: SocketAddr, number: usize, watched: bool) -> Result<Tab
     creator.expect("welcome").await?;
     let hello = |code: &str, role: &str| {
         format!(
-            r#"{{"type":"hello","version":2,"name":"{role}{number}","code":"{code}","role":"{role}"}}"#
+            r#"{{"type":"hello","version":{},"name":"{role}{number}","code":"{code}","role":"{role}"}}"#,
+            tabletop::net::protocol::PROTOCOL_VERSION
         )
     };
     let mut joiner = Link::open(address, hello(&field(&created, "join")?, "player")).await?;

@@ -121,7 +121,7 @@ fn create(address: &str, name: &str) -> (Client, Value) {
 
 fn hello(address: &str, code: &Value, role: &str) -> (Client, Value) {
     let mut client = Client::connect(address);
-    client.send(json!({"type":"hello","version":2,"name":"bob","code":code,"role":role}));
+    client.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":code,"role":role}));
     let welcome = client.expect("welcome");
     (client, welcome)
 }
@@ -191,7 +191,7 @@ fn a_dropped_player_rejoins_with_their_code_and_finishes() {
     // The join code no longer opens the seat; the rejoin code does.
     let mut thief = Client::connect(&served.address);
     thief.send(
-        json!({"type":"hello","version":2,"name":"eve","code":created["join"],"role":"player"}),
+        json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"eve","code":created["join"],"role":"player"}),
     );
     assert_eq!(thief.expect("error")["type"], "error");
     let (joiner, back) = hello(&served.address, &welcome["rejoin"], "player");

@@ -129,7 +129,8 @@ impl Raw {
     /// A hello; `name` is written into the JSON as it is (escapes and all).
     fn hello(&mut self, code: &str, role: &str, name: &str) {
         let hello = format!(
-            "{{\"type\":\"hello\",\"version\":2,\"name\":\"{name}\",\"code\":\"{code}\",\"role\":\"{role}\"}}\n"
+            "{{\"type\":\"hello\",\"version\":{},\"name\":\"{name}\",\"code\":\"{code}\",\"role\":\"{role}\"}}\n",
+            tabletop::net::protocol::PROTOCOL_VERSION
         );
         self.send(hello.as_bytes());
     }

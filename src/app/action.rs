@@ -68,6 +68,13 @@ pub enum Action {
     Resign,
     /// Open the chat line (a network game).
     Chat,
+    /// Offer the other player a draw (a network game).
+    OfferDraw,
+    /// Accept the draw or the undo the other player offers (a network
+    /// game).
+    Accept,
+    /// Decline it.
+    Decline,
     /// Look back through the positions of the game so far, a turn at a
     /// time, without changing it.
     Browse,
@@ -425,6 +432,30 @@ pub const BOARD: &[Command] = &[
         keys: "",
         after: "",
         does: "chat with the other player (network game)",
+    },
+    Command {
+        action: Action::OfferDraw,
+        letters: "=",
+        control: &['d'],
+        keys: "",
+        after: "",
+        does: "offer a draw (network game; undo asks for one)",
+    },
+    Command {
+        action: Action::Accept,
+        letters: "",
+        control: &['a'],
+        keys: "",
+        after: "",
+        does: "accept the draw or undo offered (network game)",
+    },
+    Command {
+        action: Action::Decline,
+        letters: "",
+        control: &['g'],
+        keys: "",
+        after: "",
+        does: "decline it (network game)",
     },
     Command {
         action: Action::Save,

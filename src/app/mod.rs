@@ -378,13 +378,21 @@ impl App {
         }
     }
 
-    /// Moves animations on to `now`.
-    pub fn tick(&mut self, now: Instant) {
+    /// Moves animations on to `now`; whether the screen shows anything
+    /// new (a game waiting on the network changes only when news comes
+    /// or its clock's face turns).
+    pub fn tick(&mut self, now: Instant) -> bool {
         match &mut self.screen {
             Screen::Play(play) => play.tick(now),
-            Screen::Replay(replay) => replay.tick(now),
-            Screen::Puzzles(puzzles) => puzzles.tick(now),
-            Screen::Start(_) | Screen::Library(_) => {}
+            Screen::Replay(replay) => {
+                replay.tick(now);
+                true
+            }
+            Screen::Puzzles(puzzles) => {
+                puzzles.tick(now);
+                true
+            }
+            Screen::Start(_) | Screen::Library(_) => false,
         }
     }
 
@@ -522,6 +530,9 @@ impl App {
                     Action::OpenAddress => play.open_address(),
                     Action::Save => play.open_save(),
                     Action::Chat => play.open_chat(),
+                    Action::OfferDraw => play.offer_draw(),
+                    Action::Accept => play.answer(true),
+                    Action::Decline => play.answer(false),
                     Action::Hint => play.hint(),
                     Action::Pause => play.toggle_pause(),
                     Action::Evaluate => play.toggle_evaluation(),
@@ -772,8 +783,7 @@ fn event_loop(
                 dirty = true;
             }
         } else {
-            app.tick(Instant::now());
-            dirty = true;
+            dirty = app.tick(Instant::now());
         }
     }
     Ok(())

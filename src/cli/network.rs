@@ -15,6 +15,7 @@ use crate::games::{GameKind, Playable, WithGame, WithSetup};
 use crate::net::client::{self, Link, Welcomed};
 use crate::net::code::Code;
 use crate::net::host::{self, HostOptions, Hosted, Owner};
+use crate::net::keyboard::Keyboard;
 use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
 use crate::net::server::{Server, ServerOptions};
 use crate::net::{DEFAULT_PORT, table::typed_lines};
@@ -69,6 +70,7 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
         side,
         name: name(&args.net),
         style: style(&args.net),
+        clock: args.clock,
     };
     let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
         .map_err(|e| failed(format!("cannot host: {e}")))?;
@@ -85,7 +87,7 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
         fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
-            let typed = Owner::Typed(typed_lines(io::BufReader::new(io::stdin())));
+            let typed = Owner::Typed(Keyboard::new(typed_lines(io::BufReader::new(io::stdin()))));
             let game = G::new(settings);
             let hosted = runtime()?.block_on(host::run(game, self.1, self.0, typed, &mut out));
             let (ending, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
@@ -180,8 +182,8 @@ pub(super) fn join(args: &JoinArgs, role: Role, animate: bool) -> Result<ExitCod
         .map_err(failed)?;
     // A spectator types nothing; its input is never read.
     let typed = match role {
-        Role::Player => typed_lines(io::BufReader::new(io::stdin())),
-        Role::Spectator => tokio::sync::mpsc::channel(1).1,
+        Role::Player => Keyboard::new(typed_lines(io::BufReader::new(io::stdin()))),
+        Role::Spectator => Keyboard::none(),
     };
     play_welcomed(&runtime, welcomed, style(&args.net), typed)
 }
@@ -191,14 +193,14 @@ fn play_welcomed(
     runtime: &tokio::runtime::Runtime,
     welcomed: Welcomed,
     style: Style,
-    typed: Typed,
+    typed: Keyboard,
 ) -> Result<ExitCode, Failure> {
     let kind = game_kind(&welcomed.game)?;
     struct Join<'r> {
         runtime: &'r tokio::runtime::Runtime,
         welcomed: Welcomed,
         style: Style,
-        typed: Typed,
+        typed: Keyboard,
     }
     impl WithGame for Join<'_> {
         type Output = Result<ExitCode, Failure>;
@@ -226,9 +228,6 @@ fn play_welcomed(
         typed,
     })
 }
-
-/// Lines typed on standard input, as the network client reads them.
-type Typed = tokio::sync::mpsc::Receiver<Option<String>>;
 
 /// `tabletop serve`: the lobby server, until it is stopped.
 pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
@@ -259,7 +258,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
     })
 }
 
-const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=first|second] [computer=LEVEL], join N|CODE, watch N|CODE, quit.";
+const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=first|second] [computer=LEVEL] [clock=MINUTES+SECONDS], join N|CODE, watch N|CODE, quit.";
 
 /// `tabletop online`: the lobby's list in the plain mode, then the game
 /// chosen, played as `tabletop join` plays it.
@@ -364,7 +363,9 @@ pub(super) fn online(args: &OnlineArgs) -> Result<ExitCode, Failure> {
         }
         let game = runtime.block_on(link.welcomed());
         match game {
-            Ok(welcomed) => return play_welcomed(&runtime, welcomed, style(&args.net), typed),
+            Ok(welcomed) => {
+                return play_welcomed(&runtime, welcomed, style(&args.net), Keyboard::new(typed));
+            }
             Err(why) => {
                 println!("{why}");
                 link = runtime.block_on(Link::open(&address)).map_err(failed)?;
@@ -383,6 +384,7 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
     let mut settings = toml::Table::new();
     let mut side = Side::First;
     let mut computer = None;
+    let mut clock = None;
     for word in rest {
         let Some((key, value)) = word.split_once('=') else {
             return Err(format!("{word}: expected SETTING=VALUE. {LOBBY_HELP}"));
@@ -395,6 +397,7 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
                     _ => return Err("side is first or second".to_string()),
                 }
             }
+            "clock" => clock = Some(value.parse()?),
             "computer" => {
                 computer = Some(
                     value
@@ -419,6 +422,7 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
         settings,
         side,
         against_computer: computer,
+        clock,
     })
 }
 

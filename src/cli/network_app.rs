@@ -104,7 +104,7 @@ impl WithGame for Join {
         } = self;
         let settings = read_settings::<G>(&start.settings)
             .map_err(|error| failed(format!("the host sent {error}")))?;
-        let peer = Peer::new(session, start.side, start.names);
+        let peer = Peer::new(session, start.side, start.names).with_clock(start.clock);
         let play =
             Play::networked(G::new(settings), &start.moves, peer, animate).map_err(failed)?;
         let options = app::Options {

@@ -9,15 +9,19 @@ use std::time::Duration;
 use tokio::io::BufReader;
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::sync::mpsc;
 use tokio::time::timeout;
 
+use super::clock::clock_line;
+use super::keyboard::Keyboard;
+use super::offer::{TYPE_ANSWER, answer_text, offer_text};
 use super::protocol::{
-    FrameReader, MAX_CHAT, MAX_NAME, Message, PROTOCOL_VERSION, Role, sanitise, send,
+    FrameReader, MAX_CHAT, MAX_NAME, Message, PROTOCOL_VERSION, Proposal, Role, sanitise, send,
 };
 use super::table::{Table, Typed};
 use crate::engine::Player;
+use crate::engine::record::Adjudged;
 use crate::engine::record::read_settings;
+use crate::engine::time_control::TimeControl;
 use crate::games::Playable;
 use crate::plain::Style;
 
@@ -38,6 +42,8 @@ pub struct Welcomed {
     pub(crate) moves: Vec<String>,
     /// The code to rejoin with, from a lobby server.
     pub rejoin: Option<String>,
+    /// The game's clock, if it has one.
+    pub clock: Option<TimeControl>,
 }
 
 /// A connection to a host or lobby server, before any welcome.
@@ -92,6 +98,7 @@ impl Link {
                 names,
                 moves,
                 rejoin,
+                clock,
                 ..
             } => Ok(Welcomed {
                 reader: self.reader,
@@ -102,6 +109,10 @@ impl Link {
                 names: names.map(|name| sanitise(&name, MAX_NAME)),
                 moves,
                 rejoin: rejoin.map(|code| sanitise(&code, 40)),
+                clock: clock
+                    .map(TimeControl::checked)
+                    .transpose()
+                    .map_err(|why| format!("the host sent {why}"))?,
             }),
             _ => Err("the host did not begin with a welcome".to_string()),
         }
@@ -128,12 +139,12 @@ pub async fn connect(
 }
 
 /// Plays (or watches) the welcomed game of `G` to its end: the moves
-/// typed here on this side's turns, the host's as they come. `Ok(true)`
-/// when the game reached its result.
+/// typed here on this side's turns, offers and answers at any time, the
+/// host's news as it comes. `Ok(true)` when the game reached its result.
 pub async fn play<G: Playable>(
     welcomed: Welcomed,
     style: Style,
-    mut typed: mpsc::Receiver<Option<String>>,
+    mut keyboard: Keyboard,
     out: &mut dyn Write,
 ) -> Result<bool, String> {
     let Welcomed {
@@ -168,36 +179,91 @@ pub async fn play<G: Playable>(
         writeln!(out, "Your code to rejoin this game: {code}").map_err(io)?;
     }
     table.show(out).map_err(io)?;
+    let mut state = Offers::default();
     let mut claimable = false;
     loop {
-        tokio::select! {
-            line = typed.recv(), if table.local_turn() || (claimable && table.outcome().is_none()) => {
-                let Some(Some(line)) = line else {
-                    return Err("input ended before the game did".to_string());
-                };
-                let Some(side) = side else { continue };
-                let message = match table.read_typed(&line) {
-                    Typed::Move(_) if !table.local_turn() => {
-                        table.refuse("It is not your turn: type claim to win, or wait.", out).map_err(io)?;
-                        continue;
-                    }
-                    Typed::Move(mv) => {
-                        table.play_typed(mv, out).map_err(io)?;
-                        Message::Move { mv: mv.to_string() }
-                    }
-                    Typed::Chat(text) => Message::Chat { from: String::new(), text },
-                    Typed::Resign => {
-                        table.resign(side, out).map_err(io)?;
-                        Message::Resign { side: side.into() }
-                    }
-                    Typed::Claim => Message::Claim,
-                    Typed::Refused(why) => {
-                        table.refuse(why, out).map_err(io)?;
-                        continue;
-                    }
-                };
-                send(&mut writer, &message).await.map_err(|e| format!("the connection broke: {e}"))?;
+        // What was typed here, in order: a move on this side's turn.
+        while let Some(side) = side {
+            if table.outcome().is_some() {
+                break;
             }
+            let my_turn = table.local_turn() && !state.answering;
+            if my_turn && keyboard.is_spent() {
+                return Err("input ended before the game did".to_string());
+            }
+            let waiting = &table;
+            let Some(line) = keyboard.next(|line| my_turn || waiting.is_command(line)) else {
+                break;
+            };
+            let message = match table.read_typed(&line) {
+                Typed::Move(mv) => {
+                    table.play_typed(mv, out).map_err(io)?;
+                    state.moved(side);
+                    Message::Move { mv: mv.to_string() }
+                }
+                Typed::Chat(text) => Message::Chat {
+                    from: String::new(),
+                    text,
+                },
+                Typed::Resign => {
+                    table.resign(side, out).map_err(io)?;
+                    Message::Resign { side: side.into() }
+                }
+                Typed::Claim if claimable => Message::Claim,
+                Typed::Claim => {
+                    table
+                        .refuse("There is nothing to claim.", out)
+                        .map_err(io)?;
+                    continue;
+                }
+                Typed::Offer(_) if state.pending.is_some() => {
+                    table
+                        .refuse("An offer is already waiting for an answer.", out)
+                        .map_err(io)?;
+                    continue;
+                }
+                Typed::Offer(Proposal::Undo) if !table.has_moved(side) => {
+                    table
+                        .refuse("You have no move to take back.", out)
+                        .map_err(io)?;
+                    continue;
+                }
+                Typed::Offer(what) => Message::Offer { what, side: None },
+                Typed::Answer(accept) => match state.pending {
+                    Some((offerer, what)) if offerer != side => {
+                        state.pending = None;
+                        // Nothing is played until the host has taken
+                        // the move back.
+                        state.answering = accept && what == Proposal::Undo;
+                        Message::Answer {
+                            what,
+                            accept,
+                            side: None,
+                        }
+                    }
+                    _ => {
+                        table
+                            .refuse("There is no offer to answer.", out)
+                            .map_err(io)?;
+                        continue;
+                    }
+                },
+                Typed::Refused(why) => {
+                    let why = match table.local_turn() {
+                        true => why,
+                        false if claimable => "It is not your turn: type claim to win, or wait.",
+                        false => "It is not your turn.",
+                    };
+                    table.refuse(why, out).map_err(io)?;
+                    continue;
+                }
+            };
+            send(&mut writer, &message)
+                .await
+                .map_err(|e| format!("the connection broke: {e}"))?;
+        }
+        tokio::select! {
+            () = keyboard.read() => {}
             incoming = reader.next() => {
                 let message = match incoming {
                     Ok(Some(message)) => message,
@@ -205,6 +271,7 @@ pub async fn play<G: Playable>(
                     Ok(None) => return Err("the host closed the connection".to_string()),
                     Err(error) => return Err(format!("the host sent {error}")),
                 };
+                let hosted = |why: String| format!("the host sent {why}");
                 match message {
                     Message::Move { mv } => {
                         // The host moves for its side; a spectator sees both.
@@ -212,7 +279,8 @@ pub async fn play<G: Playable>(
                             Some(side) => side.other(),
                             None => table.to_move(),
                         };
-                        table.play_received(by, &mv, out).map_err(|why| format!("the host sent {why}"))?;
+                        table.play_received(by, &mv, out).map_err(hosted)?;
+                        state.moved(by);
                     }
                     Message::Chat { from, text } => table.chat(&from, &text, out).map_err(io)?,
                     Message::Resign { side: resigner } => {
@@ -221,6 +289,42 @@ pub async fn play<G: Playable>(
                             return Err("the host resigned for us".to_string());
                         }
                         table.resign(resigner, out).map_err(io)?;
+                    }
+                    Message::Offer { what, side: Some(offerer) } => {
+                        let offerer = Player::from(offerer);
+                        state.pending = Some((offerer, what));
+                        let who = (Some(offerer) != side).then(|| names[offerer.index()].as_str());
+                        let answerable = side.is_some_and(|side| side != offerer);
+                        let text = offer_text(who, what, answerable.then_some(TYPE_ANSWER));
+                        table.notice(&text, out).map_err(io)?;
+                    }
+                    Message::Answer { what, accept, side: Some(answerer) } => {
+                        let answerer = Player::from(answerer);
+                        state.pending = None;
+                        if Some(answerer) == side {
+                            state.answering = false;
+                        }
+                        let who = (Some(answerer) != side).then(|| names[answerer.index()].as_str());
+                        table.notice(&answer_text(who, what, accept), out).map_err(io)?;
+                        match (accept, what) {
+                            (false, _) => {}
+                            (true, Proposal::Draw) => table.adjudge(Adjudged::DrawAgreed, out).map_err(io)?,
+                            (true, Proposal::Undo) => {
+                                let fresh = G::console(table.start().clone(), style);
+                                if !table.take_back(answerer.other(), fresh, out).map_err(io)? {
+                                    return Err("the host took back a move that was not there".to_string());
+                                }
+                            }
+                        }
+                    }
+                    Message::Clock { left_ms, .. } => {
+                        if table.outcome().is_none() {
+                            let left = left_ms.map(Duration::from_millis);
+                            table.notice(&clock_line([x, o], left), out).map_err(io)?;
+                        }
+                    }
+                    Message::OutOfTime { side: loser } => {
+                        table.adjudge(Adjudged::OutOfTime(loser.into()), out).map_err(io)?;
                     }
                     Message::End { result, reason } => {
                         if table.result().as_deref() == Some(result.as_str()) {
@@ -244,6 +348,25 @@ pub async fn play<G: Playable>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// Offers as a client knows them, from the host's word alone.
+#[derive(Default)]
+struct Offers {
+    /// The offer waiting for an answer, and who made it.
+    pending: Option<(Player, Proposal)>,
+    /// An undo accepted here, not yet taken back by the host: no move
+    /// is played meanwhile.
+    answering: bool,
+}
+
+impl Offers {
+    /// A move by `by` declines the other side's offer.
+    fn moved(&mut self, by: Player) {
+        if self.pending.is_some_and(|(offerer, _)| offerer != by) {
+            self.pending = None;
         }
     }
 }

@@ -167,6 +167,10 @@ pub fn kind(message: &Message) -> &'static str {
         Message::Create { .. } => "create",
         Message::Created { .. } => "created",
         Message::Enter { .. } => "enter",
+        Message::Offer { .. } => "offer",
+        Message::Answer { .. } => "answer",
+        Message::Clock { .. } => "clock",
+        Message::OutOfTime { .. } => "out_of_time",
     }
 }
 

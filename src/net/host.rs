@@ -16,15 +16,17 @@ use tokio::io::BufReader;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
-use tokio::time::timeout;
+use tokio::time::{Instant, sleep_until, timeout};
 
 use super::code::Code;
 use super::connection::{self, Event, Rate, farewell, kind, refusal};
+use super::keyboard::Keyboard;
 use super::protocol::{FrameReader, Message, Role, Seats};
 use super::room::{Room, Said};
 use super::table::Typed;
 use crate::engine::Player;
 use crate::engine::record::Record;
+use crate::engine::time_control::TimeControl;
 use crate::games::Playable;
 use crate::plain::Style;
 
@@ -42,12 +44,14 @@ pub struct HostOptions {
     pub side: Player,
     pub name: String,
     pub style: Style,
+    /// The game's clock, if it has one.
+    pub clock: Option<TimeControl>,
 }
 
 /// Who plays the host's side.
 pub enum Owner {
     /// Lines typed on this terminal (the plain mode), printed to `out`.
-    Typed(mpsc::Receiver<Option<String>>),
+    Typed(Keyboard),
     /// A connection with this private code: the full-screen app's own
     /// screen, over loopback. It is told who sits opposite in notices
     /// with [`Seats`]; the game ends when it leaves.
@@ -73,9 +77,9 @@ pub async fn run<G: Playable>(
     listener.set_nonblocking(true)?;
     let listener = TcpListener::from_std(listener)?;
     let address = listener.local_addr()?;
-    let (mut typed, private) = match owner {
-        Owner::Typed(typed) => (Some(typed), None),
-        Owner::Seat(code) => (None, Some(code)),
+    let (mut keyboard, private) = match owner {
+        Owner::Typed(keyboard) => (keyboard, None),
+        Owner::Seat(code) => (Keyboard::none(), Some(code)),
     };
     let codes = Arc::new(Codes {
         join: Code::random().map_err(io::Error::other)?,
@@ -106,7 +110,8 @@ pub async fn run<G: Playable>(
         format!("Waiting for a player to join: tabletop join {address} {join} (watch code {watch})")
     };
 
-    let record = Record::new(game);
+    let mut record = Record::new(game);
+    record.clock = options.clock;
     let mut room = Room::new(&record, options.style, Some(options.side), MAX_SPECTATORS)
         .map_err(io::Error::other)?;
     room.names = [
@@ -138,9 +143,28 @@ pub async fn run<G: Playable>(
     let mut started = false;
     let mut ending = Hosted::Finished;
 
-    while room.table.outcome().is_none() {
-        let my_turn = room.is_seated(their_side) && room.table.local_turn();
+    'game: while room.table.outcome().is_none() {
+        // What was typed here, in order: a move on the host's turn.
+        loop {
+            let my_turn = room.is_seated(their_side) && room.table.local_turn();
+            if my_turn && keyboard.is_spent() {
+                ending = Hosted::InputEnded;
+                break 'game;
+            }
+            let table = &room.table;
+            let Some(line) = keyboard.next(|line| my_turn || table.is_command(line)) else {
+                break;
+            };
+            typed(&mut room, options.side, &options.name, &line, out)?;
+            if room.table.outcome().is_some() {
+                break 'game;
+            }
+        }
+        let deadline = room.deadline();
         tokio::select! {
+            () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                room.flag(out)?;
+            }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
                 // Finished connections are reaped before counting.
@@ -174,6 +198,7 @@ pub async fn run<G: Playable>(
                         let symbol = G::symbol(options.side);
                         writeln!(out, "{name} joined. You play {symbol}.")?;
                         room.table.show(out)?;
+                        room.start_clock(out)?;
                     }
                 }
                 Event::Arrived { id, seat: None, outbox, .. } => room.watch(id, outbox),
@@ -209,32 +234,7 @@ pub async fn run<G: Playable>(
                     None => {}
                 },
             },
-            line = next_line(&mut typed), if my_turn => {
-                let Some(Some(line)) = line else {
-                    ending = Hosted::InputEnded;
-                    break;
-                };
-                let message = match room.table.read_typed(&line) {
-                    Typed::Move(mv) => {
-                        room.table.play_typed(mv, out)?;
-                        Message::Move { mv: mv.to_string() }
-                    }
-                    Typed::Chat(text) => Message::Chat { from: options.name.clone(), text },
-                    Typed::Resign => {
-                        room.table.resign(options.side, out)?;
-                        Message::Resign { side: options.side.into() }
-                    }
-                    Typed::Claim => {
-                        room.table.refuse("There is nothing to claim: the host waits for the player to join again.", out)?;
-                        continue;
-                    }
-                    Typed::Refused(why) => {
-                        room.table.refuse(why, out)?;
-                        continue;
-                    }
-                };
-                room.relay(Some(options.side), message);
-            }
+            () = keyboard.read() => {}
         }
     }
 
@@ -242,7 +242,7 @@ pub async fn run<G: Playable>(
     let end = match (&ending, room.table.result()) {
         (Hosted::Finished, Some(result)) => Message::End {
             result,
-            reason: "the game is over".to_string(),
+            reason: room.end_reason(),
         },
         _ => Message::End {
             result: "abandoned".to_string(),
@@ -251,7 +251,7 @@ pub async fn run<G: Playable>(
     };
     // The host's own screen, if any, hears it too.
     room.relay(None, end);
-    let record = room.table.record();
+    let record = room.record();
     drop((room, events_in, events));
     let _ = timeout(Duration::from_secs(5), async {
         while connections.join_next().await.is_some() {}
@@ -262,12 +262,49 @@ pub async fn run<G: Playable>(
     Ok((ending, record))
 }
 
-/// The next line typed, or never when nothing is typed here.
-async fn next_line(typed: &mut Option<mpsc::Receiver<Option<String>>>) -> Option<Option<String>> {
-    match typed {
-        Some(typed) => typed.recv().await,
-        None => std::future::pending().await,
-    }
+/// Does what the host typed: a move (on its turn), a chat line, a
+/// resignation, an offer or an answer, checked by the room as a peer's
+/// would be; what is refused is said on the terminal.
+fn typed<G: Playable>(
+    room: &mut Room<G>,
+    side: Player,
+    name: &str,
+    line: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let refused = match room.table.read_typed(line) {
+        Typed::Move(mv) => {
+            room.table.play_typed(mv, out)?;
+            room.relay(Some(side), Message::Move { mv: mv.to_string() });
+            return room.moved(side, out);
+        }
+        Typed::Chat(text) => {
+            let from = name.to_string();
+            room.relay(Some(side), Message::Chat { from, text });
+            return Ok(());
+        }
+        Typed::Resign => {
+            room.table.resign(side, out)?;
+            room.relay(Some(side), Message::Resign { side: side.into() });
+            return Ok(());
+        }
+        Typed::Claim => {
+            "There is nothing to claim: the host waits for the player to join again.".to_string()
+        }
+        Typed::Offer(what) => match room.offer(side, what, out)? {
+            Ok(()) => return Ok(()),
+            Err(_) => "You have no move to take back.".to_string(),
+        },
+        Typed::Answer(accept) => match room.waiting_for(side) {
+            Some(what) => match room.answer(side, what, accept, out)? {
+                Ok(()) => return Ok(()),
+                Err(why) => why,
+            },
+            None => "There is no offer to answer.".to_string(),
+        },
+        Typed::Refused(why) => why.to_string(),
+    };
+    room.table.refuse(&refused, out)
 }
 
 /// The codes that let a connection in.

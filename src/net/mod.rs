@@ -4,9 +4,12 @@
 //! down in `docs/protocol.md`. The engine knows nothing of this.
 
 pub mod client;
+pub mod clock;
 pub mod code;
 pub mod connection;
 pub mod host;
+pub mod keyboard;
+pub mod offer;
 pub mod protocol;
 pub mod room;
 pub mod server;

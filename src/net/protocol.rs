@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::engine::Player;
+use crate::engine::time_control::TimeControl;
 
 /// The version of the protocol this tabletop speaks; a peer speaking
 /// another is refused at its hello, by name of both versions.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The longest line either side accepts, its newline included: room for a
 /// welcome listing every move of a long game on a 26x26 board.
@@ -57,6 +58,16 @@ impl From<Side> for Player {
     }
 }
 
+/// What a player may offer the other, who accepts or declines.
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Proposal {
+    /// End the game as a draw.
+    Draw,
+    /// Take back the offerer's last move (and the reply after it).
+    Undo,
+}
+
 /// Who sits at a hosted game, as its host's own screen is told.
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 pub struct Seats {
@@ -94,6 +105,10 @@ pub enum Message {
         /// dropped connection (given once, when first seated).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rejoin: Option<String>,
+        /// The game's clock, if it has one; a `clock` message follows
+        /// with the time each side has left.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<TimeControl>,
     },
     /// A move in the game's own notation, by the side to move.
     Move {
@@ -111,6 +126,32 @@ pub enum Message {
     /// The game is over: `result` as records write it (the winner's
     /// symbol, or `draw`), or `abandoned` when a player left.
     End { result: String, reason: String },
+    /// A player offers a draw or asks for an undo; the host relays it to
+    /// everyone (the offerer too) with `side` filled in.
+    Offer {
+        what: Proposal,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+    },
+    /// The other player accepts or declines the offer waiting; the host
+    /// relays it to everyone (the answerer too) with `side` filled in,
+    /// after taking the move back or ending the game as a draw.
+    Answer {
+        what: Proposal,
+        accept: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+    },
+    /// Host to everyone: the time each side has left (first, second) in
+    /// milliseconds, and whose clock runs (none before the game starts
+    /// and after it ends).
+    Clock {
+        left_ms: [u64; 2],
+        running: Option<Side>,
+    },
+    /// Host to everyone: `side` ran out of time and lost; an `end`
+    /// follows.
+    OutOfTime { side: Side },
     /// Why the sender is closing the connection.
     Error { reason: String },
     /// News for a player or spectator (the opponent left, came back, may
@@ -147,6 +188,9 @@ pub enum Message {
         side: Side,
         #[serde(default)]
         against_computer: Option<u8>,
+        /// A clock for the game, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<TimeControl>,
     },
     /// Lobby server to the creator: the game's codes, then its welcome.
     Created {
@@ -169,6 +213,9 @@ pub struct Listing {
     /// The players' names; an empty name is a seat still open.
     pub names: [String; 2],
     pub moves: usize,
+    /// The game's clock, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
 }
 
 /// Why a line from a peer is not a message this side accepts.
@@ -373,7 +420,38 @@ mod tests {
                 names: ["ada".into(), "bob".into()],
                 moves: vec!["A1".into(), "C3".into()],
                 rejoin: Some("7QKD-M2XA-0FJ9-RZ4C".into()),
+                clock: Some(TimeControl {
+                    base_ms: 300_000,
+                    increment_ms: 3_000,
+                }),
             },
+            Message::Offer {
+                what: Proposal::Draw,
+                side: None,
+            },
+            Message::Offer {
+                what: Proposal::Undo,
+                side: Some(Side::Second),
+            },
+            Message::Answer {
+                what: Proposal::Undo,
+                accept: true,
+                side: Some(Side::First),
+            },
+            Message::Answer {
+                what: Proposal::Draw,
+                accept: false,
+                side: None,
+            },
+            Message::Clock {
+                left_ms: [299_000, 7_300],
+                running: Some(Side::First),
+            },
+            Message::Clock {
+                left_ms: [0, 1],
+                running: None,
+            },
+            Message::OutOfTime { side: Side::Second },
             Message::Move { mv: "D4".into() },
             Message::Chat {
                 from: "ada".into(),
@@ -401,6 +479,7 @@ mod tests {
                     settings: toml::Table::new(),
                     names: ["ada".into(), String::new()],
                     moves: 0,
+                    clock: None,
                 }],
                 playing: Vec::new(),
             },
@@ -410,6 +489,10 @@ mod tests {
                 settings: toml::Table::new(),
                 side: Side::First,
                 against_computer: Some(2),
+                clock: Some(TimeControl {
+                    base_ms: 300,
+                    increment_ms: 0,
+                }),
             },
             Message::Created {
                 id: 3,
@@ -437,6 +520,29 @@ mod tests {
         }
         let line = encode(&Message::Move { mv: "D4".into() });
         assert_eq!(line, "{\"type\":\"move\",\"move\":\"D4\"}\n");
+        let offer = r#"{"type":"offer","what":"draw"}"#;
+        assert_eq!(
+            decode(offer.as_bytes()),
+            Ok(Message::Offer {
+                what: Proposal::Draw,
+                side: None
+            })
+        );
+        let answer = r#"{"type":"answer","what":"undo","accept":true,"side":"second"}"#;
+        assert_eq!(
+            encode(&decode(answer.as_bytes()).expect("an answer")),
+            format!("{answer}\n")
+        );
+        for bad in [
+            r#"{"type":"offer","what":"win"}"#,
+            r#"{"type":"answer","what":"draw"}"#,
+            r#"{"type":"clock","left_ms":[-1,2],"running":null}"#,
+        ] {
+            assert!(
+                matches!(decode(bad.as_bytes()), Err(ProtocolError::Malformed(_))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
@@ -447,7 +553,7 @@ mod tests {
             );
             let error = decode(line.as_bytes()).unwrap_err();
             assert_eq!(error, ProtocolError::Version(version));
-            assert!(error.to_string().contains("version 2"), "{error}");
+            assert!(error.to_string().contains("version 3"), "{error}");
             // A later version may add fields or change them: still named.
             let later = format!(r#"{{"type":"hello","version":{version},"extra":[1]}}"#);
             assert_eq!(

@@ -7,11 +7,14 @@
 use std::io::{self, Write};
 
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
-use super::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, encode, sanitise};
+use super::clock::{Clock, clock_line};
+use super::offer::{TYPE_ANSWER, answer_text, offer_text, word};
+use super::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, Proposal, encode, sanitise};
 use super::table::Table;
 use crate::engine::Player;
-use crate::engine::record::{Record, settings_table};
+use crate::engine::record::{Adjudged, Record, settings_table};
 use crate::games::Playable;
 use crate::plain::{PlainGame, Style};
 
@@ -43,6 +46,11 @@ pub struct Room<G: Playable> {
     seats: [Option<Linked>; 2],
     spectators: Vec<Linked>,
     max_spectators: usize,
+    style: Style,
+    /// The offer waiting for an answer, and who made it.
+    pending: Option<(Player, Proposal)>,
+    /// The game's clock, if it is played on one.
+    pub clock: Option<Clock>,
 }
 
 impl<G: Playable> Room<G> {
@@ -71,6 +79,9 @@ impl<G: Playable> Room<G> {
             seats: [None, None],
             spectators: Vec::new(),
             max_spectators,
+            style,
+            pending: None,
+            clock: record.clock.map(Clock::new),
         })
     }
 
@@ -103,6 +114,7 @@ impl<G: Playable> Room<G> {
         self.names[side.index()] = name;
         let welcome = self.welcome(Some(side), rejoin);
         outbox.try_send(welcome).map_err(|_| "gone")?;
+        self.catch_up(&outbox);
         self.seats[side.index()] = Some(Linked { id, outbox });
         Ok(())
     }
@@ -115,7 +127,19 @@ impl<G: Playable> Room<G> {
             return;
         }
         if outbox.try_send(self.welcome(None, None)).is_ok() {
+            self.catch_up(&outbox);
             self.spectators.push(Linked { id, outbox });
+        }
+    }
+
+    /// After a welcome: where the clock stands, and the offer waiting.
+    fn catch_up(&self, outbox: &mpsc::Sender<Message>) {
+        if let Some(clock) = &self.clock {
+            let _ = outbox.try_send(clock.message(Instant::now()));
+        }
+        if let Some((side, what)) = self.pending {
+            let side = Some(side.into());
+            let _ = outbox.try_send(Message::Offer { what, side });
         }
     }
 
@@ -129,6 +153,7 @@ impl<G: Playable> Room<G> {
             names: self.names.clone(),
             moves: self.table.moves_text(),
             rejoin,
+            clock: self.clock.as_ref().map(|clock| clock.control),
         };
         match encode(&message).len() <= MAX_LINE {
             true => message,
@@ -157,8 +182,17 @@ impl<G: Playable> Room<G> {
             Message::Move { mv } => match self.table.play_received(side, &mv, out) {
                 Ok(mv) => {
                     self.relay(Some(side), Message::Move { mv: mv.to_string() });
+                    self.moved(side, out)?;
                     return Ok(Said::Changed);
                 }
+                Err(why) => why,
+            },
+            Message::Offer { what, .. } => match self.offer(side, what, out)? {
+                Ok(()) => return Ok(Said::Nothing),
+                Err(why) => why,
+            },
+            Message::Answer { what, accept, .. } => match self.answer(side, what, accept, out)? {
+                Ok(()) => return Ok(Said::Changed),
                 Err(why) => why,
             },
             Message::Chat { text, .. } => {
@@ -218,7 +252,202 @@ impl<G: Playable> Room<G> {
     pub fn play_own(&mut self, side: Player, mv: &str, out: &mut dyn Write) -> Result<(), String> {
         let mv = self.table.play_received(side, mv, out)?;
         self.relay(Some(side), Message::Move { mv: mv.to_string() });
+        self.moved(side, out).map_err(|e| e.to_string())
+    }
+
+    /// After a move by `by` (relayed already): an offer of the other
+    /// side's is declined by it, and the clock turns.
+    pub fn moved(&mut self, by: Player, out: &mut dyn Write) -> io::Result<()> {
+        if self.pending.is_some_and(|(offerer, _)| offerer != by) {
+            self.pending = None;
+        }
+        self.turn_clock(out)
+    }
+
+    /// The clock after the position changed: the side to move's time
+    /// runs (once the clock has started), or it stops at the end; then
+    /// everyone is told.
+    fn turn_clock(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let now = Instant::now();
+        let over = self.table.outcome().is_some();
+        let to_move = self.table.to_move();
+        let Some(clock) = &mut self.clock else {
+            return Ok(());
+        };
+        match (over, clock.is_running()) {
+            (true, _) => clock.stop(now),
+            (false, true) => clock.turn(to_move, now),
+            (false, false) => return Ok(()),
+        }
+        self.told_clock(now, out)
+    }
+
+    /// Everyone hears where the clock stands, this terminal too.
+    fn told_clock(&mut self, now: Instant, out: &mut dyn Write) -> io::Result<()> {
+        let Some(clock) = &self.clock else {
+            return Ok(());
+        };
+        let (told, left) = (clock.message(now), clock.left(now));
+        self.relay(None, told);
+        if self.table.outcome().is_none() {
+            let symbols = Player::BOTH.map(G::symbol);
+            self.table.notice(&clock_line(symbols, left), out)?;
+        }
         Ok(())
+    }
+
+    /// Starts the clock, if there is one and it is not running: both
+    /// players are there.
+    pub fn start_clock(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let now = Instant::now();
+        let to_move = self.table.to_move();
+        match &mut self.clock {
+            Some(clock) if !clock.is_running() && self.table.outcome().is_none() => {
+                clock.turn(to_move, now);
+                self.told_clock(now, out)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// When the clock's running side runs out of time, if it runs.
+    pub fn deadline(&self) -> Option<Instant> {
+        let (_, at) = self.clock.as_ref()?.deadline()?;
+        Some(at)
+    }
+
+    /// Ends the game if the side to move is out of time; true if it did.
+    pub fn flag(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        let Some((loser, at)) = self.clock.as_ref().and_then(Clock::deadline) else {
+            return Ok(false);
+        };
+        if Instant::now() < at || self.table.outcome().is_some() {
+            return Ok(false);
+        }
+        self.table.adjudge(Adjudged::OutOfTime(loser), out)?;
+        self.relay(None, Message::OutOfTime { side: loser.into() });
+        self.turn_clock(out)?;
+        Ok(true)
+    }
+
+    /// Why the game ended, for the `end` message.
+    pub fn end_reason(&self) -> String {
+        match self.table.adjudged() {
+            Some(adjudged) => {
+                let text = adjudged.text::<G>();
+                text.trim_end_matches('.').to_string()
+            }
+            None => "the game is over".to_string(),
+        }
+    }
+
+    /// The game as a record, its clock included.
+    pub fn record(&self) -> Record<G> {
+        let mut record = self.table.record();
+        record.clock = self.clock.as_ref().map(|clock| clock.control);
+        record
+    }
+
+    /// `side` offers a draw or asks for an undo: everyone is told (the
+    /// offerer too). `Ok(Err(why))` for an offer that breaks the rules;
+    /// a second offer while one waits is only answered with a notice
+    /// (two offers can cross).
+    pub fn offer(
+        &mut self,
+        side: Player,
+        what: Proposal,
+        out: &mut dyn Write,
+    ) -> io::Result<Result<(), String>> {
+        if self.table.outcome().is_some() {
+            return Ok(Err("an offer after the end of the game".to_string()));
+        }
+        if what == Proposal::Undo && !self.table.has_moved(side) {
+            return Ok(Err(
+                "an undo with no move of one's own to take back".to_string()
+            ));
+        }
+        if self.pending.is_some() {
+            let text = "An offer is already waiting for an answer.".to_string();
+            if self.table.local == Some(side) {
+                self.table.notice(&text, out)?;
+            }
+            self.tell(side, notice(text));
+            return Ok(Ok(()));
+        }
+        self.pending = Some((side, what));
+        let answerable = self.table.local.is_some_and(|local| local != side);
+        let text = offer_text(self.speaker(side), what, answerable.then_some(TYPE_ANSWER));
+        self.table.notice(&text, out)?;
+        self.relay(
+            None,
+            Message::Offer {
+                what,
+                side: Some(side.into()),
+            },
+        );
+        Ok(Ok(()))
+    }
+
+    /// `side` accepts or declines the other side's offer: the draw ends
+    /// the game, the undo takes the offerer's last move back, and
+    /// everyone is told (the answerer too). `Ok(Err(why))` for an answer
+    /// to no offer.
+    pub fn answer(
+        &mut self,
+        side: Player,
+        what: Proposal,
+        accept: bool,
+        out: &mut dyn Write,
+    ) -> io::Result<Result<(), String>> {
+        let offerer = match self.pending {
+            Some((offerer, offered)) if offerer != side && offered == what => offerer,
+            _ => return Ok(Err(format!("an answer to no {} offer", word(what)))),
+        };
+        self.pending = None;
+        let text = answer_text(self.speaker(side), what, accept);
+        self.table.notice(&text, out)?;
+        self.relay(
+            None,
+            Message::Answer {
+                what,
+                accept,
+                side: Some(side.into()),
+            },
+        );
+        match (accept, what) {
+            (false, _) => {}
+            (true, Proposal::Draw) => self.table.adjudge(Adjudged::DrawAgreed, out)?,
+            (true, Proposal::Undo) => {
+                let fresh = G::console(self.table.start().clone(), self.style);
+                self.table.take_back(offerer, fresh, out)?;
+            }
+        }
+        self.turn_clock(out)?;
+        Ok(Ok(()))
+    }
+
+    /// What the offer waiting for `side`'s answer offers, if there is one.
+    pub fn waiting_for(&self, side: Player) -> Option<Proposal> {
+        self.pending
+            .filter(|(offerer, _)| *offerer != side)
+            .map(|(_, what)| what)
+    }
+
+    /// A player's name as this terminal tells it; none for its own.
+    fn speaker(&self, side: Player) -> Option<&str> {
+        match self.table.local == Some(side) {
+            true => None,
+            false => Some(&self.names[side.index()]),
+        }
+    }
+}
+
+/// A line of news for a player.
+fn notice(text: String) -> Message {
+    Message::Notice {
+        text,
+        claimable: false,
+        seats: None,
     }
 }
 

@@ -22,6 +22,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, mpsc};
 use tokio::time::{Instant, sleep_until, timeout};
 
+use super::clock::Clock;
 use super::code::Code;
 use super::connection::{self, Event, Rate, farewell, kind, refusal};
 use super::host::HANDSHAKE_TIME;
@@ -32,6 +33,7 @@ use super::room::{Room, Said};
 use crate::ai::{self, History, Level};
 use crate::engine::Player;
 use crate::engine::record::{Record, read_settings};
+use crate::engine::time_control::TimeControl;
 use crate::files::{self as writing, Kind};
 use crate::games::{GameKind, Playable, WithGame, WithRecord};
 use crate::plain::Style;
@@ -131,6 +133,10 @@ struct RoomFile {
     rejoin: [Option<String>; 2],
     /// The side the server plays, and how well.
     computer: Option<(Side, u8)>,
+    /// Each side's time left on the clock when last saved, in
+    /// milliseconds (the clock itself is in the record).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    left_ms: Option<[u64; 2]>,
 }
 
 const ROOM_FILE: Kind = Kind {
@@ -301,6 +307,9 @@ impl WithRecord for Open {
         let mut room =
             Room::new(&record, Style::default(), None, MAX_SPECTATORS).map_err(io::Error::other)?;
         room.names = file.names.clone();
+        if let (Some(clock), Some(left)) = (&mut room.clock, file.left_ms) {
+            *clock = Clock::resumed(clock.control, left.map(Duration::from_millis));
+        }
         let (events_in, events) = mpsc::channel(ROOM_QUEUE);
         let open = match (&file.join, file.rejoin.clone()) {
             (Some(_), [None, _]) => Some(Player::First),
@@ -341,13 +350,15 @@ struct Create {
     name: String,
     side: Player,
     computer: Option<Level>,
+    clock: Option<TimeControl>,
 }
 
 impl WithGame for Create {
     type Output = Result<(Message, mpsc::Sender<Event>), String>;
     fn run<G: Playable>(self) -> Self::Output {
         let settings = read_settings::<G>(&self.settings).map_err(|e| e.reason)?;
-        let record = Record::new(G::new(settings));
+        let mut record = Record::new(G::new(settings));
+        record.clock = self.clock;
         let id = {
             let mut lobby = self.shared.lobby();
             if lobby.rooms.len() >= self.shared.options.max_games {
@@ -419,6 +430,7 @@ fn listing<G: Playable>(id: u64, room: &Room<G>, open: Option<Player>) -> Listin
         settings: room.settings().clone(),
         names,
         moves: room.table.moves_text().len(),
+        clock: room.clock.as_ref().map(|clock| clock.control),
     }
 }
 
@@ -455,13 +467,13 @@ async fn enter(shared: Arc<Shared>, stream: TcpStream) {
                 settings,
                 side,
                 against_computer,
+                clock,
             } => create(
                 &shared,
                 &mut write,
                 game,
                 settings,
-                side,
-                against_computer,
+                (side, against_computer, clock),
                 &name,
             )
             .await
@@ -503,10 +515,10 @@ async fn create(
     write: &mut tokio::net::tcp::OwnedWriteHalf,
     game: String,
     settings: toml::Table,
-    side: Side,
-    computer: Option<u8>,
+    (side, computer, clock): (Side, Option<u8>, Option<TimeControl>),
     name: &str,
 ) -> Result<(mpsc::Sender<Event>, Player), String> {
+    let clock = clock.map(TimeControl::checked).transpose()?;
     let kind: GameKind = game
         .parse()
         .map_err(|_| format!("no game called {:?} here", sanitise(&game, 20)))?;
@@ -524,6 +536,7 @@ async fn create(
         name,
         side: side.into(),
         computer,
+        clock,
     })?;
     send(write, &created)
         .await
@@ -631,7 +644,13 @@ async fn room_task<G: Playable>(
             );
         }
         let claim_at = claim_time(&around, &room);
+        let deadline = room.deadline();
         tokio::select! {
+            () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                if let Ok(true) = room.flag(sink) {
+                    around.keep(&room, around.record_text(&room)).await;
+                }
+            }
             event = events.recv() => match event {
                 None => return,
                 Some(Event::Arrived { id: conn, seat: Some(side), name, outbox }) => {
@@ -662,6 +681,10 @@ async fn room_task<G: Playable>(
                         _ => format!("{name} is back."),
                     };
                     room.tell(side.other(), Message::Notice { text, claimable: false, seats: None });
+                    let opponent = around.computer.is_some() || around.file.rejoin[side.other().index()].is_some();
+                    if opponent {
+                        let _ = room.start_clock(sink);
+                    }
                     around.keep_file();
                     around.list(&room);
                 }
@@ -713,7 +736,7 @@ async fn room_task<G: Playable>(
     }
     let end = Message::End {
         result: room.table.result().unwrap_or_default(),
-        reason: "the game is over".to_string(),
+        reason: room.end_reason(),
     };
     room.relay(None, end);
     // The record stays as a normal record; the room file goes.
@@ -803,7 +826,7 @@ impl Around {
     /// The game as a record; the computer's side as records name it, the
     /// players' names only in the room file.
     fn record_text<G: Playable>(&self, room: &Room<G>) -> String {
-        let mut record = room.table.record();
+        let mut record = room.record();
         if let Some((side, level)) = self.computer {
             record.players[side.index()] = format!("ai:{}", level.get());
         }
@@ -815,8 +838,14 @@ impl Around {
     }
 
     /// Saves the game after a change, off the room's thread.
-    async fn keep<G: Playable>(&self, room: &Room<G>, text: String) {
+    async fn keep<G: Playable>(&mut self, room: &Room<G>, text: String) {
         self.list(room);
+        // The time left goes with the game, so a restart loses none.
+        if let Some(clock) = &room.clock {
+            let left = clock.left(Instant::now());
+            self.file.left_ms = Some(left.map(|left| left.as_millis() as u64));
+            self.keep_file();
+        }
         let path = self.path("toml");
         let saved = tokio::task::spawn_blocking(move || writing::save(&path, &text)).await;
         if let Ok(Err(error)) = saved {

@@ -5,14 +5,16 @@
 //! the screen sees it; moves are checked by the screen's engine.
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::time::Duration;
 
 use tokio::io::BufReader;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::client::{self, Welcomed};
-use super::protocol::{FrameReader, MAX_CHAT, MAX_NAME, Message, Role, sanitise, send};
+use super::protocol::{FrameReader, MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise, send};
 use crate::engine::Player;
+use crate::engine::time_control::TimeControl;
 
 /// What the connection tells the game screen.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -34,6 +36,26 @@ pub enum News {
     },
     /// The connection is gone, and why (sanitised).
     Lost(String),
+    /// `by` offers a draw or asks for an undo (this side's own offers
+    /// too, once the host has them).
+    Offered {
+        by: Player,
+        what: Proposal,
+    },
+    /// `by` accepted or declined the offer; accepted, the screen takes
+    /// the move back or ends the game as a draw.
+    Answered {
+        by: Player,
+        what: Proposal,
+        accept: bool,
+    },
+    /// Each side's time left as the host counts it, and whose runs.
+    Clock {
+        left: [Duration; 2],
+        running: Option<Player>,
+    },
+    /// This player ran out of time and lost.
+    OutOfTime(Player),
     /// From the host to its own screen: the players' names now, whether
     /// the other seat is empty, and how the other player stands (all
     /// sanitised).
@@ -51,6 +73,8 @@ pub enum Request {
     Move(String),
     Chat(String),
     Resign(Player),
+    Offer(Proposal),
+    Answer(Proposal, bool),
 }
 
 /// The game as the host's welcome gave it, names sanitised; the rest
@@ -62,6 +86,8 @@ pub struct Start {
     pub side: Option<Player>,
     pub names: [String; 2],
     pub moves: Vec<String>,
+    /// The game's clock, if it has one.
+    pub clock: Option<TimeControl>,
 }
 
 /// The connection serving a network game, seen from the game screen.
@@ -112,6 +138,7 @@ impl Session {
                             side,
                             names,
                             moves,
+                            clock,
                             ..
                         } = welcomed;
                         let start = Start {
@@ -120,6 +147,7 @@ impl Session {
                             side,
                             names,
                             moves,
+                            clock,
                         };
                         if ready.send(Ok(start)).is_ok() {
                             relay(reader, writer, asked, tell).await;
@@ -179,6 +207,8 @@ async fn relay(
                     Request::Move(mv) => Message::Move { mv },
                     Request::Chat(text) => Message::Chat { from: String::new(), text },
                     Request::Resign(side) => Message::Resign { side: side.into() },
+                    Request::Offer(what) => Message::Offer { what, side: None },
+                    Request::Answer(what, accept) => Message::Answer { what, accept, side: None },
                 };
                 if let Err(error) = send(&mut writer, &message).await {
                     let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
@@ -212,6 +242,40 @@ fn heard(message: Message) -> (News, bool) {
             false,
         ),
         Message::Resign { side } => (News::Resigned(side.into()), false),
+        Message::Offer {
+            what,
+            side: Some(by),
+        } => (
+            News::Offered {
+                by: by.into(),
+                what,
+            },
+            false,
+        ),
+        Message::Answer {
+            what,
+            accept,
+            side: Some(by),
+        } => (
+            News::Answered {
+                by: by.into(),
+                what,
+                accept,
+            },
+            false,
+        ),
+        Message::Clock { left_ms, running } => (
+            News::Clock {
+                left: left_ms.map(Duration::from_millis),
+                running: running.map(Into::into),
+            },
+            false,
+        ),
+        Message::OutOfTime { side } => (News::OutOfTime(side.into()), false),
+        Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => (
+            News::Lost("the host sent an offer or answer from nobody".to_string()),
+            true,
+        ),
         Message::End { result, reason } => (
             News::Ended {
                 result: sanitise(&result, 16),

@@ -7,9 +7,10 @@ use std::io::{self, BufRead, Write};
 
 use tokio::sync::mpsc;
 
-use super::protocol::{MAX_CHAT, sanitise};
-use crate::engine::record::{Record, ended_outcome};
-use crate::engine::{Game, Outcome, Player};
+use super::protocol::{MAX_CHAT, Proposal, sanitise};
+use crate::engine::line::Line;
+use crate::engine::record::{Adjudged, Record, settled_outcome};
+use crate::engine::{Described, Game, Outcome, Player};
 use crate::plain::{self, Console, LineReader};
 
 /// What a line typed here asks for.
@@ -19,6 +20,10 @@ pub enum Typed<M> {
     Resign,
     /// Ask for the win against an opponent who did not come back.
     Claim,
+    /// Offer a draw (`draw`) or ask for an undo (`undo`).
+    Offer(Proposal),
+    /// Accept (`accept`) or decline (`decline`) the other side's offer.
+    Answer(bool),
     /// Not a move now: the plain mode's message saying why.
     Refused(&'static str),
 }
@@ -29,6 +34,7 @@ pub struct Table<C: Console> {
     start: C::G,
     moves: Vec<<C::G as Game>::Move>,
     resigned: Option<Player>,
+    adjudged: Option<Adjudged>,
     /// The side played on this terminal; none for a spectator.
     pub local: Option<Player>,
 }
@@ -41,6 +47,7 @@ impl<C: Console> Table<C> {
             start,
             moves: Vec::new(),
             resigned: None,
+            adjudged: None,
             local,
         }
     }
@@ -90,9 +97,31 @@ impl<C: Console> Table<C> {
         self.outcome().is_none() && self.local == Some(self.to_move())
     }
 
-    /// How the game ended, by its rules or a resignation.
+    /// How the game ended, by its rules, a resignation, the clock or an
+    /// agreed draw.
     pub fn outcome(&self) -> Option<Outcome> {
-        ended_outcome(self.console.game(), self.resigned)
+        settled_outcome(self.console.game(), self.resigned, self.adjudged)
+    }
+
+    /// How the game was adjudged, if it was.
+    pub fn adjudged(&self) -> Option<Adjudged> {
+        self.adjudged
+    }
+
+    /// Whether `side` has made a move (one it could ask to take back).
+    pub fn has_moved(&self, side: Player) -> bool {
+        let mut line = Line::new(self.start.clone());
+        for &mv in &self.moves {
+            let _ = line.play(mv);
+        }
+        line.played()
+            .iter()
+            .any(|p| !p.is_forced() && p.mover == side)
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &C::G {
+        &self.start
     }
 
     /// `X` or `draw`, as records and the protocol write a result.
@@ -110,8 +139,13 @@ impl<C: Console> Table<C> {
         if line == "resign" {
             return Typed::Resign;
         }
-        if line == "claim" {
-            return Typed::Claim;
+        match line {
+            "claim" => return Typed::Claim,
+            "draw" => return Typed::Offer(Proposal::Draw),
+            "undo" => return Typed::Offer(Proposal::Undo),
+            "accept" => return Typed::Answer(true),
+            "decline" => return Typed::Answer(false),
+            _ => {}
         }
         if let Some(text) = line.strip_prefix("say ") {
             return Typed::Chat(sanitise(text, MAX_CHAT));
@@ -120,6 +154,12 @@ impl<C: Console> Table<C> {
             Ok(mv) => Typed::Move(mv),
             Err(message) => Typed::Refused(message),
         }
+    }
+
+    /// Whether `line` asks for something other than a move (which waits
+    /// for its turn): chat, resign, claim, an offer or an answer.
+    pub fn is_command(&self, line: &str) -> bool {
+        !matches!(self.read_typed(line), Typed::Move(_) | Typed::Refused(_))
     }
 
     /// Prints the plain mode's refusal and asks again.
@@ -182,6 +222,53 @@ impl<C: Console> Table<C> {
         plain::resigned::<C::G>(resigner, out)
     }
 
+    /// The game ended as `adjudged` says (the clock, an agreed draw), as
+    /// the plain mode tells it: why, then the result.
+    pub fn adjudge(&mut self, adjudged: Adjudged, out: &mut dyn Write) -> io::Result<()> {
+        if self.outcome().is_some() {
+            return Ok(());
+        }
+        self.adjudged = Some(adjudged);
+        writeln!(out)?;
+        writeln!(out, "{}", adjudged.text::<C::G>())?;
+        writeln!(out, "{}", C::G::result_text(adjudged.outcome()))?;
+        out.flush()
+    }
+
+    /// Takes back `by`'s last move and every move after it, on `fresh`
+    /// (a console at the start of the game), and shows the position
+    /// again; false, with nothing changed, when `by` has made no move.
+    pub fn take_back(&mut self, by: Player, fresh: C, out: &mut dyn Write) -> io::Result<bool> {
+        let mut line = Line::new(self.start.clone());
+        for &mv in &self.moves {
+            let _ = line.play(mv);
+        }
+        if self.outcome().is_some() || !line.take_back(by) {
+            return Ok(false);
+        }
+        let kept: Vec<String> = line.moves().map(|mv| mv.to_string()).collect();
+        let (console, moves) = (
+            std::mem::replace(&mut self.console, fresh),
+            self.moves.clone(),
+        );
+        self.moves.clear();
+        if self.catch_up(&kept).is_err() {
+            // Moves that were legal stay legal: this cannot happen, but
+            // the game is put back as it was rather than lost.
+            self.console = console;
+            self.moves = moves;
+            return Ok(false);
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Player {}'s last move is taken back.",
+            C::G::symbol(by)
+        )?;
+        self.show(out)?;
+        Ok(true)
+    }
+
     /// A line of chat from `from`, on its own line, then the prompt again.
     pub fn chat(&self, from: &str, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let (from, text) = (
@@ -217,6 +304,7 @@ impl<C: Console> Table<C> {
         let mut record = Record::new(self.start.clone());
         record.moves = self.moves.clone();
         record.resigned = self.resigned;
+        record.adjudged = self.adjudged;
         record
     }
 }

@@ -22,9 +22,10 @@ use crate::app::screens::replay::{Replay, ReplayScreen};
 use crate::app::theme::Theme;
 use crate::engine::line::{Line, Played};
 use crate::engine::quote::quote;
-use crate::engine::record::{Record, ended_outcome};
+use crate::engine::record::{Adjudged, Record, settled_outcome};
 use crate::engine::{Cell, Outcome, Player};
 use crate::files;
+use crate::net::protocol::Proposal;
 use crate::net::session::Request;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
@@ -62,6 +63,10 @@ pub trait PlayScreen {
     fn open_save(&mut self);
     /// Opens the chat line, in a network game one plays.
     fn open_chat(&mut self);
+    /// Offers the other player a draw, in a network game one plays.
+    fn offer_draw(&mut self);
+    /// Accepts or declines the other player's offer, in a network game.
+    fn answer(&mut self, accept: bool);
     fn erase(&mut self);
     /// Esc: closes the address line; false when there was none.
     fn cancel(&mut self) -> bool;
@@ -91,8 +96,9 @@ pub trait PlayScreen {
     /// Stops any search under way (the app is closing this screen).
     fn stop(&mut self);
     fn is_animating(&self) -> bool;
-    /// Moves the animation on to `now`; ends it when it is done.
-    fn tick(&mut self, now: Instant);
+    /// Moves the animation on to `now`; ends it when it is done. Whether
+    /// anything shown changed.
+    fn tick(&mut self, now: Instant) -> bool;
     fn finish_animation(&mut self);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
 }
@@ -148,6 +154,8 @@ pub struct Play<G: GameUi> {
     resigning: bool,
     /// Who gave the game up, if anyone did.
     resigned: Option<Player>,
+    /// How a network game was ended by its clock or an agreed draw.
+    adjudged: Option<Adjudged>,
     /// The turn whose position is shown while looking back through the
     /// game; `None` when playing.
     browsing: Option<usize>,
@@ -190,6 +198,7 @@ impl<G: GameUi> Play<G> {
             leaving: false,
             resigning: false,
             resigned: None,
+            adjudged: None,
             browsing: None,
             evaluation: None,
             saved_to: None,
@@ -234,9 +243,10 @@ impl<G: GameUi> Play<G> {
         self.line.game()
     }
 
-    /// How the game ended, by its rules or a resignation.
+    /// How the game ended, by its rules, a resignation, or (a network
+    /// game) the clock or an agreed draw.
     fn outcome(&self) -> Option<Outcome> {
-        ended_outcome(self.game(), self.resigned)
+        settled_outcome(self.game(), self.resigned, self.adjudged)
     }
 
     fn ended(&self) -> bool {
@@ -384,35 +394,74 @@ impl<G: GameUi> Play<G> {
     /// A person's move: refused while the computer has the turn; false
     /// when it was not played.
     fn play_by_hand(&mut self, mv: G::Move) -> bool {
-        if self.computer_to_move() && !self.ended() {
-            self.message = Some("It is the computer's turn".to_string());
+        if let Some(why) = self.not_your_turn() {
+            self.message = Some(why);
             return false;
-        }
-        if let Some(peer) = self.peer.as_ref().filter(|_| !self.ended()) {
-            let to_move = self.game().to_move();
-            if peer.local.is_none() {
-                self.message = Some("You are watching this game".to_string());
-                return false;
-            }
-            if !peer.is_connected() {
-                self.message = Some("The other player is gone".to_string());
-                return false;
-            }
-            if peer.waiting {
-                self.message = Some("Waiting for the other player".to_string());
-                return false;
-            }
-            if self.remote_to_move() {
-                self.message = Some(format!("It is {}'s turn", peer.opponent(to_move)));
-                return false;
-            }
         }
         self.stop_thinking();
         let played = self.play(mv);
         if played && let Some(peer) = &mut self.peer {
+            let mover = self.line.played().iter().rev().find(|p| !p.is_forced());
+            if let Some(mover) = mover.map(|p| p.mover) {
+                peer.moved(mover);
+            }
             peer.send(Request::Move(mv.to_string()));
         }
         played
+    }
+
+    /// Why the person here may not place a piece now, if they may not:
+    /// the computer's turn, or in a network game the other side's, or no
+    /// game to play (watching, the other player gone or not there yet).
+    fn not_your_turn(&self) -> Option<String> {
+        if self.computer_to_move() && !self.ended() {
+            return Some("It is the computer's turn".to_string());
+        }
+        let peer = self.peer.as_ref().filter(|_| !self.ended())?;
+        let why = if peer.local.is_none() {
+            "You are watching this game".to_string()
+        } else if !peer.is_connected() {
+            "The other player is gone".to_string()
+        } else if peer.waiting {
+            "Waiting for the other player".to_string()
+        } else if peer.answering {
+            "Waiting for the host to take the move back".to_string()
+        } else if self.remote_to_move() {
+            format!("It is {}'s turn", peer.opponent(self.game().to_move()))
+        } else {
+            return None;
+        };
+        Some(why)
+    }
+
+    /// Offers the other player of a network game a draw or asks for an
+    /// undo, if this side may; says why not otherwise.
+    fn offer(&mut self, what: Proposal) {
+        let Some(peer) = &self.peer else { return };
+        let mine = peer.local.is_some_and(|local| {
+            self.line
+                .played()
+                .iter()
+                .any(|p| !p.is_forced() && p.mover == local)
+        });
+        let refused = if self.ended() {
+            Some("The game is over")
+        } else if !peer.may_offer() {
+            Some(match peer.local {
+                None => "You are watching this game",
+                Some(_) if !peer.is_connected() => "The other player is gone",
+                Some(_) => "An offer is already waiting for an answer",
+            })
+        } else if what == Proposal::Undo && !mine {
+            Some("You have no move to take back")
+        } else {
+            None
+        };
+        match (refused, &mut self.peer) {
+            (Some(why), _) => self.message = Some(why.to_string()),
+            (None, Some(peer)) => peer.send(Request::Offer(what)),
+            (None, None) => {}
+        }
     }
 
     /// Refuses what a network game cannot do (undo, hint, ...): true,
@@ -444,7 +493,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn offers(&self, action: Action) -> bool {
         if let Some(peer) = &self.peer {
             return match action {
-                Action::Undo | Action::Redo | Action::Hint | Action::Pause => false,
+                Action::Undo | Action::OfferDraw => peer.may_offer() && !self.ended(),
+                Action::Accept | Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
+                Action::Redo | Action::Hint | Action::Pause => false,
                 Action::Evaluate | Action::NewGame => self.ended(),
                 Action::Chat => peer.local.is_some() && peer.is_connected(),
                 Action::Resign => peer.local.is_some() && !self.ended(),
@@ -453,7 +504,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
             };
         }
         match action {
-            Action::Chat => false,
+            Action::Chat | Action::OfferDraw | Action::Accept | Action::Decline => false,
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
@@ -590,8 +641,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 false
             }
         };
-        // What was typed stays, to be corrected.
-        if !played {
+        // What was typed stays, to be corrected, unless no move could be
+        // played now at all.
+        if !played && self.not_your_turn().is_none() {
             self.input = Some((Prompt::Address, text));
         }
     }
@@ -625,6 +677,21 @@ impl<G: GameUi> PlayScreen for Play<G> {
         }
     }
 
+    fn offer_draw(&mut self) {
+        self.offer(Proposal::Draw);
+    }
+
+    fn answer(&mut self, accept: bool) {
+        let ended = self.ended();
+        let Some(peer) = self.peer.as_mut() else {
+            return;
+        };
+        match peer.offered_to_us() {
+            Some(what) if !ended => peer.answer(what, accept),
+            _ => self.message = Some("There is no offer to answer".to_string()),
+        }
+    }
+
     fn open_save(&mut self) {
         let path = saving::new_save_path::<G>();
         self.input = Some((Prompt::SavePath, path.display().to_string()));
@@ -653,7 +720,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn undo(&mut self) {
-        if self.refused_online("undo") {
+        if self.peer.is_some() {
+            self.offer(Proposal::Undo);
             return;
         }
         self.animation = None;
@@ -772,9 +840,16 @@ impl<G: GameUi> PlayScreen for Play<G> {
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending)
     }
 
-    fn tick(&mut self, now: Instant) {
+    fn tick(&mut self, now: Instant) -> bool {
+        let moving = self.animation.is_some()
+            || self.thinking.is_some()
+            || self.evaluation.as_ref().is_some_and(Evaluation::is_pending);
         self.collect_thinking(now);
-        self.collect_news();
+        let heard = self.collect_news();
+        let clock_turned = self
+            .peer
+            .as_mut()
+            .is_some_and(|peer| peer.clock_turned(now));
         if let Some(evaluation) = &mut self.evaluation {
             evaluation.poll();
         }
@@ -784,6 +859,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 self.animation = None;
             }
         }
+        moving || heard || clock_turned
     }
 
     fn finish_animation(&mut self) {

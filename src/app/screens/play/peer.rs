@@ -3,13 +3,19 @@
 //! checked by the engine before they are played; the moves, chat and
 //! resignation made here are sent to it.
 
+use std::time::{Duration, Instant};
+
+use crate::app::action::{Action, Typing, key_for};
 use crate::app::games::GameUi;
 use crate::engine::line::Line;
+use crate::engine::record::Adjudged;
+use crate::engine::time_control::{TimeControl, clock_face};
 use crate::engine::{Outcome, Player};
-use crate::net::protocol::{MAX_CHAT, sanitise};
+use crate::net::offer::{answer_text, offer_text};
+use crate::net::protocol::{MAX_CHAT, Proposal, sanitise};
 use crate::net::session::{News, Request, Session};
 
-use super::Play;
+use super::{Play, PlayScreen};
 
 /// How many chat lines the panel keeps.
 const CHAT_LINES: usize = 4;
@@ -39,6 +45,49 @@ pub struct Peer {
     pub seats: Option<String>,
     /// The other player's seat is empty: nothing can be played yet.
     pub waiting: bool,
+    /// The offer waiting for an answer, and who made it, as the host
+    /// last said.
+    pub pending: Option<(Player, Proposal)>,
+    /// An undo accepted here that the host has not taken back yet: no
+    /// move is played meanwhile.
+    pub answering: bool,
+    /// The game's clock, if it has one.
+    pub control: Option<TimeControl>,
+    /// The clock as the host last told it, and when that was heard.
+    pub clock: Option<HeardClock>,
+    /// The clock's faces when last drawn.
+    faces: Option<[String; 2]>,
+}
+
+/// The clock as the host last told it.
+#[derive(Clone, Copy, Debug)]
+pub struct HeardClock {
+    left: [Duration; 2],
+    running: Option<Player>,
+    heard: Instant,
+}
+
+impl HeardClock {
+    /// Each side's time left at `now`, the running side's counted down
+    /// since the host told it (for show: the host keeps the time).
+    pub fn left(&self, now: Instant) -> [Duration; 2] {
+        let mut left = self.left;
+        if let Some(side) = self.running {
+            let spent = now.saturating_duration_since(self.heard);
+            left[side.index()] = left[side.index()].saturating_sub(spent);
+        }
+        left
+    }
+
+    pub fn running(&self) -> Option<Player> {
+        self.running
+    }
+
+    /// The clock faces at `now`, as shown (they change a few times a
+    /// second at most).
+    pub fn faces(&self, now: Instant) -> [String; 2] {
+        self.left(now).map(clock_face)
+    }
 }
 
 impl Peer {
@@ -51,7 +100,77 @@ impl Peer {
             chat: Vec::new(),
             seats: None,
             waiting: false,
+            pending: None,
+            answering: false,
+            control: None,
+            clock: None,
+            faces: None,
         }
+    }
+
+    /// The same, for a game on `control`'s clock.
+    pub fn with_clock(mut self, control: Option<TimeControl>) -> Peer {
+        self.control = control;
+        self
+    }
+
+    /// Whether this side may offer a draw or ask for an undo now.
+    pub fn may_offer(&self) -> bool {
+        self.local.is_some() && self.is_connected() && !self.waiting && self.pending.is_none()
+    }
+
+    /// What the other side offers this one, waiting for an answer.
+    pub fn offered_to_us(&self) -> Option<Proposal> {
+        match (self.pending, self.local) {
+            (Some((by, what)), Some(local)) if by != local => Some(what),
+            _ => None,
+        }
+    }
+
+    /// Answers the offer waiting; an undo accepted holds moves back
+    /// until the host has taken it back.
+    pub fn answer(&mut self, what: Proposal, accept: bool) {
+        self.pending = None;
+        self.answering = accept && what == Proposal::Undo;
+        self.send(Request::Answer(what, accept));
+    }
+
+    /// A move by `by` declines the other side's offer.
+    pub fn moved(&mut self, by: Player) {
+        if self.pending.is_some_and(|(offerer, _)| offerer != by) {
+            self.pending = None;
+        }
+    }
+
+    /// Whether the clock's faces changed since the last look (they are
+    /// drawn to the second, the tenth under ten seconds).
+    pub fn clock_turned(&mut self, now: Instant) -> bool {
+        let faces = self.clock.map(|clock| clock.faces(now));
+        let turned = faces != self.faces;
+        self.faces = faces;
+        turned
+    }
+
+    /// The offer waiting, as told here: with the keys that answer it
+    /// when it is this side's to answer.
+    pub fn offer_line(&self, typing: Typing) -> Option<String> {
+        let (by, what) = self.pending?;
+        let keys = format!(
+            "{} accepts, {} declines",
+            key_for(Action::Accept, typing),
+            key_for(Action::Decline, typing)
+        );
+        let answerable = self.local.is_some_and(|local| local != by);
+        Some(offer_text(
+            self.who(by),
+            what,
+            answerable.then_some(keys.as_str()),
+        ))
+    }
+
+    /// The name to tell `side` by: none for this side's own.
+    fn who(&self, side: Player) -> Option<&str> {
+        (self.local != Some(side)).then(|| self.names[side.index()].as_str())
     }
 
     /// The other player's name (the one to move, when watching).
@@ -110,19 +229,50 @@ impl<G: GameUi> Play<G> {
             .is_some_and(|peer| peer.local != Some(self.game().to_move()))
     }
 
-    /// Plays what the connection reported since the last look.
-    pub(super) fn collect_news(&mut self) {
+    /// Plays what the connection reported since the last look; whether
+    /// anything was.
+    pub(super) fn collect_news(&mut self) -> bool {
         let Some(peer) = self.peer.as_mut().filter(|peer| peer.is_connected()) else {
-            return;
+            return false;
         };
         let heard: Vec<News> = std::iter::from_fn(|| peer.session.heard()).collect();
+        let any = !heard.is_empty();
         let local = peer.local;
         for news in heard {
             let connection = match news {
-                News::Move(text) => self.play_received(&text).err().map(Connection::Lost),
+                News::Move(text) => {
+                    let mover = self.game().to_move();
+                    if let Some(peer) = &mut self.peer {
+                        peer.moved(mover);
+                    }
+                    self.play_received(&text).err().map(Connection::Lost)
+                }
                 News::Chat { from, text } => {
                     if let Some(peer) = &mut self.peer {
                         peer.said(&from, &text);
+                    }
+                    None
+                }
+                News::Offered { by, what } => {
+                    self.offered(by, what);
+                    None
+                }
+                News::Answered { by, what, accept } => self.answered(by, what, accept),
+                News::Clock { left, running } => {
+                    if let Some(peer) = &mut self.peer {
+                        let heard = Instant::now();
+                        peer.clock = Some(HeardClock {
+                            left,
+                            running,
+                            heard,
+                        });
+                    }
+                    None
+                }
+                News::OutOfTime(side) => {
+                    if !self.ended() {
+                        self.adjudged = Some(Adjudged::OutOfTime(side));
+                        self.message = Some(Adjudged::OutOfTime(side).text::<G>());
                     }
                     None
                 }
@@ -166,6 +316,49 @@ impl<G: GameUi> Play<G> {
                 // Nothing more is taken from a host that broke the rules.
                 if refused {
                     break;
+                }
+            }
+        }
+        any
+    }
+
+    /// The host tells of an offer (this side's own too).
+    fn offered(&mut self, by: Player, what: Proposal) {
+        let typing = self.typing();
+        let Some(peer) = &mut self.peer else { return };
+        peer.pending = Some((by, what));
+        self.message = peer.offer_line(typing);
+    }
+
+    /// The host tells of an answer: an accepted undo takes the offerer's
+    /// last move back (with the reply after it), an accepted draw ends
+    /// the game. A connection to drop, if the host took back a move that
+    /// is not there.
+    fn answered(&mut self, by: Player, what: Proposal, accept: bool) -> Option<Connection> {
+        let peer = self.peer.as_mut()?;
+        peer.pending = None;
+        if peer.local == Some(by) {
+            peer.answering = false;
+        }
+        let text = answer_text(peer.who(by), what, accept);
+        self.message = Some(text);
+        match (accept, what) {
+            (false, _) => None,
+            (true, Proposal::Draw) => {
+                if !self.ended() {
+                    self.adjudged = Some(Adjudged::DrawAgreed);
+                }
+                None
+            }
+            (true, Proposal::Undo) => {
+                self.animation = None;
+                self.browsing = None;
+                self.hint = None;
+                match !self.ended() && self.line.take_back(by.other()) {
+                    true => None,
+                    false => Some(Connection::Lost(
+                        "the host took back a move that was not there".to_string(),
+                    )),
                 }
             }
         }

@@ -22,6 +22,8 @@ impl<G: GameUi> Play<G> {
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = self.seats.map(|seat| seat.to_string());
         record.resigned = self.resigned;
+        record.adjudged = self.adjudged;
+        record.clock = self.peer.as_ref().and_then(|peer| peer.control);
         record
     }
 

@@ -2,6 +2,8 @@
 //! game's own panel (reserves, disc counts, ...), the move history, the
 //! address line, a status line and the main keys. Drawing changes nothing.
 
+use std::time::Instant;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -9,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
 use super::{Play, PlayScreen, Prompt};
-use crate::app::action::{Action, key_for};
+use crate::app::action::{Action, Typing, key_for};
 use crate::app::fit::{leading, shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
@@ -151,7 +153,7 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         lines.push(Line::styled(seats, theme.dim()));
     }
     if let Some(peer) = &play.peer {
-        lines.extend(peer_lines::<G>(peer, theme));
+        lines.extend(peer_lines::<G>(peer, play.typing(), theme));
     }
     lines.extend(game.panel(play.animation.as_ref().map(|(a, _)| a), theme));
     lines.push(Line::raw(""));
@@ -201,8 +203,9 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
     .render(area, buf);
 }
 
-/// Who plays whom in a network game, the connection, and the last chat.
-fn peer_lines<G: GameUi>(peer: &Peer, theme: Theme) -> Vec<Line<'static>> {
+/// Who plays whom in a network game, the connection, the clock, the offer
+/// waiting for an answer, and the last chat.
+fn peer_lines<G: GameUi>(peer: &Peer, typing: Typing, theme: Theme) -> Vec<Line<'static>> {
     let [first, second] = Player::BOTH.map(|p| {
         let name = match peer.local == Some(p) {
             true => "you".to_string(),
@@ -220,6 +223,28 @@ fn peer_lines<G: GameUi>(peer: &Peer, theme: Theme) -> Vec<Line<'static>> {
         Line::raw(format!("{first} · {second}")),
         Line::styled(connection, theme.dim()),
     ];
+    if let Some(clock) = &peer.clock {
+        let faces = clock.faces(Instant::now());
+        let mut spans = vec![Span::raw("Clock ")];
+        for side in Player::BOTH {
+            if side == Player::Second {
+                spans.push(Span::raw(" · "));
+            }
+            let face = format!("{} {}", G::symbol(side), faces[side.index()]);
+            // The running clock stands out, so a glance says whose it is.
+            spans.push(match clock.running() == Some(side) {
+                true => Span::styled(face, theme.key()),
+                false => Span::raw(face),
+            });
+        }
+        if let Some(control) = peer.control {
+            spans.push(Span::styled(format!(" ({control})"), theme.dim()));
+        }
+        lines.push(Line::from(spans));
+    }
+    if let Some(offer) = peer.offer_line(typing) {
+        lines.push(Line::styled(offer, theme.key()));
+    }
     lines.extend(peer.chat.iter().map(|said| Line::raw(said.clone())));
     lines
 }
@@ -323,6 +348,9 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
         (Action::NewGame, "new", 4),
         (Action::Resign, "resign", 1),
         (Action::Chat, "chat", 5),
+        (Action::OfferDraw, "draw", 3),
+        (Action::Accept, "accept", 9),
+        (Action::Decline, "decline", 9),
         (Action::Save, "save", 2),
     ];
     for (action, does, weight) in optional {
