@@ -144,9 +144,10 @@ pub async fn run<G: Playable>(
     let mut ending = Hosted::Finished;
 
     'game: while room.table.outcome().is_none() {
-        // What was typed here, in order: a move on the host's turn.
-        loop {
-            let my_turn = room.is_seated(their_side) && room.table.local_turn();
+        // What was typed here, in order, once the player is there: a move
+        // on the host's turn, the rest at once.
+        while room.is_seated(their_side) {
+            let my_turn = room.table.local_turn();
             if my_turn && keyboard.is_spent() {
                 ending = Hosted::InputEnded;
                 break 'game;
