@@ -344,3 +344,163 @@ fn hostile_input_is_refused_and_other_games_go_on() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// The next message that is not a clock's (which comes after every move
+/// of a clocked game) or a notice.
+fn news(client: &mut Client) -> Value {
+    loop {
+        let message = client.next();
+        if !matches!(message["type"].as_str(), Some("clock" | "notice")) {
+            return message;
+        }
+    }
+}
+
+#[test]
+fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
+    let data = temporary_folder("draw");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 2);
+    spectator.expect("move");
+    spectator.expect("move");
+    // Declined first: the game goes on.
+    players[0].send(json!({"type":"offer","what":"draw"}));
+    let offer = json!({"type":"offer","what":"draw","side":"first"});
+    for client in players.iter_mut().chain([&mut spectator]) {
+        assert_eq!(news(client), offer);
+    }
+    players[1].send(json!({"type":"answer","what":"draw","accept":false}));
+    let declined = json!({"type":"answer","what":"draw","accept":false,"side":"second"});
+    for client in players.iter_mut().chain([&mut spectator]) {
+        assert_eq!(news(client), declined);
+    }
+    play(&mut players, 2, 3);
+    // Then offered by the other side, and accepted.
+    spectator.expect("move");
+    players[1].send(json!({"type":"offer","what":"draw"}));
+    let offer = json!({"type":"offer","what":"draw","side":"second"});
+    for client in players.iter_mut().chain([&mut spectator]) {
+        assert_eq!(news(client), offer);
+    }
+    players[0].send(json!({"type":"answer","what":"draw","accept":true}));
+    for client in players.iter_mut().chain([&mut spectator]) {
+        let told = news(client);
+        assert_eq!(told["accept"], true, "{told}");
+        let end = client.expect("end");
+        assert_eq!(end["result"], "draw", "{end}");
+        assert!(
+            end["reason"].as_str().unwrap_or("").contains("agreed"),
+            "{end}"
+        );
+    }
+    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
+        .expect("the game is kept");
+    assert!(
+        record.contains("result = \"draw\"\nended = \"agreement\""),
+        "{record}"
+    );
+    assert!(record.contains(r#"moves = ["A1", "A6", "C3"]"#), "{record}");
+}
+
+#[test]
+fn an_undo_accepted_takes_the_move_back_for_everyone() {
+    let data = temporary_folder("undo");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 3);
+    // O asks to take back A6: X's C3 after it goes too.
+    players[1].send(json!({"type":"offer","what":"undo"}));
+    assert_eq!(news(&mut players[0])["what"], "undo");
+    assert_eq!(news(&mut players[1])["side"], "second");
+    players[0].send(json!({"type":"answer","what":"undo","accept":true}));
+    for player in &mut players {
+        let answer = news(player);
+        assert_eq!(answer["accept"], true, "{answer}");
+    }
+    let (_, watched) = hello(&served.address, &created["watch"], "spectator");
+    assert_eq!(watched["moves"], json!(["A1"]));
+    // O is to move again, and the game plays on to its end.
+    play(&mut players, 1, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+}
+
+#[test]
+fn an_answer_to_nothing_or_an_undo_of_nothing_is_refused_and_the_game_goes_on() {
+    let data = temporary_folder("unasked");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (mut joiner, welcome) = hello(&served.address, &created["join"], "player");
+    joiner.send(json!({"type":"answer","what":"draw","accept":true}));
+    let refused = joiner.expect("error");
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("an answer to no draw offer"),
+        "{refused}"
+    );
+    let (mut joiner, _) = hello(&served.address, &welcome["rejoin"], "player");
+    // O has not moved: nothing of O's to take back.
+    joiner.send(json!({"type":"offer","what":"undo"}));
+    let refused = joiner.expect("error");
+    assert!(
+        refused["reason"].as_str().unwrap_or("").contains("no move"),
+        "{refused}"
+    );
+    let (joiner, _) = hello(&served.address, &welcome["rejoin"], "player");
+    let mut players = [creator, joiner];
+    // X answers its own offer: refused too.
+    play(&mut players, 0, 1);
+    players[0].send(json!({"type":"offer","what":"draw"}));
+    assert_eq!(news(&mut players[1])["type"], "offer");
+    players[0].send(json!({"type":"answer","what":"draw","accept":true}));
+    assert_eq!(players[0].expect("error")["type"], "error");
+    // The game is unharmed: O declines by moving, X comes back, X wins.
+    let (creator, _) = hello(&served.address, &created["rejoin"], "player");
+    players[0] = creator;
+    play(&mut players, 1, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+}
+
+#[test]
+fn a_player_whose_clock_runs_out_loses() {
+    let data = temporary_folder("clock");
+    let served = Served::start(&data, &[]);
+    let mut creator = Client::connect(&served.address);
+    // A tiny clock: 400 ms for the game, nothing added.
+    let clock = json!({"base_ms":400,"increment_ms":0});
+    creator.send(json!({"type":"create","name":"ada","game":"gekitai","settings":{},"side":"second","clock":clock}));
+    let created = creator.expect("created");
+    let welcome = creator.expect("welcome");
+    assert_eq!(welcome["clock"], clock);
+    let (mut joiner, welcome) = hello(&served.address, &created["join"], "player");
+    assert_eq!(welcome["side"], "first");
+    // The clock as it stands, then started: X, to move, never moves.
+    assert_eq!(joiner.expect("clock")["left_ms"], json!([400, 400]));
+    let started = joiner.expect("clock");
+    assert_eq!(started["running"], "first", "{started}");
+    for player in [&mut creator, &mut joiner] {
+        assert_eq!(player.expect("out_of_time")["side"], "first");
+        let end = player.expect("end");
+        assert_eq!(end["result"], "O", "{end}");
+        assert!(
+            end["reason"]
+                .as_str()
+                .unwrap_or("")
+                .contains("X ran out of time"),
+            "{end}"
+        );
+    }
+    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
+        .expect("the game is kept");
+    assert!(
+        record.contains("result = \"O\"\nended = \"time\"\nclock = \"0.00666"),
+        "{record}"
+    );
+}
