@@ -267,3 +267,72 @@ fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
     let _ = std::fs::remove_dir_all(&host_data);
     let _ = std::fs::remove_dir_all(&join_data);
 }
+
+#[test]
+fn an_undo_and_a_draw_offered_on_the_full_screen_are_answered_by_a_plain_host() {
+    let data = temporary_folder("offers");
+    let args = [
+        "host",
+        "gekitai",
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--name",
+        "hostie",
+        "--clock",
+        "5+0",
+    ];
+    let mut host = plain(&args, &data);
+    let text = host.wait_for("Waiting for a player");
+    let field = |label: &str| {
+        text.lines()
+            .find_map(|line| line.strip_prefix(label))
+            .map(|rest| rest.trim().trim_end_matches('.').to_string())
+            .unwrap_or_else(|| panic!("no {label:?} in:\n{text}"))
+    };
+    let (address, code) = (field("Hosting Gekitai on "), field("Join code:"));
+    host.type_lines("A1\n");
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &data);
+    let screen = joiner.wait_for("1. X A1");
+    assert!(screen.contains("(5+0)"), "the clock is shown: {screen}");
+    joiner.send("a6\r");
+    joiner.wait_for("2. O A6");
+    // O asks to take A6 back; the host accepts.
+    joiner.send("u");
+    host.wait_for("joe asks to take their last move back: type accept or decline.");
+    host.type_lines("accept\n");
+    let screen = joiner.wait_for("hostie accepts the undo");
+    assert!(!screen.contains("2. O A6"), "{screen}");
+    assert!(screen.contains("Player O's turn"), "{screen}");
+    // O plays again, then offers a draw (Ctrl-d); the host accepts.
+    joiner.send("b6\r");
+    joiner.wait_for("2. O B6");
+    joiner.send("\x04");
+    joiner.wait_for("You offer a draw");
+    host.wait_for("joe offers a draw: type accept or decline.");
+    host.type_lines("accept\n");
+    let screen = joiner.wait_for("hostie accepts the draw");
+    assert!(screen.contains("the game is over"), "{screen}");
+    let (status, host_text) = host.finish();
+    assert_eq!(status, 0, "{host_text}");
+    assert!(
+        host_text.contains("Player O's last move is taken back."),
+        "{host_text}"
+    );
+    assert!(
+        host_text.contains("The players agreed a draw.\nDraw game!"),
+        "{host_text}"
+    );
+    let games = data.join("tabletop").join("games");
+    let saved: Vec<_> = std::fs::read_dir(&games).expect("a games folder").collect();
+    let record =
+        std::fs::read_to_string(saved[0].as_ref().expect("an entry").path()).expect("the record");
+    assert!(
+        record.contains("result = \"draw\"\nended = \"agreement\"\nclock = \"5+0\""),
+        "{record}"
+    );
+    assert!(record.contains(r#"moves = ["A1", "B6"]"#), "{record}");
+    joiner.send("q");
+    joiner.exits_cleanly();
+}

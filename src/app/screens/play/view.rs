@@ -297,7 +297,9 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
         (None, Some(outcome)) => format!(
             "{}{}  {}: new game  {}: quit",
             play.resigned
-                .map_or(String::new(), |p| G::resignation_text(p) + " "),
+                .map(G::resignation_text)
+                .or(play.adjudged.map(|adjudged| adjudged.text::<G>()))
+                .map_or(String::new(), |text| text + " "),
             G::result_text(outcome),
             key_for(Action::NewGame, typing),
             key_for(Action::Quit, typing)
