@@ -236,3 +236,38 @@ fn hostile_clients_are_refused_and_the_game_goes_on() {
     assert!(joiner_text.contains("Player X wins!"), "{joiner_text}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn plain_players_decline_and_accept_a_draw_and_the_spectator_sees_it() {
+    let data = temporary_folder("draw");
+    let (mut host, address, join, watch) = host(&data);
+    let watcher = Piped::start(&["watch", &address, &watch, "--name", "wendy"], &data);
+    watcher.wait_for("Watching hostie (X)");
+    host.type_lines("A1\n");
+    let mut joiner = Piped::start(&["join", &address, &join, "--name", "joe"], &data);
+    // An answer to nothing is refused here, before it is sent.
+    joiner.type_lines("accept\na6\ndraw\n");
+    joiner.wait_for("There is no offer to answer.");
+    host.wait_for("joe offers a draw: type accept or decline.");
+    host.type_lines("decline\nc3\ndraw\n");
+    joiner.wait_for("hostie declines the draw.");
+    joiner.wait_for("hostie offers a draw: type accept or decline.");
+    joiner.type_lines("accept\n");
+    for (name, process) in [("host", host), ("joiner", joiner), ("watcher", watcher)] {
+        let (status, text) = process.finish();
+        assert_eq!(status, 0, "{name}: {text}");
+        assert!(
+            text.contains("The players agreed a draw.\nDraw game!"),
+            "{name}: {text}"
+        );
+    }
+    let games = data.join("tabletop").join("games");
+    let saved: Vec<_> = std::fs::read_dir(&games).expect("a games folder").collect();
+    let record =
+        std::fs::read_to_string(saved[0].as_ref().expect("an entry").path()).expect("the record");
+    assert!(
+        record.contains("result = \"draw\"\nended = \"agreement\""),
+        "{record}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
