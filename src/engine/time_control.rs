@@ -81,7 +81,7 @@ impl fmt::Display for TimeControl {
         }
         // Minutes to the thousandth; a test's clock of a few hundred
         // milliseconds still reads back the same.
-        let minutes = match self.base_ms % 60 == 0 {
+        let minutes = match self.base_ms.is_multiple_of(60) {
             true => decimal(self.base_ms / 60),
             false => format!("{}", self.base_ms as f64 / 60_000.0),
         };
