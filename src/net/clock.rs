@@ -68,6 +68,14 @@ impl Clock {
         self.running = Some((to_move, now));
     }
 
+    /// Hands the clock to `to_move` at `now` after a move was taken back:
+    /// the side whose time ran is charged, with no increment (its turn
+    /// did not end with a move).
+    pub fn taken_back(&mut self, to_move: Player, now: Instant) {
+        self.left = self.left(now);
+        self.running = Some((to_move, now));
+    }
+
     /// Stops the clock at `now` (the game is over or paused).
     pub fn stop(&mut self, now: Instant) {
         self.left = self.left(now);
@@ -130,6 +138,14 @@ mod tests {
             clock.left(later + Duration::from_secs(1))[1],
             Duration::from_secs(59)
         );
+        // A move taken back hands the clock over with nothing added.
+        clock.taken_back(Player::First, later + Duration::from_secs(2));
+        assert_eq!(
+            clock.left(later + Duration::from_secs(2)),
+            [Duration::from_secs(52), Duration::from_secs(58)]
+        );
+        // X moves at once: two seconds more.
+        clock.turn(Player::Second, later + Duration::from_secs(2));
         clock.stop(later + Duration::from_secs(100));
         assert_eq!(
             clock.left(later + Duration::from_secs(500))[1],
@@ -139,7 +155,7 @@ mod tests {
         assert_eq!(
             clock.message(later),
             Message::Clock {
-                left_ms: [52_000, 0],
+                left_ms: [54_000, 0],
                 running: None
             }
         );

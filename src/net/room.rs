@@ -261,23 +261,24 @@ impl<G: Playable> Room<G> {
         if self.pending.is_some_and(|(offerer, _)| offerer != by) {
             self.pending = None;
         }
-        self.turn_clock(out)
+        self.turn_clock(false, out)
     }
 
     /// The clock after the position changed: the side to move's time
     /// runs (once the clock has started), or it stops at the end; then
-    /// everyone is told.
-    fn turn_clock(&mut self, out: &mut dyn Write) -> io::Result<()> {
+    /// everyone is told. A move `taken_back` gains no increment.
+    fn turn_clock(&mut self, taken_back: bool, out: &mut dyn Write) -> io::Result<()> {
         let now = Instant::now();
         let over = self.table.outcome().is_some();
         let to_move = self.table.to_move();
         let Some(clock) = &mut self.clock else {
             return Ok(());
         };
-        match (over, clock.is_running()) {
-            (true, _) => clock.stop(now),
-            (false, true) => clock.turn(to_move, now),
-            (false, false) => return Ok(()),
+        match (over, clock.is_running(), taken_back) {
+            (true, _, _) => clock.stop(now),
+            (false, true, false) => clock.turn(to_move, now),
+            (false, true, true) => clock.taken_back(to_move, now),
+            (false, false, _) => return Ok(()),
         }
         self.told_clock(now, out)
     }
@@ -326,7 +327,7 @@ impl<G: Playable> Room<G> {
         }
         self.table.adjudge(Adjudged::OutOfTime(loser), out)?;
         self.relay(None, Message::OutOfTime { side: loser.into() });
-        self.turn_clock(out)?;
+        self.turn_clock(false, out)?;
         Ok(true)
     }
 
@@ -422,7 +423,7 @@ impl<G: Playable> Room<G> {
                 self.table.take_back(offerer, fresh, out)?;
             }
         }
-        self.turn_clock(out)?;
+        self.turn_clock(accept && what == Proposal::Undo, out)?;
         Ok(Ok(()))
     }
 
