@@ -430,11 +430,12 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
 fn show_games(open: &[Listing], playing: &[Listing]) -> Vec<u64> {
     let mut ids = Vec::new();
     let line = |n: usize, listing: &Listing| {
-        let settings: Vec<String> = listing
+        let mut settings: Vec<String> = listing
             .settings
             .iter()
             .map(|(k, v)| sanitise(&format!("{k}={v}"), 30))
             .collect();
+        settings.extend(listing.clock.map(|clock| format!("clock={clock}")));
         let [first, second] = listing
             .names
             .clone()

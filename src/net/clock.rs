@@ -12,6 +12,10 @@ use super::protocol::{Message, Side};
 use crate::engine::Player;
 use crate::engine::time_control::{TimeControl, clock_face};
 
+/// More time than a player can have left (a day's game and a week of
+/// increments), so that no file can make a deadline overflow.
+const MOST_LEFT: Duration = Duration::from_secs(8 * 24 * 60 * 60);
+
 /// The clock of one game.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -32,11 +36,12 @@ impl Clock {
         }
     }
 
-    /// A clock with these times left (a game loaded back), not running.
+    /// A clock with these times left (a game loaded back), not running;
+    /// a time longer than any game gets is cut to that.
     pub fn resumed(control: TimeControl, left: [Duration; 2]) -> Clock {
         Clock {
             control,
-            left,
+            left: left.map(|left| left.min(MOST_LEFT)),
             running: None,
         }
     }

@@ -434,16 +434,21 @@ impl<G: GameUi> Play<G> {
         Some(why)
     }
 
+    /// Whether the player here (in a network game) has made a move, one
+    /// they could ask to take back.
+    fn moved_here(&self) -> bool {
+        let local = self.peer.as_ref().and_then(|peer| peer.local);
+        self.line
+            .played()
+            .iter()
+            .any(|p| !p.is_forced() && Some(p.mover) == local)
+    }
+
     /// Offers the other player of a network game a draw or asks for an
     /// undo, if this side may; says why not otherwise.
     fn offer(&mut self, what: Proposal) {
+        let mine = self.moved_here();
         let Some(peer) = &self.peer else { return };
-        let mine = peer.local.is_some_and(|local| {
-            self.line
-                .played()
-                .iter()
-                .any(|p| !p.is_forced() && p.mover == local)
-        });
         let refused = if self.ended() {
             Some("The game is over")
         } else if !peer.may_offer() {
@@ -493,7 +498,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn offers(&self, action: Action) -> bool {
         if let Some(peer) = &self.peer {
             return match action {
-                Action::Undo | Action::OfferDraw => peer.may_offer() && !self.ended(),
+                Action::Undo => peer.may_offer() && self.moved_here() && !self.ended(),
+                Action::OfferDraw => peer.may_offer() && !self.ended(),
                 Action::Accept | Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
                 Action::Redo | Action::Hint | Action::Pause => false,
                 Action::Evaluate | Action::NewGame => self.ended(),
