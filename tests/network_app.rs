@@ -298,6 +298,11 @@ fn an_undo_and_a_draw_offered_on_the_full_screen_are_answered_by_a_plain_host() 
     assert!(screen.contains("(5+0)"), "the clock is shown: {screen}");
     joiner.send("a6\r");
     joiner.wait_for("2. O A6");
+    // A move typed out of turn is refused, and its address line closed:
+    // the keys after it are commands again.
+    joiner.send("b6\r");
+    let screen = joiner.wait_for("It is hostie's turn");
+    assert!(!screen.contains("Cell:"), "{screen}");
     // O asks to take A6 back; the host accepts.
     joiner.send("u");
     host.wait_for("joe asks to take their last move back: type accept or decline.");
