@@ -504,3 +504,34 @@ fn a_player_whose_clock_runs_out_loses() {
         "{record}"
     );
 }
+
+#[test]
+fn the_offerer_moves_again_only_once_the_offer_is_answered() {
+    let data = temporary_folder("offerer");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 2);
+    // X, to move, offers a draw, then moves anyway: refused.
+    players[0].send(json!({"type":"offer","what":"draw"}));
+    assert_eq!(news(&mut players[1])["type"], "offer");
+    players[0].send(json!({"type":"move","move":"C3"}));
+    let refused = players[0].expect("error");
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("waits for an answer"),
+        "{refused}"
+    );
+    // Back, X hears the offer still waits; O declines, and X plays on.
+    let (mut creator, back) = hello(&served.address, &created["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6"]));
+    assert_eq!(news(&mut creator)["what"], "draw");
+    players[0] = creator;
+    players[1].send(json!({"type":"answer","what":"draw","accept":false}));
+    assert_eq!(news(&mut players[0])["accept"], false);
+    play(&mut players, 2, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+}

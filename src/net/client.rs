@@ -187,7 +187,7 @@ pub async fn play<G: Playable>(
             if table.outcome().is_some() {
                 break;
             }
-            let my_turn = table.local_turn() && !state.answering;
+            let my_turn = table.local_turn() && !state.holding();
             if my_turn && keyboard.is_spent() {
                 return Err("input ended before the game did".to_string());
             }
@@ -228,7 +228,10 @@ pub async fn play<G: Playable>(
                         .map_err(io)?;
                     continue;
                 }
-                Typed::Offer(what) => Message::Offer { what, side: None },
+                Typed::Offer(what) => {
+                    state.asked = true;
+                    Message::Offer { what, side: None }
+                }
                 Typed::Answer(accept) => match state.pending {
                     Some((offerer, what)) if offerer != side => {
                         state.pending = None;
@@ -293,6 +296,9 @@ pub async fn play<G: Playable>(
                     Message::Offer { what, side: Some(offerer) } => {
                         let offerer = Player::from(offerer);
                         state.pending = Some((offerer, what));
+                        // The other side's offer came first: ours was not
+                        // taken.
+                        state.asked &= Some(offerer) == side;
                         let who = (Some(offerer) != side).then(|| names[offerer.index()].as_str());
                         let answerable = side.is_some_and(|side| side != offerer);
                         let text = offer_text(who, what, answerable.then_some(TYPE_ANSWER));
@@ -301,6 +307,7 @@ pub async fn play<G: Playable>(
                     Message::Answer { what, accept, side: Some(answerer) } => {
                         let answerer = Player::from(answerer);
                         state.pending = None;
+                        state.asked = false;
                         if Some(answerer) == side {
                             state.answering = false;
                         }
@@ -360,6 +367,9 @@ struct Offers {
     /// An undo accepted here, not yet taken back by the host: no move
     /// is played meanwhile.
     answering: bool,
+    /// An offer made here and not answered yet: no move is played
+    /// meanwhile (the host would refuse it).
+    asked: bool,
 }
 
 impl Offers {
@@ -367,6 +377,13 @@ impl Offers {
     fn moved(&mut self, by: Player) {
         if self.pending.is_some_and(|(offerer, _)| offerer != by) {
             self.pending = None;
+            self.asked = false;
         }
+    }
+
+    /// Whether moves typed here wait: for the host to take a move back,
+    /// or for the answer to this side's offer.
+    fn holding(&self) -> bool {
+        self.answering || self.asked
     }
 }

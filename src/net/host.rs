@@ -147,7 +147,7 @@ pub async fn run<G: Playable>(
         // What was typed here, in order, once the player is there: a move
         // on the host's turn, the rest at once.
         while room.is_seated(their_side) {
-            let my_turn = room.table.local_turn();
+            let my_turn = room.table.local_turn() && !room.is_waiting_on(options.side);
             if my_turn && keyboard.is_spent() {
                 ending = Hosted::InputEnded;
                 break 'game;

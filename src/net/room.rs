@@ -179,6 +179,9 @@ impl<G: Playable> Room<G> {
         };
         let name = self.names[side.index()].clone();
         let refused = match message {
+            Message::Move { .. } if self.is_waiting_on(side) => {
+                "a move while one's own offer waits for an answer".to_string()
+            }
             Message::Move { mv } => match self.table.play_received(side, &mv, out) {
                 Ok(mv) => {
                     self.relay(Some(side), Message::Move { mv: mv.to_string() });
@@ -425,6 +428,13 @@ impl<G: Playable> Room<G> {
         }
         self.turn_clock(accept && what == Proposal::Undo, out)?;
         Ok(Ok(()))
+    }
+
+    /// Whether `side` made the offer waiting: it moves again once the
+    /// offer is answered, so that every screen takes back, or ends, the
+    /// same game.
+    pub fn is_waiting_on(&self, side: Player) -> bool {
+        self.pending.is_some_and(|(offerer, _)| offerer == side)
     }
 
     /// What the offer waiting for `side`'s answer offers, if there is one.

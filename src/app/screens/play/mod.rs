@@ -426,6 +426,8 @@ impl<G: GameUi> Play<G> {
             "Waiting for the other player".to_string()
         } else if peer.answering {
             "Waiting for the host to take the move back".to_string()
+        } else if peer.asked {
+            "Waiting for the answer to your offer".to_string()
         } else if self.remote_to_move() {
             format!("It is {}'s turn", peer.opponent(self.game().to_move()))
         } else {
@@ -464,7 +466,7 @@ impl<G: GameUi> Play<G> {
         };
         match (refused, &mut self.peer) {
             (Some(why), _) => self.message = Some(why.to_string()),
-            (None, Some(peer)) => peer.send(Request::Offer(what)),
+            (None, Some(peer)) => peer.offer(what),
             (None, None) => {}
         }
     }

@@ -51,6 +51,9 @@ pub struct Peer {
     /// An undo accepted here that the host has not taken back yet: no
     /// move is played meanwhile.
     pub answering: bool,
+    /// An offer made here, not answered yet: no move is played
+    /// meanwhile (the host would refuse it).
+    pub asked: bool,
     /// The game's clock, if it has one.
     pub control: Option<TimeControl>,
     /// The clock as the host last told it, and when that was heard.
@@ -102,6 +105,7 @@ impl Peer {
             waiting: false,
             pending: None,
             answering: false,
+            asked: false,
             control: None,
             clock: None,
             faces: None,
@@ -139,7 +143,14 @@ impl Peer {
     pub fn moved(&mut self, by: Player) {
         if self.pending.is_some_and(|(offerer, _)| offerer != by) {
             self.pending = None;
+            self.asked = false;
         }
+    }
+
+    /// Sends this side's offer; no move is played until it is answered.
+    pub fn offer(&mut self, what: Proposal) {
+        self.asked = true;
+        self.send(Request::Offer(what));
     }
 
     /// Whether the clock's faces changed since the last look (they are
@@ -327,6 +338,8 @@ impl<G: GameUi> Play<G> {
         let typing = self.typing();
         let Some(peer) = &mut self.peer else { return };
         peer.pending = Some((by, what));
+        // The other side's offer came first: ours was not taken.
+        peer.asked &= peer.local == Some(by);
         self.message = peer.offer_line(typing);
     }
 
@@ -337,6 +350,7 @@ impl<G: GameUi> Play<G> {
     fn answered(&mut self, by: Player, what: Proposal, accept: bool) -> Option<Connection> {
         let peer = self.peer.as_mut()?;
         peer.pending = None;
+        peer.asked = false;
         if peer.local == Some(by) {
             peer.answering = false;
         }
