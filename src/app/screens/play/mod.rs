@@ -426,10 +426,10 @@ impl<G: GameUi> Play<G> {
             "Waiting for the other player".to_string()
         } else if peer.answering {
             "Waiting for the host to take the move back".to_string()
-        } else if peer.asked {
-            "Waiting for the answer to your offer".to_string()
         } else if self.remote_to_move() {
             format!("It is {}'s turn", peer.opponent(self.game().to_move()))
+        } else if peer.asked {
+            "Waiting for the answer to your offer".to_string()
         } else {
             return None;
         };
