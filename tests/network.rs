@@ -238,7 +238,7 @@ fn hostile_clients_are_refused_and_the_game_goes_on() {
 }
 
 #[test]
-fn plain_players_decline_and_accept_a_draw_and_the_spectator_sees_it() {
+fn plain_players_take_a_move_back_decline_and_accept_a_draw_and_the_spectator_follows() {
     let data = temporary_folder("draw");
     let (mut host, address, join, watch) = host(&data);
     let watcher = Piped::start(&["watch", &address, &watch, "--name", "wendy"], &data);
@@ -246,8 +246,12 @@ fn plain_players_decline_and_accept_a_draw_and_the_spectator_sees_it() {
     host.type_lines("A1\n");
     let mut joiner = Piped::start(&["join", &address, &join, "--name", "joe"], &data);
     // An answer to nothing is refused here, before it is sent.
-    joiner.type_lines("accept\na6\ndraw\n");
+    joiner.type_lines("accept\na6\nundo\n");
     joiner.wait_for("There is no offer to answer.");
+    host.wait_for("joe asks to take their last move back: type accept or decline.");
+    host.type_lines("accept\n");
+    watcher.wait_for("Player O's last move is taken back.");
+    joiner.type_lines("b6\ndraw\n");
     host.wait_for("joe offers a draw: type accept or decline.");
     host.type_lines("decline\nc3\ndraw\n");
     joiner.wait_for("hostie declines the draw.");
@@ -256,6 +260,10 @@ fn plain_players_decline_and_accept_a_draw_and_the_spectator_sees_it() {
     for (name, process) in [("host", host), ("joiner", joiner), ("watcher", watcher)] {
         let (status, text) = process.finish();
         assert_eq!(status, 0, "{name}: {text}");
+        assert!(
+            text.contains("Player O's last move is taken back."),
+            "{name}: {text}"
+        );
         assert!(
             text.contains("The players agreed a draw.\nDraw game!"),
             "{name}: {text}"
@@ -269,5 +277,6 @@ fn plain_players_decline_and_accept_a_draw_and_the_spectator_sees_it() {
         record.contains("result = \"draw\"\nended = \"agreement\""),
         "{record}"
     );
+    assert!(record.contains(r#"moves = ["A1", "B6", "C3"]"#), "{record}");
     let _ = std::fs::remove_dir_all(&data);
 }
