@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod animation;
+pub mod ascii;
 pub mod evaluation;
 pub mod fit;
 pub mod games;
