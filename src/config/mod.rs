@@ -18,6 +18,8 @@
 //! the app from starting. tabletop never writes this file except when
 //! asked to add to it (`tabletop engines add`).
 
+pub mod themes;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
