@@ -41,6 +41,8 @@ use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
 use theme::{BUILT_IN, Palette, Pieces, Theme};
 
+use crate::config::Config;
+
 use crate::engine::record::Record;
 use crate::files;
 use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
@@ -71,6 +73,10 @@ pub struct Options {
     /// A line for the start screen to show (a remembered start screen that
     /// could not be read).
     pub notice: Option<String>,
+    /// The player's config file, read: its colour themes join the
+    /// built-in ones, and what was wrong with it is shown once (empty in
+    /// tests).
+    pub config: Config,
 }
 
 /// The first screen.
@@ -98,14 +104,6 @@ enum Screen {
     Replay(Box<dyn ReplayScreen>),
     Library(Library),
     Puzzles(Box<Puzzles>),
-}
-
-/// The built-in palette called `name`.
-fn palette_named(name: &str) -> Option<Palette> {
-    BUILT_IN
-        .iter()
-        .find(|(built_in, _)| *built_in == name)
-        .map(|(_, palette)| *palette)
 }
 
 /// The autosaved game, if it is there, loads, and is not finished.
@@ -177,6 +175,11 @@ pub struct App {
     /// The terminal's size, for mapping clicks (kept up to date by resizes).
     area: Rect,
     theme: Theme,
+    /// The colour themes F2 goes through: the built-in ones, then the
+    /// player's, by name.
+    themes: Vec<(String, Palette)>,
+    /// Which of them is shown.
+    theme_at: usize,
     animate: bool,
     /// The last game chosen, offered again on the start screen.
     last_choice: Setup,
@@ -218,9 +221,7 @@ impl App {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                let menu = StartMenu::new(&options.menu)
-                    .with_seats(seats)
-                    .with_notice(options.notice.clone());
+                let menu = StartMenu::new(&options.menu).with_seats(seats);
                 Screen::Start(menu.with_resume(resume))
             }
             Start::Game(setup) => Screen::Play(setup.with(NewGame {
@@ -243,20 +244,46 @@ impl App {
             }
         };
         let opens_library = matches!(screen, Screen::Library(_));
-        // The theme chosen last time, if it is still there.
-        let remembered = options.looks.as_deref().map(looks::load);
-        let theme = match remembered {
-            Some(Ok(Some(looks))) => {
-                palette_named(&looks.theme).map_or(theme, |p| theme.with_palette(p))
+        let (user_themes, theme_notices) = crate::config::themes::themes(&options.config);
+        let themes: Vec<(String, Palette)> = BUILT_IN
+            .iter()
+            .map(|(name, palette)| (name.to_string(), *palette))
+            .chain(user_themes)
+            .collect();
+        let mut notices: Vec<String> = options.notice.iter().cloned().collect();
+        notices.extend(options.config.notices.iter().map(ToString::to_string));
+        notices.extend(theme_notices.iter().map(ToString::to_string));
+        let mut theme = theme;
+        let mut theme_at = themes
+            .iter()
+            .position(|(_, palette)| *palette == theme.palette)
+            .unwrap_or(0);
+        // The look chosen last time, as far as it is still there.
+        match options.looks.as_deref().map(looks::load) {
+            Some(Ok(Some(chosen))) => {
+                match themes.iter().position(|(name, _)| *name == chosen.theme) {
+                    Some(at) => theme_at = at,
+                    None => notices.push(format!(
+                        "The theme {:?} chosen last time is not there any more: {} instead",
+                        chosen.theme, themes[0].0
+                    )),
+                }
+                if let Some(pieces) = chosen.pieces.as_deref().and_then(Pieces::named) {
+                    theme.pieces = pieces;
+                }
             }
-            _ => theme,
-        };
+            Some(Err(why)) => notices.push(why),
+            Some(Ok(None)) | None => {}
+        }
+        theme.palette = themes[theme_at].1;
         let mut app = App {
             screen,
             help: false,
             help_scroll: 0,
             area,
             theme,
+            themes,
+            theme_at,
             animate,
             last_choice: options.menu.clone(),
             autosave,
@@ -272,18 +299,22 @@ impl App {
         if opens_library {
             app.screen = Screen::Library(app.open_library());
         }
+        if let Some(first) = notices.first() {
+            let more = match notices.len() - 1 {
+                0 => String::new(),
+                more => format!(" (and {more} more)"),
+            };
+            app.tell(format!("{first}{more}"));
+        }
         app
     }
 
     /// The saved games screen on the folder it shows.
     /// Changes to the next colour theme, remembers it and says which.
     fn next_theme(&mut self) {
-        let at = BUILT_IN
-            .iter()
-            .position(|(_, palette)| *palette == self.theme.palette)
-            .map_or(0, |i| (i + 1) % BUILT_IN.len());
-        let (name, palette) = BUILT_IN[at];
-        self.theme = self.theme.with_palette(palette);
+        self.theme_at = (self.theme_at + 1) % self.themes.len();
+        let (name, palette) = &self.themes[self.theme_at];
+        self.theme = self.theme.with_palette(*palette);
         let said = if self.theme.colour {
             format!("Theme: {name}")
         } else {
@@ -306,18 +337,19 @@ impl App {
     /// `said` (and whether keeping it failed).
     fn remember_looks(&mut self, mut said: String) {
         if let Some(path) = &self.looks {
-            let name = BUILT_IN
-                .iter()
-                .find(|(_, palette)| *palette == self.theme.palette)
-                .map_or("classic", |(name, _)| name);
             let chosen = looks::Looks {
-                theme: name.to_string(),
+                theme: self.themes[self.theme_at].0.clone(),
                 pieces: Some(self.theme.pieces.name().to_string()),
             };
             if let Err(error) = looks::save(path, &chosen) {
                 said = format!("{said}; not remembered: {error}");
             }
         }
+        self.tell(said);
+    }
+
+    /// Shows `said` on the screen's status or notice line.
+    fn tell(&mut self, said: String) {
         match &mut self.screen {
             Screen::Play(play) => play.tell(said),
             Screen::Replay(replay) => replay.tell(said),
@@ -684,6 +716,13 @@ impl App {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
+        self.render_screen(area, buf);
+        if self.theme.is_ascii() {
+            ascii::asciify(buf, area);
+        }
+    }
+
+    fn render_screen(&self, area: Rect, buf: &mut Buffer) {
         if !self.fits(area) {
             let need = self.needs(area);
             let at_start = matches!(self.screen, Screen::Start(_));

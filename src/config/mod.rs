@@ -33,6 +33,12 @@ pub fn path() -> Option<PathBuf> {
     files::config_dir().map(|dir| dir.join("config.toml"))
 }
 
+/// The player's config, or an empty one on a system without a config
+/// folder.
+pub fn read() -> Config {
+    path().map(|path| Config::load(&path)).unwrap_or_default()
+}
+
 /// One table of the file, not yet understood, with where it starts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
