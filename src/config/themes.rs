@@ -109,7 +109,7 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
             notice(
                 line,
                 format!(
-                    "theme.{name}: {key:?} is not a colour of a theme (base, {}); it was left out",
+                    "theme.{name}: {key:?} is none of base, {}; left out",
                     keys.join(", ")
                 ),
             );
@@ -117,7 +117,7 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
         };
         match colour(value) {
             Ok(colour) => *slot(&mut palette) = colour,
-            Err(why) => notice(line, format!("theme.{name}: {why}; {key} was left out")),
+            Err(why) => notice(line, format!("theme.{name}: {key} = {why}; left out")),
         }
     }
     Some(palette)
@@ -126,7 +126,7 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
 /// The colour `value` names: one of the sixteen names, `#rrggbb`, or an
 /// index 0–255 (a number or a string).
 fn colour(value: &toml::Value) -> Result<Color, String> {
-    const FORMS: &str = "a name such as red or light-red, #rrggbb, or 0 to 255";
+    const FORMS: &str = "a name like light-red, #rrggbb or 0-255";
     let refused = || format!("{value} is not a colour ({FORMS})");
     match value {
         toml::Value::Integer(index) => u8::try_from(*index)
@@ -189,16 +189,16 @@ mod tests {
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert!(
             notices[0].starts_with(
-                "config.toml line 4: theme.dusk: \"pink-ish\" is not a colour (a name such as red"
+                "config.toml line 4: theme.dusk: first = \"pink-ish\" is not a colour (a name like light-red, #rrggbb or 0-255); left out"
             ),
             "{notices:?}"
         );
         assert!(
-            notices[1].starts_with("config.toml line 5: theme.dusk: 256 is not a colour"),
+            notices[1].starts_with("config.toml line 5: theme.dusk: second = 256 is not a colour"),
             "{notices:?}"
         );
         assert!(
-            notices[2].starts_with("config.toml line 6: theme.dusk: true is not a colour"),
+            notices[2].starts_with("config.toml line 6: theme.dusk: hint = true is not a colour"),
             "{notices:?}"
         );
     }
@@ -209,7 +209,9 @@ mod tests {
         assert_eq!(themes.len(), 1);
         assert_eq!(notices.len(), 1);
         assert!(
-            notices[0].starts_with("config.toml line 4: theme.dusk: \"cursr\" is not a colour of a theme (base, first, second, board,"),
+            notices[0].starts_with(
+                "config.toml line 4: theme.dusk: \"cursr\" is none of base, first, second, board,"
+            ),
             "{notices:?}"
         );
     }
