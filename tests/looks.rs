@@ -377,7 +377,7 @@ fn a_broken_theme_is_reported_once_with_its_line_and_the_app_starts() {
         screen.contains("config.toml line 2: theme.dusk: first = \"pink-ish\" is"),
         "{screen}"
     );
-    assert!(screen.contains("(and 1 more)"), "{screen}");
+    assert!(screen.contains("left out (and"), "{screen}");
     // Shown once: gone at the first key.
     press(&mut app, KeyCode::Down, false);
     let screen = common::screen::draw(&app, SIZE);
@@ -424,4 +424,60 @@ fn a_players_theme_is_remembered_by_name_and_its_going_is_said() {
         Some("classic".to_string())
     );
     let _ = std::fs::remove_dir_all(folder);
+}
+
+/// The function keys as an xterm sends them.
+const F2: &str = "\x1bOQ";
+const F3: &str = "\x1bOR";
+
+#[test]
+fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_kept() {
+    use common::pty::Session;
+    let data = common::pty::fresh_folder();
+    let config = data.join("config/tabletop");
+    std::fs::create_dir_all(&config).expect("a config folder");
+    std::fs::write(
+        config.join("config.toml"),
+        format!("{DUSK}\n[theme.bad]\nbase = \"dark\"\n"),
+    )
+    .expect("written");
+    let mut app = Session::start_with_data(&["gekitai"], data.clone());
+    // The broken theme is named with its line; the game starts all the same.
+    app.wait_for("config.toml line 9: theme.bad: base");
+    app.send("c3\r");
+    for _ in BUILT_IN {
+        app.send(F2);
+    }
+    app.wait_for("Theme: dusk");
+    let c3 = |app: &Session| {
+        let parser = app.parser.lock().expect("parser lock");
+        let cell = parser
+            .screen()
+            .cell(7, 14)
+            .map(|c| (c.contents().to_string(), c.fgcolor()));
+        cell.expect("a cell")
+    };
+    assert_eq!(
+        c3(&app),
+        ("X".to_string(), vt100::Color::Rgb(0xd7, 0x5f, 0x00))
+    );
+    app.send(F3);
+    app.wait_for("Pieces: stones");
+    app.send(F3);
+    let screen = app.wait_for("Pieces: ascii");
+    assert!(screen.is_ascii(), "{screen}");
+    assert!(screen.contains("+---+---+"), "{screen}");
+    app.send("q");
+    app.exits_cleanly();
+    // Both are kept, and used from the first screen on.
+    let kept = std::fs::read_to_string(config.join("looks.toml")).expect("remembered");
+    assert!(kept.contains("theme = \"dusk\""), "{kept}");
+    assert!(kept.contains("pieces = \"ascii\""), "{kept}");
+    let mut again = Session::start_with_data(&[], data.clone());
+    let screen = again.wait_for("Start");
+    assert!(screen.is_ascii(), "{screen}");
+    assert!(screen.contains("+----"), "{screen}");
+    again.send("q");
+    again.exits_cleanly();
+    let _ = std::fs::remove_dir_all(data);
 }

@@ -304,7 +304,13 @@ impl App {
                 0 => String::new(),
                 more => format!(" (and {more} more)"),
             };
-            app.tell(format!("{first}{more}"));
+            let mut notice = format!("{first}{more}");
+            // A status line keeps the notice's start: the file and line.
+            if !matches!(app.screen, Screen::Start(_)) {
+                let width = usize::from(area.width);
+                notice = fit::wrapped(&notice, width, 1).concat();
+            }
+            app.tell(notice);
         }
         app
     }

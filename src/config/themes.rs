@@ -90,7 +90,7 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
                 notice(
                     entry.line_of(BASE),
                     format!(
-                        "theme.{name}: base {base} is not a built-in theme ({}); the theme was left out",
+                        "theme.{name}: base {base} is not a built-in theme ({}); left out",
                         names.join(", ")
                     ),
                 );
@@ -126,7 +126,7 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
 /// The colour `value` names: one of the sixteen names, `#rrggbb`, or an
 /// index 0–255 (a number or a string).
 fn colour(value: &toml::Value) -> Result<Color, String> {
-    const FORMS: &str = "a name like light-red, #rrggbb or 0-255";
+    const FORMS: &str = "light-red, #rrggbb, 0-255";
     let refused = || format!("{value} is not a colour ({FORMS})");
     match value {
         toml::Value::Integer(index) => u8::try_from(*index)
@@ -189,7 +189,7 @@ mod tests {
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert!(
             notices[0].starts_with(
-                "config.toml line 4: theme.dusk: first = \"pink-ish\" is not a colour (a name like light-red, #rrggbb or 0-255); left out"
+                "config.toml line 4: theme.dusk: first = \"pink-ish\" is not a colour (light-red, #rrggbb, 0-255); left out"
             ),
             "{notices:?}"
         );
@@ -223,7 +223,7 @@ mod tests {
         assert_eq!(
             notices,
             [
-                "config.toml line 3: theme.dusk: base \"dark\" is not a built-in theme (classic, light, colour-blind); the theme was left out"
+                "config.toml line 3: theme.dusk: base \"dark\" is not a built-in theme (classic, light, colour-blind); left out"
             ]
         );
     }
