@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 
 use tabletop::app::action::Action;
+use tabletop::app::ascii::stand_in;
 use tabletop::app::looks::{self, Looks};
 use tabletop::app::theme::{BUILT_IN, Palette, Pieces, Theme};
 use tabletop::app::{App, Options, Start};
@@ -262,6 +263,15 @@ fn in_the_ascii_mode_every_cell_of_every_screen_is_ascii() {
         .filter(|(_, buf)| non_ascii(buf).is_some())
         .count();
     assert!(drawn_otherwise > usual.len() / 2, "{drawn_otherwise}");
+    // Each of those characters has a stand-in of its own, not the `?` of
+    // something unknown.
+    for (name, buf) in &usual {
+        for cell in buf.content.iter() {
+            for c in cell.symbol().chars().filter(|c| !c.is_ascii()) {
+                assert_ne!(stand_in(c), '?', "{c:?} in {name}");
+            }
+        }
+    }
     for (name, buf) in every_screen(theme(classic, Pieces::Ascii)) {
         if let Some(symbol) = non_ascii(&buf) {
             panic!("{name}: {symbol:?} in\n{}", lines(&buf));
