@@ -106,6 +106,48 @@ enum Screen {
     Puzzles(Box<Puzzles>),
 }
 
+/// The look the app starts with: `theme` with the colour theme and piece style chosen last time, as
+/// far as they are still there (`remembered`, the file); the themes F2 goes
+/// through (the built-in ones, then those of `config`); and which of them
+/// it is. Whatever was wrong with either is added to `notices`.
+fn chosen_look(
+    config: &Config,
+    remembered: Option<&std::path::Path>,
+    mut theme: Theme,
+    notices: &mut Vec<String>,
+) -> (Theme, Vec<(String, Palette)>, usize) {
+    let (user_themes, theme_notices) = crate::config::themes::themes(config);
+    let themes: Vec<(String, Palette)> = BUILT_IN
+        .iter()
+        .map(|(name, palette)| (name.to_string(), *palette))
+        .chain(user_themes)
+        .collect();
+    notices.extend(config.notices.iter().map(ToString::to_string));
+    notices.extend(theme_notices.iter().map(ToString::to_string));
+    let mut at = themes
+        .iter()
+        .position(|(_, palette)| *palette == theme.palette)
+        .unwrap_or(0);
+    match remembered.map(looks::load) {
+        Some(Ok(Some(chosen))) => {
+            match themes.iter().position(|(name, _)| *name == chosen.theme) {
+                Some(found) => at = found,
+                None => notices.push(format!(
+                    "The theme {:?} chosen last time is not there any more: {} instead",
+                    chosen.theme, themes[0].0
+                )),
+            }
+            if let Some(pieces) = chosen.pieces.as_deref().and_then(Pieces::named) {
+                theme.pieces = pieces;
+            }
+        }
+        Some(Err(why)) => notices.push(why),
+        Some(Ok(None)) | None => {}
+    }
+    theme.palette = themes[at].1;
+    (theme, themes, at)
+}
+
 /// The autosaved game, if it is there, loads, and is not finished.
 pub fn unfinished_autosave() -> Option<AnyRecord> {
     let path = files::autosave_path()?;
@@ -244,38 +286,13 @@ impl App {
             }
         };
         let opens_library = matches!(screen, Screen::Library(_));
-        let (user_themes, theme_notices) = crate::config::themes::themes(&options.config);
-        let themes: Vec<(String, Palette)> = BUILT_IN
-            .iter()
-            .map(|(name, palette)| (name.to_string(), *palette))
-            .chain(user_themes)
-            .collect();
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
-        notices.extend(options.config.notices.iter().map(ToString::to_string));
-        notices.extend(theme_notices.iter().map(ToString::to_string));
-        let mut theme = theme;
-        let mut theme_at = themes
-            .iter()
-            .position(|(_, palette)| *palette == theme.palette)
-            .unwrap_or(0);
-        // The look chosen last time, as far as it is still there.
-        match options.looks.as_deref().map(looks::load) {
-            Some(Ok(Some(chosen))) => {
-                match themes.iter().position(|(name, _)| *name == chosen.theme) {
-                    Some(at) => theme_at = at,
-                    None => notices.push(format!(
-                        "The theme {:?} chosen last time is not there any more: {} instead",
-                        chosen.theme, themes[0].0
-                    )),
-                }
-                if let Some(pieces) = chosen.pieces.as_deref().and_then(Pieces::named) {
-                    theme.pieces = pieces;
-                }
-            }
-            Some(Err(why)) => notices.push(why),
-            Some(Ok(None)) | None => {}
-        }
-        theme.palette = themes[theme_at].1;
+        let (theme, themes, theme_at) = chosen_look(
+            &options.config,
+            options.looks.as_deref(),
+            theme,
+            &mut notices,
+        );
         let mut app = App {
             screen,
             help: false,
