@@ -491,3 +491,11 @@ fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_k
     again.exits_cleanly();
     let _ = std::fs::remove_dir_all(data);
 }
+
+#[test]
+fn the_readme_says_what_each_colour_of_a_theme_colours() {
+    let readme = include_str!("../README.md");
+    for (key, _) in Palette::COLOURS {
+        assert!(readme.contains(&format!("`{key}`")), "{key}");
+    }
+}

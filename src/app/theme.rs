@@ -38,28 +38,21 @@ type Slot = fn(&mut Palette) -> &mut Color;
 
 impl Palette {
     /// Every colour of a palette under the name a theme in the config
-    /// file gives it, with what it colours: the one list of them.
-    pub const COLOURS: [(&'static str, &'static str, Slot); 12] = [
-        ("first", "the first player's pieces", |p| &mut p.pieces[0]),
-        ("second", "the second player's pieces", |p| &mut p.pieces[1]),
-        ("board", "the board's lines", |p| &mut p.board),
-        ("labels", "column letters and row numbers", |p| {
-            &mut p.labels
-        }),
-        ("cursor", "the cell a typed address names", |p| {
-            &mut p.cursor
-        }),
-        ("last-move", "the underline of the last move", |p| {
-            &mut p.last_move
-        }),
-        ("hint", "the cell a hint suggests", |p| &mut p.hint),
-        ("winning", "the winning line's background", |p| {
-            &mut p.winning
-        }),
-        ("title", "titles", |p| &mut p.title),
-        ("message", "messages and results", |p| &mut p.message),
-        ("key", "key names", |p| &mut p.key),
-        ("dim", "what is there but not the point", |p| &mut p.dim),
+    /// file gives it: the one list of them (README.md says what each
+    /// colours).
+    pub const COLOURS: [(&'static str, Slot); 12] = [
+        ("first", |p| &mut p.pieces[0]),
+        ("second", |p| &mut p.pieces[1]),
+        ("board", |p| &mut p.board),
+        ("labels", |p| &mut p.labels),
+        ("cursor", |p| &mut p.cursor),
+        ("last-move", |p| &mut p.last_move),
+        ("hint", |p| &mut p.hint),
+        ("winning", |p| &mut p.winning),
+        ("title", |p| &mut p.title),
+        ("message", |p| &mut p.message),
+        ("key", |p| &mut p.key),
+        ("dim", |p| &mut p.dim),
     ];
 
     /// The built-in palette called `name`.

@@ -104,8 +104,8 @@ fn palette(name: &str, entry: &Entry, notice: &mut impl FnMut(usize, String)) ->
             continue;
         }
         let line = entry.line_of(key);
-        let Some((_, _, slot)) = Palette::COLOURS.iter().find(|(k, _, _)| k == key) else {
-            let keys: Vec<&str> = Palette::COLOURS.iter().map(|(k, _, _)| *k).collect();
+        let Some((_, slot)) = Palette::COLOURS.iter().find(|(k, _)| k == key) else {
+            let keys: Vec<&str> = Palette::COLOURS.iter().map(|(k, _)| *k).collect();
             notice(
                 line,
                 format!(
