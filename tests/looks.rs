@@ -499,3 +499,41 @@ fn the_readme_says_what_each_colour_of_a_theme_colours() {
         assert!(readme.contains(&format!("`{key}`")), "{key}");
     }
 }
+
+#[test]
+fn check_config_lists_every_problem_with_its_line() {
+    let folder = common::pty::fresh_folder();
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .arg("--check-config")
+            .env("XDG_CONFIG_HOME", &folder)
+            .output()
+            .expect("the binary runs")
+    };
+    let nothing = run();
+    assert!(nothing.status.success());
+    assert!(String::from_utf8_lossy(&nothing.stdout).contains("not there"));
+    std::fs::create_dir_all(folder.join("tabletop")).expect("a folder");
+    let file = folder.join("tabletop/config.toml");
+    let text = format!("{DUSK}board = \"pink-ish\"\n[theme.bad]\nbase = \"dark\"\n");
+    std::fs::write(&file, &text).expect("written");
+    let checked = run();
+    let out = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(2), "{out}");
+    assert!(out.contains("themes: dusk\n"), "{out}");
+    assert!(
+        out.contains("config.toml line 7: theme.dusk: board = \"pink-ish\" is not a colour"),
+        "{out}"
+    );
+    assert!(
+        out.contains("config.toml line 9: theme.bad: base \"dark\""),
+        "{out}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&checked.stderr),
+        "error: 2 problems in config.toml\n"
+    );
+    // Nothing is written to the file.
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+    let _ = std::fs::remove_dir_all(folder);
+}
