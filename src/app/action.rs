@@ -415,7 +415,7 @@ pub const BOARD: &[Command] = &[
         control: &[],
         keys: "F2",
         after: "",
-        does: "the next colour theme (remembered)",
+        does: THEME_HELP,
     },
     Command {
         action: Action::Pieces,
@@ -423,7 +423,7 @@ pub const BOARD: &[Command] = &[
         control: &[],
         keys: "F3",
         after: "",
-        does: "pieces as letters or stones ● ○ (remembered)",
+        does: PIECES_HELP,
     },
     Command {
         action: Action::Chat,
@@ -564,6 +564,10 @@ pub fn help_of(table: &[(&str, &str)]) -> Vec<KeyHelp> {
         .collect()
 }
 
+/// What F2 and F3 do, on every screen.
+const THEME_HELP: &str = "the next colour theme, yours too (remembered)";
+const PIECES_HELP: &str = "pieces as letters, stones or ASCII only (remembered)";
+
 /// Every key of the replay viewer.
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("← →  h l", "one move back, one move on"),
@@ -575,8 +579,8 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("m", "the next mistake or blunder (a reviewed game)"),
     ("r", "review the game here (the graph fills in as it goes)"),
     ("e", "evaluation bar on or off"),
-    ("F2", "the next colour theme (remembered)"),
-    ("F3", "pieces as letters or stones ● ○ (remembered)"),
+    ("F2", THEME_HELP),
+    ("F3", PIECES_HELP),
     ("Esc", "back to the saved games (opened from there)"),
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
@@ -616,8 +620,8 @@ pub const MENU_KEYS: &[(&str, &str)] = &[
         "start the game, resume it, open the saved games or the puzzles",
     ),
     ("?  F1", "help"),
-    ("F2", "the next colour theme (remembered)"),
-    ("F3", "pieces as letters or stones ● ○ (remembered)"),
+    ("F2", THEME_HELP),
+    ("F3", PIECES_HELP),
     ("q  Esc  Ctrl-c", "quit"),
 ];
 

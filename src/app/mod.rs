@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod animation;
+pub mod ascii;
 pub mod evaluation;
 pub mod fit;
 pub mod games;
@@ -40,6 +41,8 @@ use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
 use theme::{BUILT_IN, Palette, Pieces, Theme};
 
+use crate::config::Config;
+
 use crate::engine::record::Record;
 use crate::files;
 use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
@@ -70,6 +73,10 @@ pub struct Options {
     /// A line for the start screen to show (a remembered start screen that
     /// could not be read).
     pub notice: Option<String>,
+    /// The player's config file, read: its colour themes join the
+    /// built-in ones, and what was wrong with it is shown once (empty in
+    /// tests).
+    pub config: Config,
 }
 
 /// The first screen.
@@ -99,12 +106,46 @@ enum Screen {
     Puzzles(Box<Puzzles>),
 }
 
-/// The built-in palette called `name`.
-fn palette_named(name: &str) -> Option<Palette> {
-    BUILT_IN
+/// The look the app starts with: `theme` with the colour theme and piece style chosen last time, as
+/// far as they are still there (`remembered`, the file); the themes F2 goes
+/// through (the built-in ones, then those of `config`); and which of them
+/// it is. Whatever was wrong with either is added to `notices`.
+fn chosen_look(
+    config: &Config,
+    remembered: Option<&std::path::Path>,
+    mut theme: Theme,
+    notices: &mut Vec<String>,
+) -> (Theme, Vec<(String, Palette)>, usize) {
+    let (user_themes, theme_notices) = crate::config::themes::themes(config);
+    let themes: Vec<(String, Palette)> = BUILT_IN
         .iter()
-        .find(|(built_in, _)| *built_in == name)
-        .map(|(_, palette)| *palette)
+        .map(|(name, palette)| (name.to_string(), *palette))
+        .chain(user_themes)
+        .collect();
+    notices.extend(config.notices.iter().map(ToString::to_string));
+    notices.extend(theme_notices.iter().map(ToString::to_string));
+    let mut at = themes
+        .iter()
+        .position(|(_, palette)| *palette == theme.palette)
+        .unwrap_or(0);
+    match remembered.map(looks::load) {
+        Some(Ok(Some(chosen))) => {
+            match themes.iter().position(|(name, _)| *name == chosen.theme) {
+                Some(found) => at = found,
+                None => notices.push(format!(
+                    "The theme {:?} chosen last time is not there any more: {} instead",
+                    chosen.theme, themes[0].0
+                )),
+            }
+            if let Some(pieces) = chosen.pieces.as_deref().and_then(Pieces::named) {
+                theme.pieces = pieces;
+            }
+        }
+        Some(Err(why)) => notices.push(why),
+        Some(Ok(None)) | None => {}
+    }
+    theme.palette = themes[at].1;
+    (theme, themes, at)
 }
 
 /// The autosaved game, if it is there, loads, and is not finished.
@@ -176,6 +217,11 @@ pub struct App {
     /// The terminal's size, for mapping clicks (kept up to date by resizes).
     area: Rect,
     theme: Theme,
+    /// The colour themes F2 goes through: the built-in ones, then the
+    /// player's, by name.
+    themes: Vec<(String, Palette)>,
+    /// Which of them is shown.
+    theme_at: usize,
     animate: bool,
     /// The last game chosen, offered again on the start screen.
     last_choice: Setup,
@@ -217,9 +263,7 @@ impl App {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                let menu = StartMenu::new(&options.menu)
-                    .with_seats(seats)
-                    .with_notice(options.notice.clone());
+                let menu = StartMenu::new(&options.menu).with_seats(seats);
                 Screen::Start(menu.with_resume(resume))
             }
             Start::Game(setup) => Screen::Play(setup.with(NewGame {
@@ -242,20 +286,21 @@ impl App {
             }
         };
         let opens_library = matches!(screen, Screen::Library(_));
-        // The theme chosen last time, if it is still there.
-        let remembered = options.looks.as_deref().map(looks::load);
-        let theme = match remembered {
-            Some(Ok(Some(looks))) => {
-                palette_named(&looks.theme).map_or(theme, |p| theme.with_palette(p))
-            }
-            _ => theme,
-        };
+        let mut notices: Vec<String> = options.notice.iter().cloned().collect();
+        let (theme, themes, theme_at) = chosen_look(
+            &options.config,
+            options.looks.as_deref(),
+            theme,
+            &mut notices,
+        );
         let mut app = App {
             screen,
             help: false,
             help_scroll: 0,
             area,
             theme,
+            themes,
+            theme_at,
             animate,
             last_choice: options.menu.clone(),
             autosave,
@@ -271,18 +316,28 @@ impl App {
         if opens_library {
             app.screen = Screen::Library(app.open_library());
         }
+        if let Some(first) = notices.first() {
+            let more = match notices.len() - 1 {
+                0 => String::new(),
+                more => format!(" (and {more} more)"),
+            };
+            let mut notice = format!("{first}{more}");
+            // A status line keeps the notice's start: the file and line.
+            if !matches!(app.screen, Screen::Start(_)) {
+                let width = usize::from(area.width);
+                notice = fit::wrapped(&notice, width, 1).concat();
+            }
+            app.tell(notice);
+        }
         app
     }
 
     /// The saved games screen on the folder it shows.
     /// Changes to the next colour theme, remembers it and says which.
     fn next_theme(&mut self) {
-        let at = BUILT_IN
-            .iter()
-            .position(|(_, palette)| *palette == self.theme.palette)
-            .map_or(0, |i| (i + 1) % BUILT_IN.len());
-        let (name, palette) = BUILT_IN[at];
-        self.theme = self.theme.with_palette(palette);
+        self.theme_at = (self.theme_at + 1) % self.themes.len();
+        let (name, palette) = &self.themes[self.theme_at];
+        self.theme = self.theme.with_palette(*palette);
         let said = if self.theme.colour {
             format!("Theme: {name}")
         } else {
@@ -305,18 +360,19 @@ impl App {
     /// `said` (and whether keeping it failed).
     fn remember_looks(&mut self, mut said: String) {
         if let Some(path) = &self.looks {
-            let name = BUILT_IN
-                .iter()
-                .find(|(_, palette)| *palette == self.theme.palette)
-                .map_or("classic", |(name, _)| name);
             let chosen = looks::Looks {
-                theme: name.to_string(),
+                theme: self.themes[self.theme_at].0.clone(),
                 pieces: Some(self.theme.pieces.name().to_string()),
             };
             if let Err(error) = looks::save(path, &chosen) {
                 said = format!("{said}; not remembered: {error}");
             }
         }
+        self.tell(said);
+    }
+
+    /// Shows `said` on the screen's status or notice line.
+    fn tell(&mut self, said: String) {
         match &mut self.screen {
             Screen::Play(play) => play.tell(said),
             Screen::Replay(replay) => replay.tell(said),
@@ -694,6 +750,13 @@ impl App {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
+        self.render_screen(area, buf);
+        if self.theme.is_ascii() {
+            ascii::asciify(buf, area);
+        }
+    }
+
+    fn render_screen(&self, area: Rect, buf: &mut Buffer) {
         if !self.fits(area) {
             let need = self.needs(area);
             let at_start = matches!(self.screen, Screen::Start(_));

@@ -20,6 +20,9 @@ pub struct Palette {
     pub labels: Color,
     /// The cell an address being typed names.
     pub cursor: Color,
+    /// The underline under the last move's pieces (`Reset`: the pieces'
+    /// own colour).
+    pub last_move: Color,
     pub hint: Color,
     /// The winning line's background.
     pub winning: Color,
@@ -28,6 +31,37 @@ pub struct Palette {
     pub message: Color,
     pub key: Color,
     pub dim: Color,
+}
+
+/// Where a palette keeps one of its colours.
+type Slot = fn(&mut Palette) -> &mut Color;
+
+impl Palette {
+    /// Every colour of a palette under the name a theme in the config
+    /// file gives it: the one list of them (README.md says what each
+    /// colours).
+    pub const COLOURS: [(&'static str, Slot); 12] = [
+        ("first", |p| &mut p.pieces[0]),
+        ("second", |p| &mut p.pieces[1]),
+        ("board", |p| &mut p.board),
+        ("labels", |p| &mut p.labels),
+        ("cursor", |p| &mut p.cursor),
+        ("last-move", |p| &mut p.last_move),
+        ("hint", |p| &mut p.hint),
+        ("winning", |p| &mut p.winning),
+        ("title", |p| &mut p.title),
+        ("message", |p| &mut p.message),
+        ("key", |p| &mut p.key),
+        ("dim", |p| &mut p.dim),
+    ];
+
+    /// The built-in palette called `name`.
+    pub fn built_in(name: &str) -> Option<Palette> {
+        BUILT_IN
+            .iter()
+            .find(|(built_in, _)| *built_in == name)
+            .map(|(_, palette)| *palette)
+    }
 }
 
 /// The built-in palettes, by name, the default first.
@@ -43,6 +77,7 @@ const CLASSIC: Palette = Palette {
     board: Color::DarkGray,
     labels: Color::Gray,
     cursor: Color::Yellow,
+    last_move: Color::Reset,
     hint: Color::Magenta,
     winning: Color::Green,
     title: Color::White,
@@ -57,6 +92,7 @@ const LIGHT: Palette = Palette {
     board: Color::Gray,
     labels: Color::DarkGray,
     cursor: Color::Magenta,
+    last_move: Color::Reset,
     hint: Color::Magenta,
     winning: Color::Green,
     title: Color::Black,
@@ -72,6 +108,7 @@ const COLOUR_BLIND: Palette = Palette {
     board: Color::DarkGray,
     labels: Color::Gray,
     cursor: Color::Indexed(227),
+    last_move: Color::Reset,
     hint: Color::Indexed(175),
     winning: Color::Indexed(36),
     title: Color::White,
@@ -89,18 +126,25 @@ pub enum Pieces {
     Letters,
     /// Stones: `●` for the first player, `○` for the second.
     Stones,
+    /// Letters, and every other character on the screen ASCII too (the
+    /// board drawn with `+ - |`), for terminals and fonts without box
+    /// drawing: see [`crate::app::ascii`].
+    Ascii,
 }
 
 impl Pieces {
     /// Every style, the default first, with its name.
-    pub const ALL: [(&'static str, Pieces); 2] =
-        [("letters", Pieces::Letters), ("stones", Pieces::Stones)];
+    pub const ALL: [(&'static str, Pieces); 3] = [
+        ("letters", Pieces::Letters),
+        ("stones", Pieces::Stones),
+        ("ascii", Pieces::Ascii),
+    ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            Pieces::Letters => "letters",
-            Pieces::Stones => "stones",
-        }
+        Pieces::ALL
+            .iter()
+            .find(|(_, pieces)| *pieces == self)
+            .map_or("letters", |(name, _)| name)
     }
 
     /// The style called `name`.
@@ -146,10 +190,15 @@ impl Theme {
     /// How `player`'s piece is drawn, `letter` being the player's letter.
     pub fn glyph(&self, player: Player, letter: char) -> char {
         match (self.pieces, player) {
-            (Pieces::Letters, _) => letter,
+            (Pieces::Letters | Pieces::Ascii, _) => letter,
             (Pieces::Stones, Player::First) => '●',
             (Pieces::Stones, Player::Second) => '○',
         }
+    }
+
+    /// Whether everything is drawn in ASCII.
+    pub fn is_ascii(&self) -> bool {
+        self.pieces == Pieces::Ascii
     }
 
     /// The same, with `palette`'s colours.
@@ -200,15 +249,21 @@ impl Theme {
         }
     }
 
-    /// The piece placed by the last move.
     /// The cell a hint suggests (marked `?` too, so that it never looks
     /// like the cursor, with or without colour).
     pub fn hint(&self) -> Style {
         self.paint(Style::new().add_modifier(Modifier::BOLD), self.palette.hint)
     }
 
+    /// The pieces placed by the last move: underlined, in the palette's
+    /// colour when it has one (the pieces keep their own).
     pub fn last_move(&self) -> Style {
-        Style::new().add_modifier(Modifier::UNDERLINED)
+        let style = Style::new().add_modifier(Modifier::UNDERLINED);
+        match self.palette.last_move {
+            Color::Reset => style,
+            colour if self.colour => style.underline_color(colour),
+            _ => style,
+        }
     }
 
     pub fn title(&self) -> Style {

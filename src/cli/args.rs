@@ -25,6 +25,10 @@ pub struct Cli {
     /// Resume the unfinished game saved automatically (full-screen app).
     #[arg(long)]
     pub(crate) resume: bool,
+    /// Read the config file (config.toml) and say what in it cannot be
+    /// used, line by line, and which themes it gives.
+    #[arg(long)]
+    pub(crate) check_config: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -53,6 +53,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             remember,
             looks: app::looks::path(),
             notice,
+            config: crate::config::read(),
         });
     }
     struct Plain<'a>(&'a GameFlags);
@@ -88,6 +89,7 @@ fn full_screen(
         remember: app::remembered::path(),
         looks: app::looks::path(),
         notice: None,
+        config: crate::config::read(),
     })
 }
 

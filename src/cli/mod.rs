@@ -1,6 +1,7 @@
 //! The command line: which game, which settings, which front end.
 
 mod args;
+mod check_config;
 mod commands;
 mod game_flags;
 mod network;
@@ -85,6 +86,7 @@ impl From<io::Error> for Failure {
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let animate = !cli.no_animation;
     match cli.command {
+        None if cli.check_config => check_config::check_config(),
         None if cli.resume => resume(animate),
         None => {
             let DefaultGame(flags) = cli.default_game;

@@ -118,6 +118,7 @@ impl WithGame for Join {
             remember: None,
             looks: crate::app::looks::path(),
             notice: None,
+            config: crate::config::read(),
         };
         app::run_game(options, Box::new(play)).map_err(|error| failed(format!("{error:#}")))?;
         Ok(ExitCode::SUCCESS)

@@ -18,6 +18,8 @@
 //! the app from starting. tabletop never writes this file except when
 //! asked to add to it (`tabletop engines add`).
 
+pub mod themes;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -31,12 +33,42 @@ pub fn path() -> Option<PathBuf> {
     files::config_dir().map(|dir| dir.join("config.toml"))
 }
 
+/// The player's config, or an empty one on a system without a config
+/// folder.
+pub fn read() -> Config {
+    path().map(|path| Config::load(&path)).unwrap_or_default()
+}
+
 /// One table of the file, not yet understood, with where it starts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
     /// The line (from 1) the table starts on.
     pub line: usize,
     pub table: toml::Table,
+    /// The line of each of the table's keys written on a line of its own.
+    pub key_lines: Vec<(String, usize)>,
+}
+
+impl Entry {
+    /// The line `key` is written on (the table's own line when unknown).
+    pub fn line_of(&self, key: &str) -> usize {
+        self.key_lines
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(self.line, |(_, line)| *line)
+    }
+
+    fn new(text: &str, line: usize, table: toml::Table) -> Entry {
+        let key_lines = table
+            .keys()
+            .filter_map(|key| Some((key.clone(), key_line_from(text, line, key)?)))
+            .collect();
+        Entry {
+            line,
+            table,
+            key_lines,
+        }
+    }
 }
 
 /// Something in the file that was not used, and why: shown to the player
@@ -66,6 +98,8 @@ pub struct Config {
     /// `[theme.NAME]` tables, by name, in the file's order.
     pub themes: Vec<(String, Entry)>,
     pub notices: Vec<Notice>,
+    /// The file's name, for notices about its entries.
+    pub file: String,
 }
 
 /// The file's shape: every top-level key it may have.
@@ -92,10 +126,11 @@ impl Config {
             Ok(Some(text)) => Config::parse(&text, &file),
             Err(message) => Config {
                 notices: vec![Notice {
-                    file,
+                    file: file.clone(),
                     line: None,
                     message,
                 }],
+                file,
                 ..Config::default()
             },
         }
@@ -115,24 +150,33 @@ impl Config {
                 let message = format!("{}; the file was not used", error.message().trim());
                 return Config {
                     notices: vec![notice(line, message)],
+                    file: file.to_string(),
                     ..Config::default()
                 };
             }
         };
-        let mut config = Config::default();
+        let mut config = Config {
+            file: file.to_string(),
+            ..Config::default()
+        };
         for engine in raw.engine {
             let line = line_of(text, engine.span().start);
-            config.engines.push(Entry {
-                line,
-                table: engine.into_inner(),
-            });
+            config
+                .engines
+                .push(Entry::new(text, line, engine.into_inner()));
         }
         // Spans of a table's values are only kept by `Spanned`; a theme's
         // line is found from its header instead.
         for (name, value) in raw.theme {
-            let line = header_line(text, &format!("theme.{name}")).unwrap_or(1);
+            let line = header_line(text, &format!("theme.{name}"))
+                .or_else(|| {
+                    header_line(text, "theme").and_then(|at| key_line_from(text, at, &name))
+                })
+                .unwrap_or(1);
             match value {
-                toml::Value::Table(table) => config.themes.push((name, Entry { line, table })),
+                toml::Value::Table(table) => {
+                    config.themes.push((name, Entry::new(text, line, table)));
+                }
                 _ => config.notices.push(notice(
                     Some(line),
                     format!("theme.{name} should be a table of colours; it was left out"),
@@ -172,6 +216,25 @@ fn header_line(text: &str, name: &str) -> Option<usize> {
                     .is_some_and(|inside| inside.replace([' ', '"', '\''], "") == name)
         })
         .map(|index| index + 1)
+}
+
+/// The line of `key = …` in the table whose header is on line `from`:
+/// before the next table header, the key bare or quoted.
+fn key_line_from(text: &str, from: usize, key: &str) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .take_while(|(_, line)| !line.trim_start().starts_with('['))
+        .find(|(_, line)| {
+            let line = line.trim_start();
+            [key.to_string(), format!("\"{key}\""), format!("'{key}'")]
+                .iter()
+                .any(|written| {
+                    line.strip_prefix(written.as_str())
+                        .is_some_and(|rest| rest.trim_start().starts_with('='))
+                })
+        })
+        .map(|(index, _)| index + 1)
 }
 
 /// The line of the top-level key `key`, as a key or a table header.
@@ -239,9 +302,19 @@ colour = \"red\"
     }
 
     #[test]
-    fn a_theme_that_is_not_a_table_is_reported() {
-        let config = Config::parse("[theme]\ndusk = 3\n", "config.toml");
+    fn a_theme_that_is_not_a_table_is_reported_with_its_line() {
+        let config = Config::parse("\n[theme]\ndusk = 3\n", "config.toml");
         assert!(config.themes.is_empty());
         assert_eq!(config.notices.len(), 1);
+        assert_eq!(config.notices[0].line, Some(3));
+    }
+
+    #[test]
+    fn each_key_of_a_table_has_its_line() {
+        let config = Config::parse(SAMPLE, "config.toml");
+        assert_eq!(config.engines[0].line_of("command"), 4);
+        assert_eq!(config.engines[1].line_of("command"), 8);
+        assert_eq!(config.themes[0].1.line_of("board"), 11);
+        assert_eq!(config.themes[0].1.line_of("missing"), 10);
     }
 }

@@ -9,6 +9,7 @@ use ratatui::layout::Rect;
 use tabletop::app::action::action_for;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
+use tabletop::config::Config;
 use tabletop::games::Setup;
 use tabletop::seat::Seat;
 
@@ -40,6 +41,7 @@ pub fn options(start: Start) -> Options {
         remember: None,
         looks: None,
         notice: None,
+        config: Config::default(),
     }
 }
 

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::ai::Level;
 use crate::app::action::Direction;
-use crate::app::fit::shorten;
+use crate::app::fit::wrapped;
 use crate::app::theme::Theme;
 use crate::engine::Player;
 use crate::engine::settings;
@@ -205,16 +205,6 @@ impl StartMenu {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [area] = Layout::horizontal([Constraint::Length(Self::NEEDS.0)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [area] = Layout::vertical([Constraint::Length(Self::NEEDS.1)])
-            .flex(Flex::Center)
-            .areas(area);
-        let block = Block::bordered().title(Line::styled(" tabletop ", theme.title()).centered());
-        let inner = block.inner(area);
-        block.render(area, buf);
-
         let games: Vec<Span> = GameKind::ALL
             .iter()
             .flat_map(|&kind| {
@@ -256,12 +246,30 @@ impl StartMenu {
             };
             lines.push(line);
         }
-        let notice = self.notice.as_deref().map(|notice| {
-            let room = usize::from(inner.width.saturating_sub(2));
-            Line::styled(shorten(notice, room), theme.message()).centered()
+        // A notice takes the lines left free, wrapped; the box grows for
+        // a long one when the terminal has room.
+        let room = usize::from(Self::NEEDS.0.saturating_sub(4));
+        let wrap = |notice: &str, most: usize| wrapped(notice, room, most.max(1));
+        let wants = self.notice.as_deref().map_or(0, |n| wrap(n, 4).len());
+        let free = usize::from(Self::NEEDS.1 - 2).saturating_sub(lines.len() + 1);
+        let grow = u16::try_from(wants.saturating_sub(free)).unwrap_or(0);
+        let [area] = Layout::horizontal([Constraint::Length(Self::NEEDS.0)])
+            .flex(Flex::Center)
+            .areas(area);
+        let [area] = Layout::vertical([Constraint::Length(Self::NEEDS.1 + grow)])
+            .flex(Flex::Center)
+            .areas(area);
+        let block = Block::bordered().title(Line::styled(" tabletop ", theme.title()).centered());
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let free = usize::from(inner.height).saturating_sub(lines.len() + 1);
+        let notice: Vec<Line> = self.notice.as_deref().map_or_else(Vec::new, |notice| {
+            wrap(notice, free)
+                .into_iter()
+                .map(|line| Line::styled(line, theme.message()).centered())
+                .collect()
         });
-        let used = lines.len() as u16 + u16::from(notice.is_some());
-        let spare = inner.height.saturating_sub(used + 1);
+        let spare = free.saturating_sub(notice.len());
         lines.extend((0..spare).map(|_| Line::raw("")));
         lines.extend(notice);
         lines.push(

@@ -7,4 +7,5 @@ pub mod grid;
 pub mod history;
 pub mod keys;
 pub mod reserve;
+pub mod spinner;
 pub mod square;

@@ -19,11 +19,9 @@ use crate::app::theme::Theme;
 use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
+use crate::app::widgets::spinner;
 use crate::engine::Player;
 use crate::seat::Seat;
-
-/// The frames of the thinking spinner.
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// Lines above and below the board and the panel: the title, the address
 /// line, the status line and the footer.
@@ -261,7 +259,7 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
     }
     if let Some(thinking) = &play.thinking {
         let elapsed = thinking.elapsed();
-        let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+        let frame = spinner::frame(elapsed);
         let seconds = elapsed.as_secs_f32();
         let spinner = if thinking.is_hint() {
             format!("{frame} Looking for a hint… {seconds:.1} s")

@@ -21,6 +21,7 @@ use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
 use crate::app::screens::play::view::{Areas, areas};
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::key_hints;
+use crate::app::widgets::spinner;
 use crate::engine::line::Line;
 use crate::engine::record::Record;
 use crate::engine::{Cell, Outcome, Player};
@@ -31,9 +32,6 @@ use crate::review::statement::counted;
 /// Lines above and below the board: the title, the address line, the
 /// status line and the footer.
 pub const AROUND: u16 = 4;
-
-/// The frames of the thinking spinner.
-const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
 
 /// The least time the computer's answer takes to appear, so the player
 /// sees their own move first.
@@ -220,7 +218,7 @@ impl<G: GameUi> Solve<G> {
         match &self.state {
             State::Checking => {
                 let elapsed = self.work.as_ref().map_or(Duration::ZERO, |w| w.elapsed);
-                let frame = SPINNER[(elapsed.as_millis() / 150) as usize % SPINNER.len()];
+                let frame = spinner::frame(elapsed);
                 format!("{frame} The computer answers…")
             }
             State::Solved => "Solved! n: next puzzle, Esc: the list".to_string(),
