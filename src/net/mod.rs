@@ -7,6 +7,7 @@ pub mod client;
 pub mod code;
 pub mod connection;
 pub mod host;
+pub mod lobby;
 pub mod protocol;
 pub mod room;
 pub mod server;
