@@ -2,6 +2,7 @@
 //! saved games and the help overlay; plus the notice shown when the
 //! terminal is too small for any of them.
 
+pub mod game_choice;
 pub mod help;
 pub mod library;
 pub mod play;
