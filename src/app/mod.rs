@@ -34,6 +34,7 @@ use action::{
 };
 use remembered::Remembered;
 use screens::library::Library;
+use screens::lobby::{self as lobby, Lobby};
 use screens::play::{Browse, Play, PlayScreen};
 use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
@@ -89,6 +90,8 @@ pub enum Start {
     /// Puzzles to solve, with lines about files that gave none, and where
     /// progress is kept (none in tests).
     Puzzles(Vec<crate::puzzles::Puzzle>, Vec<String>, Option<PathBuf>),
+    /// The lobby of the server at `address`, where the player is `name`.
+    Lobby { address: String, name: String },
 }
 
 enum Screen {
@@ -97,6 +100,7 @@ enum Screen {
     Replay(Box<dyn ReplayScreen>),
     Library(Library),
     Puzzles(Box<Puzzles>),
+    Lobby(Box<Lobby>),
 }
 
 /// The built-in palette called `name`.
@@ -206,6 +210,8 @@ enum Behind {
     Library(Library),
     /// The start screen: a finished game reviewed, or the puzzles.
     Start,
+    /// The lobby a network game was entered from.
+    Lobby(Box<Lobby>),
 }
 
 impl App {
@@ -240,6 +246,7 @@ impl App {
             Start::Puzzles(puzzles, notices, progress) => {
                 Screen::Puzzles(Box::new(Puzzles::new(puzzles, progress, notices)))
             }
+            Start::Lobby { address, name } => Screen::Lobby(Box::new(Lobby::new(address, name))),
         };
         let opens_library = matches!(screen, Screen::Library(_));
         // The theme chosen last time, if it is still there.
@@ -322,6 +329,7 @@ impl App {
             Screen::Replay(replay) => replay.tell(said),
             Screen::Library(library) => library.tell(said),
             Screen::Start(menu) => *menu = menu.clone().with_notice(Some(said)),
+            Screen::Lobby(lobby) => lobby.tell(said),
             Screen::Puzzles(_) => {}
         }
     }
@@ -365,6 +373,7 @@ impl App {
             Screen::Library(library) if library.is_asking() => Mode::Asking,
             Screen::Library(_) => Mode::Library,
             Screen::Puzzles(puzzles) => puzzles.mode(),
+            Screen::Lobby(lobby) => lobby.mode(),
         }
     }
 
@@ -374,6 +383,7 @@ impl App {
             Screen::Play(play) => play.is_animating(),
             Screen::Replay(replay) => replay.is_ticking(),
             Screen::Puzzles(puzzles) => puzzles.is_ticking(),
+            Screen::Lobby(lobby) => lobby.is_ticking(),
             Screen::Start(_) | Screen::Library(_) => false,
         }
     }
@@ -384,7 +394,36 @@ impl App {
             Screen::Play(play) => play.tick(now),
             Screen::Replay(replay) => replay.tick(now),
             Screen::Puzzles(puzzles) => puzzles.tick(now),
+            Screen::Lobby(lobby) => {
+                if let Some(entered) = lobby.tick() {
+                    self.enter_from_lobby(entered);
+                }
+            }
             Screen::Start(_) | Screen::Library(_) => {}
+        }
+    }
+
+    /// The game entered from the lobby on the game screen, the lobby
+    /// behind it to come back to; or, if the game cannot be shown, why.
+    fn enter_from_lobby(&mut self, entered: crate::net::lobby::Entered) {
+        let Screen::Lobby(lobby) = &mut self.screen else {
+            return;
+        };
+        match lobby::game::network_game(entered.start, entered.session, self.animate) {
+            Ok(mut play) => {
+                if let Some(codes) = lobby.codes_line() {
+                    play.tell(codes);
+                }
+                if let Screen::Lobby(lobby) =
+                    std::mem::replace(&mut self.screen, Screen::Play(play))
+                {
+                    self.behind = Behind::Lobby(lobby);
+                }
+            }
+            Err(why) => {
+                lobby.back();
+                lobby.tell(why);
+            }
         }
     }
 
@@ -449,6 +488,11 @@ impl App {
             return;
         }
         match &mut self.screen {
+            Screen::Lobby(lobby) => {
+                if lobby.update(action, self.area) == lobby::Leave::Quit {
+                    self.quit = true;
+                }
+            }
             Screen::Puzzles(puzzles) => {
                 if puzzles.update(action, self.area) == Leave::Back {
                     match std::mem::replace(&mut self.behind, Behind::Nothing) {
@@ -527,7 +571,10 @@ impl App {
                     Action::Evaluate => play.toggle_evaluation(),
                     Action::Review if play.offers(Action::Review) => {
                         self.screen = Screen::Replay(play.review());
-                        self.behind = Behind::Start;
+                        // A game from the lobby goes back there.
+                        if !matches!(self.behind, Behind::Lobby(_)) {
+                            self.behind = Behind::Start;
+                        }
                     }
                     Action::Resign => play.resign(),
                     Action::Browse => play.browse(Browse::Back),
@@ -569,6 +616,7 @@ impl App {
                                 self.screen = Screen::Library(library);
                             }
                             Behind::Start => self.back_to_start(),
+                            Behind::Lobby(lobby) => self.back_to_lobby(lobby),
                             Behind::Nothing => self.quit = true,
                         }
                     }
@@ -638,19 +686,33 @@ impl App {
     /// Back to the start screen, showing the last game chosen (and the
     /// line that opens the saved games, coming back from them).
     fn back_to_start(&mut self) {
-        if let Screen::Start(_) = self.screen {
+        if let Screen::Start(_) | Screen::Lobby(_) = self.screen {
             return;
         }
         if let Screen::Play(play) = &mut self.screen {
             play.stop();
         }
         self.help = false;
-        self.behind = Behind::Nothing;
+        // A game entered from the lobby goes back there.
+        if let Behind::Lobby(lobby) = std::mem::replace(&mut self.behind, Behind::Nothing) {
+            self.back_to_lobby(lobby);
+            return;
+        }
         let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();
         }
         self.screen = Screen::Start(menu);
+    }
+
+    /// Back to the lobby (leaving a game entered from it), listing again.
+    fn back_to_lobby(&mut self, mut lobby: Box<Lobby>) {
+        if let Screen::Play(play) = &mut self.screen {
+            play.stop();
+        }
+        self.help = false;
+        lobby.back();
+        self.screen = Screen::Lobby(lobby);
     }
 
     /// Whether the terminal is too small for the current screen.
@@ -667,6 +729,7 @@ impl App {
             Screen::Replay(replay) => replay.fits(area),
             Screen::Library(_) => area.width >= Library::NEEDS.0 && area.height >= Library::NEEDS.1,
             Screen::Puzzles(puzzles) => puzzles.fits(area),
+            Screen::Lobby(_) => area.width >= Lobby::NEEDS.0 && area.height >= Lobby::NEEDS.1,
         }
     }
 
@@ -679,13 +742,14 @@ impl App {
             Screen::Replay(replay) => replay.needs(area),
             Screen::Library(_) => Library::NEEDS,
             Screen::Puzzles(puzzles) => puzzles.needs(area),
+            Screen::Lobby(_) => Lobby::NEEDS,
         }
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         if !self.fits(area) {
             let need = self.needs(area);
-            let at_start = matches!(self.screen, Screen::Start(_));
+            let at_start = matches!(self.screen, Screen::Start(_) | Screen::Lobby(_));
             screens::render_too_small(area, buf, need, at_start, self.theme);
             return;
         }
@@ -695,6 +759,7 @@ impl App {
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
             Screen::Library(library) => library.render(area, buf, self.theme),
             Screen::Puzzles(puzzles) => puzzles.render(area, buf, self.theme),
+            Screen::Lobby(lobby) => lobby.render(area, buf, self.theme),
         }
         if self.help {
             screens::help::render(&self.help_keys(), self.help_scroll, area, buf, self.theme);
@@ -710,6 +775,7 @@ impl App {
             Screen::Replay(_) => help_of(REPLAY_KEYS),
             Screen::Library(_) => help_of(LIBRARY_KEYS),
             Screen::Puzzles(_) => help_of(PUZZLE_KEYS),
+            Screen::Lobby(lobby) => lobby.help(),
         }
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
 
-use super::client::Link;
+use super::client::{Link, Welcomed};
 use super::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
 use super::session::{Session, Start};
 use crate::engine::record::{read_settings, settings_table};
@@ -132,15 +132,15 @@ pub enum LobbyNews {
 
 /// The lobby of the server at an address, listed now and every
 /// [`REFRESH`] on a thread of its own, until dropped.
-pub struct Lobby {
+pub struct LobbyList {
     news: Receiver<LobbyNews>,
     wake: UnboundedSender<()>,
 }
 
-impl Lobby {
+impl LobbyList {
     /// Connects to `address` in the background: the first news is the
     /// list, or why there is none.
-    pub fn open(address: String) -> Lobby {
+    pub fn open(address: String) -> LobbyList {
         let (tell, news) = mpsc::channel();
         let (wake, mut woken) = unbounded_channel::<()>();
         std::thread::spawn(move || {
@@ -179,7 +179,7 @@ impl Lobby {
                 }
             });
         });
-        Lobby { news, wake }
+        LobbyList { news, wake }
     }
 
     /// Asks for the list now.
@@ -229,14 +229,15 @@ pub enum Entry {
     },
     /// A listed game: its open seat, or to watch.
     Listed { id: u64, role: Role },
-    /// A game by a code: the join code, a rejoin code, or the watch code.
-    Code { code: String, role: Role },
+    /// A game by a code: the join code or a rejoin code (to play), or the
+    /// watch code (to watch).
+    Code(String),
 }
 
 /// The codes of a game entered: to give a friend, to come back with.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Codes {
-    /// The game's number in the lobby (a game created here).
+    /// The game's number in the lobby (a game created or chosen here).
     pub id: Option<u64>,
     /// For a friend to take the other seat (a game created here).
     pub join: Option<String>,
@@ -277,31 +278,20 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
     std::thread::spawn(move || {
         let (coded, codes) = mpsc::channel();
         let begun = Session::begin(move || async move {
-            let mut link = Link::open(&address).await?;
-            link.send(&request(name, &entry)).await?;
-            let mut given = Codes::default();
-            if let Entry::Create { .. } = entry {
-                match link.answer().await? {
-                    Message::Created {
-                        id,
-                        join,
-                        watch,
-                        rejoin,
-                    } => {
-                        let code =
-                            |code: String| Some(sanitise(&code, 40)).filter(|c| !c.is_empty());
-                        given = Codes {
-                            id: Some(id),
-                            join: code(join),
-                            watch: code(watch),
-                            rejoin: code(rejoin),
-                        };
+            let (welcomed, given) = match &entry {
+                // A code says what it opens only to the server: a seat
+                // first, else the game to watch.
+                Entry::Code(_) => {
+                    let play = welcome(&address, &name, &entry, Role::Player).await;
+                    match play {
+                        Ok(entered) => entered,
+                        Err(why) => welcome(&address, &name, &entry, Role::Spectator)
+                            .await
+                            .map_err(|_| why)?,
                     }
-                    _ => return Err("the server did not create the game".to_string()),
                 }
-            }
-            let welcomed = link.welcomed().await?;
-            given.rejoin = given.rejoin.or_else(|| welcomed.rejoin.clone());
+                _ => welcome(&address, &name, &entry, Role::Player).await?,
+            };
             let _ = coded.send(given);
             Ok(welcomed)
         });
@@ -315,8 +305,45 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
     Entering { answer: answered }
 }
 
-/// The message that asks for `entry`.
-fn request(name: String, entry: &Entry) -> Message {
+/// Asks the server for `entry` on a new connection (a code as `role`),
+/// and waits to be welcomed.
+async fn welcome(
+    address: &str,
+    name: &str,
+    entry: &Entry,
+    role: Role,
+) -> Result<(Welcomed, Codes), String> {
+    let mut link = Link::open(address).await?;
+    link.send(&request(name.to_string(), entry, role)).await?;
+    let mut given = Codes::default();
+    if let Entry::Create { .. } = entry {
+        let Message::Created {
+            id,
+            join,
+            watch,
+            rejoin,
+        } = link.answer().await?
+        else {
+            return Err("the server did not create the game".to_string());
+        };
+        let code = |code: String| Some(sanitise(&code, 40)).filter(|code| !code.is_empty());
+        given = Codes {
+            id: Some(id),
+            join: code(join),
+            watch: code(watch),
+            rejoin: code(rejoin),
+        };
+    }
+    if let Entry::Listed { id, .. } = entry {
+        given.id = Some(*id);
+    }
+    let welcomed = link.welcomed().await?;
+    given.rejoin = given.rejoin.or_else(|| welcomed.rejoin.clone());
+    Ok((welcomed, given))
+}
+
+/// The message that asks for `entry` (a code as `role`).
+fn request(name: String, entry: &Entry, role: Role) -> Message {
     match entry {
         Entry::Create {
             setup,
@@ -334,11 +361,11 @@ fn request(name: String, entry: &Entry) -> Message {
             id: *id,
             role: *role,
         },
-        Entry::Code { code, role } => Message::Hello {
+        Entry::Code(code) => Message::Hello {
             version: PROTOCOL_VERSION,
             name,
             code: code.clone(),
-            role: *role,
+            role,
         },
     }
 }

@@ -5,6 +5,7 @@
 pub mod game_choice;
 pub mod help;
 pub mod library;
+pub mod lobby;
 pub mod play;
 pub mod puzzles;
 pub mod replay;
