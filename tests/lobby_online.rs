@@ -5,7 +5,7 @@
 //! server's computer; a lost connection and the way back. Waits are
 //! generous and only keep a failure from hanging.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -19,7 +19,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 const X_MOVES: [&str; 3] = ["a1", "c3", "c3"];
 const O_MOVES: [&str; 2] = ["a6", "d4"];
 
-fn plain_lobby(address: &str, name: &str, data: &PathBuf) -> Piped {
+fn plain_lobby(address: &str, name: &str, data: &Path) -> Piped {
     Piped::start(&["online", address, "--plain", "--name", name], data).patient(PATIENCE)
 }
 
