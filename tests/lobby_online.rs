@@ -190,3 +190,38 @@ fn a_spectator_leaves_a_game_in_progress_for_the_lobby_at_once() {
     carol.send("q");
     carol.exits_cleanly();
 }
+
+#[test]
+fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
+    let data = fresh_folder();
+    let served = Served::start(&data.join("server"), &[]);
+    let mut ada = plain_lobby(&served.address, "ada", &data);
+    ada.wait_for("Open games:");
+    ada.type_lines("create gekitai\n");
+    ada.wait_for("You play X");
+    ada.type_lines("A1\n");
+    let mut bob = screen_lobby(&served.address, "bob");
+    bob.wait_for("ada – (open)");
+    bob.send("\r");
+    bob.wait_for("1. X A1");
+    // Leaving a game under way takes a second press.
+    bob.send("n");
+    bob.wait_for("again to leave this game");
+    bob.send("n");
+    let screen = bob.wait_for("takes your seat again");
+    let code = screen
+        .split("c then ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no code in:\n{screen}"))
+        .to_string();
+    bob.send("c");
+    bob.wait_for("Code:");
+    bob.send(&code);
+    bob.send("\r");
+    bob.wait_for("1. X A1");
+    play(&mut bob, O_MOVES[0]);
+    ada.wait_for("Player O's turn: A6");
+    bob.send("q");
+    bob.exits_cleanly();
+}
