@@ -208,11 +208,11 @@ fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
     bob.send("n");
     bob.wait_for("again to leave this game");
     bob.send("n");
-    let screen = bob.wait_for("takes your seat again");
+    let screen = bob.wait_for("rejoins it");
     let code = screen
-        .split("c then ")
+        .split("c, then ")
         .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|rest| rest.split(',').next())
         .unwrap_or_else(|| panic!("no code in:\n{screen}"))
         .to_string();
     bob.send("c");

@@ -331,3 +331,114 @@ const NEW_GAME_KEYS: &[(&str, &str)] = &[
     ("?  F1", "this help; Esc closes it"),
     ("q  Ctrl-c", "quit"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::Listing;
+
+    /// A lobby that talks to no server (a local port nothing listens
+    /// on), listing one open game (id 1) and one in progress (id 2).
+    fn offline() -> Lobby {
+        let listing = |id, names: [&str; 2]| Listing {
+            id,
+            game: "hex".to_string(),
+            settings: toml::Table::new(),
+            names: names.map(String::from),
+            moves: 0,
+        };
+        let open = [listing(1, ["ada", ""])];
+        let playing = [listing(2, ["bob", "\u{1b}[2Jcarol"])];
+        Lobby {
+            address: "127.0.0.1:1".to_string(),
+            name: "dan".to_string(),
+            list: None,
+            games: lobby::listed(&open, &playing),
+            listed: true,
+            chosen: Some(1),
+            doing: Doing::Listing,
+            lost: None,
+            message: None,
+            setup: Setup::default(),
+            codes: None,
+        }
+    }
+
+    fn text(lobby: &Lobby, area: Rect) -> String {
+        let mut buf = Buffer::empty(area);
+        lobby.render(area, &mut buf, Theme::PLAIN);
+        let rows = (0..area.height).map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        });
+        rows.collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn both_lists_show_in_the_smallest_lobby_sanitised() {
+        let lobby = offline();
+        for (width, height) in [Lobby::NEEDS, (60, 20), (80, 24)] {
+            let shown = text(&lobby, Rect::new(0, 0, width, height));
+            assert!(shown.contains("ada – (open)"), "{shown}");
+            assert!(shown.contains("bob – carol"), "{shown}");
+            assert!(!shown.contains('\u{1b}'), "{shown}");
+            assert!(shown.contains("q quit"), "{width}x{height}:\n{shown}");
+        }
+    }
+
+    #[test]
+    fn a_click_chooses_a_game_and_a_second_click_enters_it() {
+        let mut lobby = offline();
+        let area = Rect::new(0, 0, 60, 20);
+        let shown = text(&lobby, area);
+        let row = shown
+            .lines()
+            .position(|line| line.contains("bob – carol"))
+            .expect("listed") as u16;
+        lobby.update(Action::Click { column: 5, row }, area);
+        assert_eq!(lobby.chosen, Some(2));
+        assert!(matches!(lobby.doing, Doing::Listing));
+        // A click elsewhere chooses nothing.
+        lobby.update(Action::Click { column: 5, row: 0 }, area);
+        assert_eq!(lobby.chosen, Some(2));
+        lobby.update(Action::Click { column: 5, row }, area);
+        assert!(matches!(lobby.doing, Doing::Entering(..)));
+        // Esc gives up waiting.
+        lobby.update(Action::Cancel, area);
+        assert!(matches!(lobby.doing, Doing::Listing));
+    }
+
+    #[test]
+    fn the_choice_steps_round_the_games_and_stays_when_the_list_changes() {
+        let mut lobby = offline();
+        let area = Rect::new(0, 0, 80, 24);
+        lobby.update(Action::Step(Direction::Down), area);
+        assert_eq!(lobby.chosen, Some(2));
+        lobby.update(Action::Step(Direction::Down), area);
+        assert_eq!(lobby.chosen, Some(1));
+        lobby.games.reverse();
+        lobby.keep_choice();
+        assert_eq!(lobby.chosen, Some(1));
+        lobby.games.retain(|game| game.id != 1);
+        lobby.keep_choice();
+        assert_eq!(lobby.chosen, Some(2));
+    }
+
+    #[test]
+    fn a_lost_lobby_connects_again_on_enter_and_quits_on_esc() {
+        let mut lobby = offline();
+        let area = Rect::new(0, 0, 80, 24);
+        lobby.lost = Some("the host closed the connection".to_string());
+        let shown = text(&lobby, area);
+        assert!(shown.contains("is lost"), "{shown}");
+        assert!(shown.contains("Enter connects again"), "{shown}");
+        assert_eq!(
+            lobby.update(Action::Step(Direction::Down), area),
+            Leave::Stay
+        );
+        assert_eq!(lobby.update(Action::Cancel, area), Leave::Quit);
+        lobby.update(Action::Confirm, area);
+        assert!(lobby.lost.is_none() && lobby.list.is_some());
+    }
+}

@@ -134,7 +134,7 @@ fn last_codes(lobby: &Lobby) -> Option<String> {
         .games
         .iter()
         .any(|game| game.id == id)
-        .then(|| format!("Game {id} goes on: c then {rejoin} takes your seat again"))
+        .then(|| format!("Game {id} goes on: c, then {rejoin}, rejoins it"))
 }
 
 fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
