@@ -160,25 +160,30 @@ fn a_lost_lobby_says_so_and_connects_again() {
     let mut ada = screen_lobby(&served.address, "ada");
     ada.wait_for("none yet: n creates one");
     drop(served);
-    ada.wait_for("is lost");
+    ada.wait_for("No connection to");
     ada.wait_for("Enter connects again");
     let served = Served::start_on(port, &data.join("server"), &[]);
     ada.send("\r");
     ada.wait_for("none yet: n creates one");
     drop(served);
-    ada.wait_for("is lost");
+    ada.wait_for("No connection to");
     ada.send("q");
     ada.exits_cleanly();
 }
 
 #[test]
-fn a_spectator_leaves_a_game_in_progress_for_the_lobby_at_once() {
+fn a_spectator_leaves_for_the_lobby_at_once_and_watches_again_by_the_code() {
     let data = fresh_folder();
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");
     ada.type_lines("create gekitai side=second\n");
-    ada.wait_for("You play O");
+    let text = ada.wait_for("You play O");
+    let watch = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Watch code: "))
+        .expect("a watch code")
+        .to_string();
     let mut carol = screen_lobby(&served.address, "carol");
     carol.wait_for("ada");
     carol.send("w");
@@ -186,6 +191,13 @@ fn a_spectator_leaves_a_game_in_progress_for_the_lobby_at_once() {
     carol.send("n");
     carol.wait_for("Open games");
     // The game is still there to join.
+    carol.wait_for("(open) – ada");
+    // The watch code opens it to watch too.
+    carol.send("c");
+    carol.send(&watch);
+    carol.send("\r");
+    carol.wait_for("Player X's turn");
+    carol.send("n");
     carol.wait_for("(open) – ada");
     carol.send("q");
     carol.exits_cleanly();

@@ -431,7 +431,7 @@ mod tests {
         let area = Rect::new(0, 0, 80, 24);
         lobby.lost = Some("the host closed the connection".to_string());
         let shown = text(&lobby, area);
-        assert!(shown.contains("is lost"), "{shown}");
+        assert!(shown.contains("No connection to"), "{shown}");
         assert!(shown.contains("Enter connects again"), "{shown}");
         assert_eq!(
             lobby.update(Action::Step(Direction::Down), area),

@@ -92,7 +92,7 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
             let lines = vec![
                 Line::raw(""),
                 Line::styled(
-                    format!("The connection to {} is lost:", lobby.address),
+                    format!("No connection to {}:", lobby.address),
                     theme.message(),
                 ),
                 Line::raw(why.clone()),
