@@ -237,3 +237,58 @@ fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
     bob.send("q");
     bob.exits_cleanly();
 }
+
+#[test]
+fn the_lobby_screen_creates_a_game_against_the_servers_computer() {
+    let data = fresh_folder();
+    let served = Served::start(&data.join("server"), &[]);
+    let mut ada = screen_lobby(&served.address, "ada");
+    ada.wait_for("none yet: n creates one");
+    ada.send("n");
+    ada.wait_for("[ Create ]");
+    // Up from Create to the game (Gekitai has four settings), then Hex on
+    // a 3x3 board against the computer at level 1.
+    for _ in 0..7 {
+        ada.send("\x1b[A");
+    }
+    ada.send("\x1b[C\x1b[C");
+    ada.wait_for("‹ Hex ›");
+    ada.send("\x1b[B");
+    for _ in 0..8 {
+        ada.send("\x1b[D");
+    }
+    ada.wait_for("‹ 3x3 ›");
+    for _ in 0..3 {
+        ada.send("\x1b[B");
+    }
+    ada.send("\x1b[C");
+    ada.wait_for("the server's computer 1");
+    ada.send("\r");
+    ada.wait_for("computer (level 1)");
+    // Every cell on O's turns until the game ends: those taken are
+    // refused (and Esc clears the refused one).
+    for cell in ["a0", "a1", "a2", "b0", "b1", "b2", "c0", "c1", "c2"] {
+        let deadline = Instant::now() + PATIENCE;
+        let screen = loop {
+            let screen = ada.screen();
+            if screen.contains("Player O's turn") || screen.contains(" wins!") {
+                break screen;
+            }
+            assert!(Instant::now() < deadline, "{screen}");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if screen.contains(" wins!") {
+            break;
+        }
+        ada.send("\x1b");
+        play(&mut ada, cell);
+    }
+    ada.wait_for(" wins!");
+    // The computer played: its stones are in the list of moves.
+    let screen = ada.screen();
+    assert!(screen.contains("2. X "), "{screen}");
+    ada.send("n");
+    ada.wait_for("Open games");
+    ada.send("q");
+    ada.exits_cleanly();
+}
