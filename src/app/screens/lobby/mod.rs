@@ -19,7 +19,7 @@ use crate::net::protocol::Role;
 use new_game::NewGame;
 
 /// Every key of the lobby's list.
-pub const LOBBY_KEYS: &[(&str, &str)] = &[
+const LOBBY_KEYS: &[(&str, &str)] = &[
     ("↑ ↓  k j", "choose a game"),
     (
         "Enter",
@@ -240,12 +240,9 @@ impl Lobby {
     pub fn update(&mut self, action: Action, area: Rect) -> Leave {
         self.message = None;
         match &mut self.doing {
-            Doing::Entering(..) => {
-                // Only giving up waiting (or quitting) does anything.
-                if action == Action::Cancel {
-                    self.doing = Doing::Listing;
-                }
-            }
+            // The server answers (or the wait times out) soon; a seat it
+            // gives is not thrown away unseen, with its rejoin code.
+            Doing::Entering(..) => {}
             Doing::Creating(form) => match action {
                 Action::Step(direction) => form.step(direction),
                 Action::Confirm => {
@@ -404,9 +401,9 @@ mod tests {
         assert_eq!(lobby.chosen, Some(2));
         lobby.update(Action::Click { column: 5, row }, area);
         assert!(matches!(lobby.doing, Doing::Entering(..)));
-        // Esc gives up waiting.
-        lobby.update(Action::Cancel, area);
-        assert!(matches!(lobby.doing, Doing::Listing));
+        // The answer is waited for: a seat given is not thrown away.
+        assert_eq!(lobby.update(Action::Cancel, area), Leave::Stay);
+        assert!(matches!(lobby.doing, Doing::Entering(..)));
     }
 
     #[test]

@@ -183,7 +183,7 @@ fn render_footer(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
             ("?", "help"),
         ],
         (Doing::Typing(_), _) => &[("Enter", "enter the game"), ("Esc", "back")],
-        (Doing::Entering(..), _) => &[("Esc", "stop waiting"), ("q", "quit")],
+        (Doing::Entering(..), _) => &[("?", "help"), ("q", "quit")],
         (_, Some(_)) => &[("Enter", "connect again"), ("q", "quit")],
         _ => &[
             ("↑↓", "choose"),
