@@ -409,11 +409,9 @@ impl App {
         let Screen::Lobby(lobby) = &mut self.screen else {
             return;
         };
-        match lobby::game::network_game(entered.start, entered.session, self.animate) {
-            Ok(mut play) => {
-                if let Some(codes) = lobby.codes_line() {
-                    play.tell(codes);
-                }
+        let notes = lobby.codes_lines();
+        match lobby::game::network_game(entered.start, entered.session, notes, self.animate) {
+            Ok(play) => {
                 if let Screen::Lobby(lobby) =
                     std::mem::replace(&mut self.screen, Screen::Play(play))
                 {

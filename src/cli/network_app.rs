@@ -125,7 +125,8 @@ struct Join {
 
 impl Join {
     fn run(self) -> Result<ExitCode, Failure> {
-        let play = network_game(self.start, self.session, self.animate).map_err(failed)?;
+        let play =
+            network_game(self.start, self.session, Vec::new(), self.animate).map_err(failed)?;
         app::run_game(options(self.animate), play).map_err(|error| failed(format!("{error:#}")))?;
         Ok(ExitCode::SUCCESS)
     }

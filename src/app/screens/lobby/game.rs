@@ -10,15 +10,18 @@ use crate::net::protocol::sanitise;
 use crate::net::session::{Session, Start};
 
 /// The game screen for the game `start` describes, its other side played
-/// over `session`; why not, if the game or its settings cannot be read.
+/// over `session`, its panel showing `notes` first (where the chat goes);
+/// why not, if the game or its settings cannot be read.
 pub fn network_game(
     start: Start,
     session: Session,
+    notes: Vec<String>,
     animate: bool,
 ) -> Result<Box<dyn PlayScreen>, String> {
     known_game(&start.game)?.with(Screen {
         start,
         session,
+        notes,
         animate,
     })
 }
@@ -36,6 +39,7 @@ pub fn known_game(game: &str) -> Result<GameKind, String> {
 struct Screen {
     start: Start,
     session: Session,
+    notes: Vec<String>,
     animate: bool,
 }
 
@@ -45,11 +49,13 @@ impl WithGame for Screen {
         let Screen {
             start,
             session,
+            notes,
             animate,
         } = self;
         let settings = read_settings::<G>(&start.settings)
             .map_err(|error| format!("the host sent {error}"))?;
-        let peer = Peer::new(session, start.side, start.names);
+        let mut peer = Peer::new(session, start.side, start.names);
+        peer.chat = notes;
         let play = Play::networked(G::new(settings), &start.moves, peer, animate)?;
         Ok(Box::new(play))
     }

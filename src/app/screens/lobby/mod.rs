@@ -184,19 +184,19 @@ impl Lobby {
         self.message = Some(message);
     }
 
-    /// What the game screen says first about the game just entered: the
-    /// codes a friend joins or anyone watches with, and the player's own
-    /// to come back with.
-    pub fn codes_line(&self) -> Option<String> {
-        let codes = self.codes.as_ref()?;
-        let mut said = Vec::new();
-        if let Some(join) = &codes.join {
-            said.push(format!("join code {join}"));
-        }
-        if let Some(rejoin) = &codes.rejoin {
-            said.push(format!("your rejoin code {rejoin}"));
-        }
-        (!said.is_empty()).then(|| said.join(" · "))
+    /// What the game screen's panel says first about the game just
+    /// entered: the code a friend joins with, and the player's own to come
+    /// back with.
+    pub fn codes_lines(&self) -> Vec<String> {
+        let Some(codes) = &self.codes else {
+            return Vec::new();
+        };
+        let join = codes.join.iter().map(|join| format!("join code {join}"));
+        let rejoin = codes
+            .rejoin
+            .iter()
+            .map(|code| format!("rejoin code {code}"));
+        join.chain(rejoin).collect()
     }
 
     /// The chosen game stays chosen while the list changes; if it went,
