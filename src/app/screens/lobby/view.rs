@@ -28,7 +28,8 @@ fn parts(area: Rect) -> [Rect; 5] {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Row {
     Heading(&'static str),
-    None(&'static str),
+    /// What a list with no games says.
+    Empty(&'static str),
     Blank,
     Game(usize),
 }
@@ -40,13 +41,13 @@ fn rows(lobby: &Lobby, height: usize) -> Vec<Row> {
         (0..lobby.games.len()).partition(|&i| lobby.games[i].open);
     let mut rows = vec![Row::Heading("Open games: Enter joins, w watches")];
     match open.is_empty() {
-        true => rows.push(Row::None("  none yet: n creates one")),
+        true => rows.push(Row::Empty("  none yet: n creates one")),
         false => rows.extend(open.into_iter().map(Row::Game)),
     }
     rows.push(Row::Blank);
     rows.push(Row::Heading("Games in progress: Enter watches"));
     match playing.is_empty() {
-        true => rows.push(Row::None("  none")),
+        true => rows.push(Row::Empty("  none")),
         false => rows.extend(playing.into_iter().map(Row::Game)),
     }
     let chosen = lobby
@@ -150,7 +151,7 @@ fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
         .into_iter()
         .map(|row| match row {
             Row::Heading(text) => Line::styled(shorten(text, width), theme.title()),
-            Row::None(text) => Line::styled(text, theme.dim()),
+            Row::Empty(text) => Line::styled(text, theme.dim()),
             Row::Blank => Line::raw(""),
             Row::Game(i) => {
                 let listed = &lobby.games[i];
