@@ -5,56 +5,18 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+
+mod common;
+use common::served::Served;
 
 const PATIENCE: Duration = Duration::from_secs(30);
 
 /// X: A1, C3, C3 (a line of three); O: A6, D4.
 const GAME: [&str; 5] = ["A1", "A6", "C3", "D4", "C3"];
-
-/// A running `tabletop serve`, killed when dropped.
-struct Served {
-    child: Child,
-    address: String,
-}
-
-impl Served {
-    fn start(data: &Path, extra: &[&str]) -> Served {
-        let mut args = vec!["serve", "--port", "0", "--bind", "127.0.0.1", "--data"];
-        args.push(data.to_str().expect("a UTF-8 path"));
-        args.extend_from_slice(extra);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(&args)
-            .env("XDG_DATA_HOME", data)
-            .env("HOME", data)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut out = BufReader::new(child.stdout.take().expect("piped"));
-        let mut line = String::new();
-        out.read_line(&mut line)
-            .expect("the server says where it is");
-        let address = line
-            .strip_prefix("Serving on ")
-            .and_then(|rest| rest.split(';').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        Served { child, address }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// A client speaking the protocol by hand.
 struct Client {

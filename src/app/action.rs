@@ -103,6 +103,8 @@ pub enum Action {
     Evaluate,
     /// Saved games: move the file chosen to the trash (asks first).
     Delete,
+    /// The lobby: watch the game chosen.
+    Watch,
     /// Yes to the question asked (moving a saved game to the trash).
     Yes,
     /// The next colour theme.
@@ -172,6 +174,8 @@ pub enum Mode {
     /// A yes-or-no question is asked (move a saved game to the trash?):
     /// `d` or `y` says yes, any other key no.
     Asking,
+    /// A server's lobby (`tabletop online`).
+    Lobby,
 }
 
 /// The action an input event asks for in `mode`, if any.
@@ -261,6 +265,15 @@ fn key_action(key: &KeyEvent, mode: Mode) -> Option<Action> {
         (Mode::Library, KeyCode::Char('q')) => Some(Action::Cancel),
         (Mode::Library, KeyCode::Char('?')) => Some(Action::Help),
         (Mode::Library, _) => None,
+        (Mode::Lobby, KeyCode::Enter) => Some(Action::Confirm),
+        (Mode::Lobby, KeyCode::Char('k')) => step(Direction::Up),
+        (Mode::Lobby, KeyCode::Char('j')) => step(Direction::Down),
+        (Mode::Lobby, KeyCode::Char('w')) => Some(Action::Watch),
+        (Mode::Lobby, KeyCode::Char('n')) => Some(Action::NewGame),
+        (Mode::Lobby, KeyCode::Char('c')) => Some(Action::OpenAddress),
+        (Mode::Lobby, KeyCode::Char('q')) => Some(Action::Quit),
+        (Mode::Lobby, KeyCode::Char('?')) => Some(Action::Help),
+        (Mode::Lobby, _) => None,
         (Mode::Typing, KeyCode::Enter) => Some(Action::Confirm),
         (Mode::Typing, KeyCode::Backspace) => Some(Action::Erase),
         (Mode::Typing, KeyCode::Char(c)) => Some(Action::Type(c)),
@@ -754,6 +767,21 @@ mod tests {
         }
         let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action_for(&ctrl_c, Mode::Asking), Some(Action::Quit));
+    }
+
+    #[test]
+    fn the_lobby_has_its_letters_and_no_board_commands() {
+        let lobby = |c| act(KeyCode::Char(c), Mode::Lobby);
+        assert_eq!(lobby('w'), Some(Action::Watch));
+        assert_eq!(lobby('n'), Some(Action::NewGame));
+        assert_eq!(lobby('c'), Some(Action::OpenAddress));
+        assert_eq!(lobby('j'), Some(Action::Step(Direction::Down)));
+        assert_eq!(lobby('q'), Some(Action::Quit));
+        for nothing in ['h', 'u', 's', 'x', ' '] {
+            assert_eq!(lobby(nothing), None, "{nothing}");
+        }
+        assert_eq!(act(KeyCode::Enter, Mode::Lobby), Some(Action::Confirm));
+        assert_eq!(act(KeyCode::Esc, Mode::Lobby), Some(Action::Cancel));
     }
 
     #[test]

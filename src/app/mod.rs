@@ -35,6 +35,7 @@ use action::{
 };
 use remembered::Remembered;
 use screens::library::Library;
+use screens::lobby::{self as lobby, Lobby};
 use screens::play::{Browse, Play, PlayScreen};
 use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
@@ -96,6 +97,8 @@ pub enum Start {
     /// Puzzles to solve, with lines about files that gave none, and where
     /// progress is kept (none in tests).
     Puzzles(Vec<crate::puzzles::Puzzle>, Vec<String>, Option<PathBuf>),
+    /// The lobby of the server at `address`, where the player is `name`.
+    Lobby { address: String, name: String },
 }
 
 enum Screen {
@@ -104,6 +107,7 @@ enum Screen {
     Replay(Box<dyn ReplayScreen>),
     Library(Library),
     Puzzles(Box<Puzzles>),
+    Lobby(Box<Lobby>),
 }
 
 /// The look the app starts with: `theme` with the colour theme and piece style chosen last time, as
@@ -252,6 +256,8 @@ enum Behind {
     Library(Library),
     /// The start screen: a finished game reviewed, or the puzzles.
     Start,
+    /// The lobby a network game was entered from.
+    Lobby(Box<Lobby>),
 }
 
 impl App {
@@ -284,6 +290,7 @@ impl App {
             Start::Puzzles(puzzles, notices, progress) => {
                 Screen::Puzzles(Box::new(Puzzles::new(puzzles, progress, notices)))
             }
+            Start::Lobby { address, name } => Screen::Lobby(Box::new(Lobby::new(address, name))),
         };
         let opens_library = matches!(screen, Screen::Library(_));
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
@@ -378,6 +385,7 @@ impl App {
             Screen::Replay(replay) => replay.tell(said),
             Screen::Library(library) => library.tell(said),
             Screen::Start(menu) => *menu = menu.clone().with_notice(Some(said)),
+            Screen::Lobby(lobby) => lobby.tell(said),
             Screen::Puzzles(_) => {}
         }
     }
@@ -421,6 +429,7 @@ impl App {
             Screen::Library(library) if library.is_asking() => Mode::Asking,
             Screen::Library(_) => Mode::Library,
             Screen::Puzzles(puzzles) => puzzles.mode(),
+            Screen::Lobby(lobby) => lobby.mode(),
         }
     }
 
@@ -430,6 +439,7 @@ impl App {
             Screen::Play(play) => play.is_animating(),
             Screen::Replay(replay) => replay.is_ticking(),
             Screen::Puzzles(puzzles) => puzzles.is_ticking(),
+            Screen::Lobby(lobby) => lobby.is_ticking(),
             Screen::Start(_) | Screen::Library(_) => false,
         }
     }
@@ -448,7 +458,35 @@ impl App {
                 puzzles.tick(now);
                 true
             }
+            Screen::Lobby(lobby) => {
+                if let Some(entered) = lobby.tick() {
+                    self.enter_from_lobby(entered);
+                }
+                true
+            }
             Screen::Start(_) | Screen::Library(_) => false,
+        }
+    }
+
+    /// The game entered from the lobby on the game screen, the lobby
+    /// behind it to come back to; or, if the game cannot be shown, why.
+    fn enter_from_lobby(&mut self, entered: crate::net::lobby::Entered) {
+        let Screen::Lobby(lobby) = &mut self.screen else {
+            return;
+        };
+        let notes = lobby.codes_lines();
+        match lobby::game::network_game(entered.start, entered.session, notes, self.animate) {
+            Ok(play) => {
+                if let Screen::Lobby(lobby) =
+                    std::mem::replace(&mut self.screen, Screen::Play(play))
+                {
+                    self.behind = Behind::Lobby(lobby);
+                }
+            }
+            Err(why) => {
+                lobby.back();
+                lobby.tell(why);
+            }
         }
     }
 
@@ -513,6 +551,11 @@ impl App {
             return;
         }
         match &mut self.screen {
+            Screen::Lobby(lobby) => {
+                if lobby.update(action, self.area) == lobby::Leave::Quit {
+                    self.quit = true;
+                }
+            }
             Screen::Puzzles(puzzles) => {
                 if puzzles.update(action, self.area) == Leave::Back {
                     match std::mem::replace(&mut self.behind, Behind::Nothing) {
@@ -594,7 +637,10 @@ impl App {
                     Action::Evaluate => play.toggle_evaluation(),
                     Action::Review if play.offers(Action::Review) => {
                         self.screen = Screen::Replay(play.review());
-                        self.behind = Behind::Start;
+                        // A game from the lobby goes back there.
+                        if !matches!(self.behind, Behind::Lobby(_)) {
+                            self.behind = Behind::Start;
+                        }
                     }
                     Action::Resign => play.resign(),
                     Action::Browse => play.browse(Browse::Back),
@@ -636,6 +682,7 @@ impl App {
                                 self.screen = Screen::Library(library);
                             }
                             Behind::Start => self.back_to_start(),
+                            Behind::Lobby(lobby) => self.back_to_lobby(lobby),
                             Behind::Nothing => self.quit = true,
                         }
                     }
@@ -705,19 +752,33 @@ impl App {
     /// Back to the start screen, showing the last game chosen (and the
     /// line that opens the saved games, coming back from them).
     fn back_to_start(&mut self) {
-        if let Screen::Start(_) = self.screen {
+        if let Screen::Start(_) | Screen::Lobby(_) = self.screen {
             return;
         }
         if let Screen::Play(play) = &mut self.screen {
             play.stop();
         }
         self.help = false;
-        self.behind = Behind::Nothing;
+        // A game entered from the lobby goes back there.
+        if let Behind::Lobby(lobby) = std::mem::replace(&mut self.behind, Behind::Nothing) {
+            self.back_to_lobby(lobby);
+            return;
+        }
         let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();
         }
         self.screen = Screen::Start(menu);
+    }
+
+    /// Back to the lobby (leaving a game entered from it), listing again.
+    fn back_to_lobby(&mut self, mut lobby: Box<Lobby>) {
+        if let Screen::Play(play) = &mut self.screen {
+            play.stop();
+        }
+        self.help = false;
+        lobby.back();
+        self.screen = Screen::Lobby(lobby);
     }
 
     /// Whether the terminal is too small for the current screen.
@@ -734,6 +795,7 @@ impl App {
             Screen::Replay(replay) => replay.fits(area),
             Screen::Library(_) => area.width >= Library::NEEDS.0 && area.height >= Library::NEEDS.1,
             Screen::Puzzles(puzzles) => puzzles.fits(area),
+            Screen::Lobby(_) => area.width >= Lobby::NEEDS.0 && area.height >= Lobby::NEEDS.1,
         }
     }
 
@@ -746,6 +808,7 @@ impl App {
             Screen::Replay(replay) => replay.needs(area),
             Screen::Library(_) => Library::NEEDS,
             Screen::Puzzles(puzzles) => puzzles.needs(area),
+            Screen::Lobby(_) => Lobby::NEEDS,
         }
     }
 
@@ -759,7 +822,7 @@ impl App {
     fn render_screen(&self, area: Rect, buf: &mut Buffer) {
         if !self.fits(area) {
             let need = self.needs(area);
-            let at_start = matches!(self.screen, Screen::Start(_));
+            let at_start = matches!(self.screen, Screen::Start(_) | Screen::Lobby(_));
             screens::render_too_small(area, buf, need, at_start, self.theme);
             return;
         }
@@ -769,6 +832,7 @@ impl App {
             Screen::Replay(replay) => replay.render(area, buf, self.theme),
             Screen::Library(library) => library.render(area, buf, self.theme),
             Screen::Puzzles(puzzles) => puzzles.render(area, buf, self.theme),
+            Screen::Lobby(lobby) => lobby.render(area, buf, self.theme),
         }
         if self.help {
             screens::help::render(&self.help_keys(), self.help_scroll, area, buf, self.theme);
@@ -784,6 +848,7 @@ impl App {
             Screen::Replay(_) => help_of(REPLAY_KEYS),
             Screen::Library(_) => help_of(LIBRARY_KEYS),
             Screen::Puzzles(_) => help_of(PUZZLE_KEYS),
+            Screen::Lobby(lobby) => lobby.help(),
         }
     }
 }

@@ -108,6 +108,6 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Join(args)) => network::join(&args, args::Role::Player, animate),
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
         Some(Command::Serve(args)) => network::serve(&args),
-        Some(Command::Online(args)) => network::online(&args),
+        Some(Command::Online(args)) => network::online(&args, animate),
     }
 }

@@ -142,13 +142,8 @@ fn save_hosted<G: Playable>(
 }
 
 /// The game the host plays, if this tabletop knows it.
-pub(super) fn game_kind(game: &str) -> Result<GameKind, Failure> {
-    game.parse::<GameKind>().map_err(|_| {
-        failed(format!(
-            "the host plays {:?}, which this tabletop does not know",
-            sanitise(game, 20)
-        ))
-    })
+fn game_kind(game: &str) -> Result<GameKind, Failure> {
+    crate::app::screens::lobby::game::known_game(game).map_err(failed)
 }
 
 /// `HOST` or `HOST:PORT`, with the default port if none is given.
@@ -260,12 +255,16 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
 
 const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=first|second] [computer=LEVEL] [clock=MINUTES+SECONDS], join N|CODE, watch N|CODE, quit.";
 
-/// `tabletop online`: the lobby's list in the plain mode, then the game
-/// chosen, played as `tabletop join` plays it.
-pub(super) fn online(args: &OnlineArgs) -> Result<ExitCode, Failure> {
-    let runtime = runtime()?;
+/// `tabletop online`: the lobby screen in a terminal; otherwise (or with
+/// `--plain`) the lobby's list in the plain mode, then the game chosen,
+/// played as `tabletop join` plays it.
+pub(super) fn online(args: &OnlineArgs, animate: bool) -> Result<ExitCode, Failure> {
     let address = with_port(&args.address);
     let name = name(&args.net);
+    if !args.net.plain && crate::app::terminal::unavailable().is_none() {
+        return network_app::online(address, name, animate);
+    }
+    let runtime = runtime()?;
     let mut typed = typed_lines(io::BufReader::new(io::stdin()));
     let mut shown: Vec<u64> = Vec::new();
     let mut link = runtime.block_on(Link::open(&address)).map_err(failed)?;
@@ -428,43 +427,25 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
 
 /// Prints the lobby's list, numbered; the game ids in that order.
 fn show_games(open: &[Listing], playing: &[Listing]) -> Vec<u64> {
+    let games = crate::net::lobby::listed(open, playing);
+    let (open, playing): (Vec<_>, Vec<_>) = games.iter().partition(|game| game.open);
     let mut ids = Vec::new();
-    let line = |n: usize, listing: &Listing| {
-        let mut settings: Vec<String> = listing
-            .settings
-            .iter()
-            .map(|(k, v)| sanitise(&format!("{k}={v}"), 30))
-            .collect();
-        settings.extend(listing.clock.map(|clock| format!("clock={clock}")));
-        let [first, second] = listing
-            .names
-            .clone()
-            .map(|name| match sanitise(&name, MAX_NAME) {
-                name if name.is_empty() => "(open)".to_string(),
-                name => name,
-            });
-        println!(
-            "{n:>3}. {} {} - {first} vs {second}, {} moves",
-            sanitise(&listing.game, 20),
-            settings.join(" "),
-            listing.moves
-        );
-    };
-    println!("Open games:");
-    if open.is_empty() {
-        println!("  (none)");
-    }
-    for listing in open {
-        ids.push(listing.id);
-        line(ids.len(), listing);
-    }
-    println!("Games in progress:");
-    if playing.is_empty() {
-        println!("  (none)");
-    }
-    for listing in playing {
-        ids.push(listing.id);
-        line(ids.len(), listing);
+    for (heading, games) in [("Open games:", open), ("Games in progress:", playing)] {
+        println!("{heading}");
+        if games.is_empty() {
+            println!("  (none)");
+        }
+        for game in games {
+            ids.push(game.id);
+            println!(
+                "{:>3}. {} {} - {}, {}",
+                ids.len(),
+                game.game,
+                game.settings,
+                game.players(),
+                crate::app::fit::counted(game.moves, "move")
+            );
+        }
     }
     println!("{LOBBY_HELP}");
     ids

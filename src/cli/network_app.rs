@@ -1,18 +1,18 @@
-//! `tabletop host`, `join` and `watch` in the full-screen app: the
-//! welcomed game on the game screen, the other side played over the
+//! `tabletop host`, `join`, `watch` and `online` in the full-screen app:
+//! the welcomed game on the game screen, the other side played over the
 //! network. The host's screen is a player like the joiner's: the game
 //! is hosted on a thread of its own, and the screen joins it over
 //! loopback with a private code, so one room keeps the one game.
+//! `online` opens a server's lobby, whose games open the same screen.
 
 use std::process::ExitCode;
 
 use super::Failure;
 use super::args::{JoinArgs, Role};
-use super::network::{failed, game_kind, host_in_background, name};
-use crate::app::{self, screens::play::Play, screens::play::peer::Peer};
-use crate::engine::record::read_settings;
+use super::network::{failed, host_in_background, name};
+use crate::app::{self, screens::lobby::game::network_game};
 use crate::games::WithSetup;
-use crate::games::{Playable, Setup, WithGame};
+use crate::games::{Playable, Setup};
 use crate::net::code::Code;
 use crate::net::host::HostOptions;
 use crate::net::protocol::Role as Seat;
@@ -33,11 +33,41 @@ pub(super) fn join(
         role,
     )
     .map_err(failed)?;
-    game_kind(&start.game)?.with(Join {
+    Join {
         start,
         session,
         animate,
-    })
+    }
+    .run()
+}
+
+/// `tabletop online` in the app: the lobby of the server at `address`,
+/// and the games entered from it.
+pub(super) fn online(address: String, name: String, animate: bool) -> Result<ExitCode, Failure> {
+    let options = app::Options {
+        start: app::Start::Lobby { address, name },
+        ..options(animate)
+    };
+    app::run(options).map_err(|error| failed(format!("{error:#}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The app's options for a network game or lobby: nothing kept between
+/// runs but the looks; the host or server keeps the game.
+fn options(animate: bool) -> app::Options {
+    app::Options {
+        menu: Setup::default(),
+        start: app::Start::Menu,
+        animate,
+        // The host keeps the game; a player saves it with `s`.
+        autosave: None,
+        library: crate::files::games_dir(),
+        seats: Default::default(),
+        remember: None,
+        looks: crate::app::looks::path(),
+        notice: None,
+        config: crate::config::read(),
+    }
 }
 
 /// `tabletop host` in the app: the game hosted on `listener`, the host's
@@ -74,7 +104,7 @@ impl WithSetup for Host {
             session,
             animate,
         };
-        let played = <Join as WithGame>::run::<G>(join);
+        let played = join.run();
         // The screen is gone, and with it the host's seat: the game ends
         // for the others, and is saved.
         let saved = hosting
@@ -94,33 +124,11 @@ struct Join {
     animate: bool,
 }
 
-impl WithGame for Join {
-    type Output = Result<ExitCode, Failure>;
-    fn run<G: Playable>(self) -> Self::Output {
-        let Join {
-            start,
-            session,
-            animate,
-        } = self;
-        let settings = read_settings::<G>(&start.settings)
-            .map_err(|error| failed(format!("the host sent {error}")))?;
-        let peer = Peer::new(session, start.side, start.names).with_clock(start.clock);
+impl Join {
+    fn run(self) -> Result<ExitCode, Failure> {
         let play =
-            Play::networked(G::new(settings), &start.moves, peer, animate).map_err(failed)?;
-        let options = app::Options {
-            menu: Setup::default(),
-            start: app::Start::Menu,
-            animate,
-            // The host keeps the game; a player saves it with `s`.
-            autosave: None,
-            library: crate::files::games_dir(),
-            seats: Default::default(),
-            remember: None,
-            looks: crate::app::looks::path(),
-            notice: None,
-            config: crate::config::read(),
-        };
-        app::run_game(options, Box::new(play)).map_err(|error| failed(format!("{error:#}")))?;
+            network_game(self.start, self.session, Vec::new(), self.animate).map_err(failed)?;
+        app::run_game(options(self.animate), play).map_err(|error| failed(format!("{error:#}")))?;
         Ok(ExitCode::SUCCESS)
     }
 }

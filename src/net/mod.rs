@@ -9,6 +9,7 @@ pub mod code;
 pub mod connection;
 pub mod host;
 pub mod keyboard;
+pub mod lobby;
 pub mod offer;
 pub mod protocol;
 pub mod room;

@@ -102,14 +102,24 @@ impl Session {
     /// Connects to `address` and says hello with `code` as `name`, on a
     /// thread of its own that then serves the connection until either
     /// side closes it (dropping the session closes it). Waits for the
-    /// welcome: the game as it stands, or why there is none. The socket
-    /// lives and dies with that thread's runtime.
+    /// welcome: the game as it stands, or why there is none.
     pub fn open(
         address: String,
         code: String,
         name: String,
         role: Role,
     ) -> Result<(Start, Session), String> {
+        Session::begin(move || async move { client::connect(&address, &code, &name, role).await })
+    }
+
+    /// Like [`Session::open`], the connection made and welcomed by
+    /// `welcome` (a lobby's create or enter, say), run on the session's
+    /// own thread: the socket lives and dies with that thread's runtime.
+    pub fn begin<F, W>(welcome: F) -> Result<(Start, Session), String>
+    where
+        F: FnOnce() -> W + Send + 'static,
+        W: Future<Output = Result<Welcomed, String>>,
+    {
         let (tell, news) = mpsc::channel();
         let (requests, asked) = unbounded_channel();
         let (ready, welcomed) = mpsc::channel();
@@ -125,7 +135,7 @@ impl Session {
                 }
             };
             runtime.block_on(async move {
-                match client::connect(&address, &code, &name, role).await {
+                match welcome().await {
                     Err(why) => {
                         let _ = ready.send(Err(why));
                     }

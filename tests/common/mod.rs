@@ -64,3 +64,4 @@ pub fn random_settings<G: tabletop::engine::Described>(
 pub mod piped;
 pub mod pty;
 pub mod screen;
+pub mod served;

@@ -2,8 +2,10 @@
 //! saved games and the help overlay; plus the notice shown when the
 //! terminal is too small for any of them.
 
+pub mod game_choice;
 pub mod help;
 pub mod library;
+pub mod lobby;
 pub mod play;
 pub mod puzzles;
 pub mod replay;

@@ -8,10 +8,10 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::ai::Level;
 use crate::app::action::Direction;
 use crate::app::fit::wrapped;
+use crate::app::screens::game_choice::GameChoice;
 use crate::app::theme::Theme;
 use crate::engine::Player;
-use crate::engine::settings;
-use crate::games::{GameKind, Setup};
+use crate::games::Setup;
 use crate::seat::Seat;
 
 /// The lines of the menu.
@@ -33,11 +33,8 @@ enum Row {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartMenu {
-    game: GameKind,
+    games: GameChoice,
     selected: usize,
-    /// Each game's settings, in the order of [`GameKind::ALL`]: each game
-    /// keeps its own while the player looks around.
-    values: Vec<Vec<usize>>,
     /// How the unfinished game on offer is described, if there is one.
     resume: Option<String>,
     /// A line to show at the bottom, until a key is pressed.
@@ -51,17 +48,9 @@ impl StartMenu {
 
     /// The menu showing `setup` (the defaults, or the last game's).
     pub fn new(setup: &Setup) -> StartMenu {
-        let values = GameKind::ALL
-            .iter()
-            .map(|&kind| match kind == setup.kind() {
-                true => setup.values().to_vec(),
-                false => settings::defaults(kind.settings()),
-            })
-            .collect();
         let mut menu = StartMenu {
-            game: setup.kind(),
+            games: GameChoice::new(setup),
             selected: 0,
-            values,
             resume: None,
             notice: None,
             seats: [Seat::Human; 2],
@@ -120,22 +109,14 @@ impl StartMenu {
         self.rows().get(self.selected) == Some(&Row::Puzzles)
     }
 
-    fn game_index(&self) -> usize {
-        GameKind::ALL
-            .iter()
-            .position(|&kind| kind == self.game)
-            .unwrap_or(0)
-    }
-
+    #[cfg(test)]
     fn values(&self) -> &[usize] {
-        &self.values[self.game_index()]
+        self.games.values()
     }
 
     /// The game chosen, with its settings.
     pub fn choice(&self) -> Setup {
-        // The menu only ever holds allowed settings.
-        Setup::new(self.game, self.values().to_vec())
-            .unwrap_or_else(|_| Setup::default_of(self.game))
+        self.games.setup()
     }
 
     fn rows(&self) -> Vec<Row> {
@@ -144,7 +125,7 @@ impl StartMenu {
             rows.push(Row::Resume);
         }
         rows.push(Row::Game);
-        rows.extend((0..self.game.settings().len()).map(Row::Setting));
+        rows.extend((0..self.games.count()).map(Row::Setting));
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Start);
         rows.push(Row::Library);
@@ -168,16 +149,10 @@ impl StartMenu {
     fn change(&mut self, by: isize) {
         match self.rows()[self.selected] {
             Row::Game => {
-                let count = GameKind::ALL.len();
-                let index = (self.game_index() + count).saturating_add_signed(by) % count;
-                self.game = GameKind::ALL[index];
+                self.games.step_game(by);
                 self.selected = self.row_index(Row::Game);
             }
-            Row::Setting(setting) => {
-                let index = self.game_index();
-                self.values[index] =
-                    settings::step(self.game.settings(), &self.values[index], setting, by);
-            }
+            Row::Setting(setting) => self.games.step_setting(setting, by),
             Row::Seat(player) => {
                 let side = player.index();
                 self.seats[side] = next_seat(self.seats[side], by);
@@ -188,8 +163,8 @@ impl StartMenu {
 
     fn value(&self, row: Row) -> String {
         match row {
-            Row::Game => self.game.title().to_string(),
-            Row::Setting(i) => self.game.settings()[i].shown(self.values()[i]),
+            Row::Game => self.games.kind().title().to_string(),
+            Row::Setting(i) => self.games.shown(i),
             Row::Seat(player) => seat_name(self.seats[player.index()]),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
@@ -198,28 +173,14 @@ impl StartMenu {
     fn label(&self, row: Row) -> String {
         match row {
             Row::Game => "Game".to_string(),
-            Row::Setting(i) => self.game.settings()[i].label.to_string(),
-            Row::Seat(player) => format!("Player {}", self.game.symbol(player)),
+            Row::Setting(i) => self.games.label(i).to_string(),
+            Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let games: Vec<Span> = GameKind::ALL
-            .iter()
-            .flat_map(|&kind| {
-                let style = if kind == self.game {
-                    theme.selected()
-                } else {
-                    theme.dim()
-                };
-                [
-                    Span::styled(format!(" {} ", kind.title()), style),
-                    Span::raw(" "),
-                ]
-            })
-            .collect();
-        let mut lines = vec![Line::raw(""), Line::from(games).centered(), Line::raw("")];
+        let mut lines = vec![Line::raw(""), self.games.titles(theme), Line::raw("")];
         let rows = self.rows();
         for (i, &row) in rows.iter().enumerate() {
             let style = if i == self.selected {
@@ -312,6 +273,7 @@ fn next_seat(seat: Seat, by: isize) -> Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
 
     fn select(menu: &mut StartMenu, row: Row) {
         menu.selected = menu

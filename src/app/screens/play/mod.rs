@@ -504,7 +504,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 Action::OfferDraw => peer.may_offer() && !self.ended(),
                 Action::Accept | Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
                 Action::Redo | Action::Hint | Action::Pause => false,
-                Action::Evaluate | Action::NewGame => self.ended(),
+                Action::Evaluate => self.ended(),
                 Action::Chat => peer.local.is_some() && peer.is_connected(),
                 Action::Resign => peer.local.is_some() && !self.ended(),
                 Action::Review => self.ended(),
@@ -548,17 +548,19 @@ impl<G: GameUi> PlayScreen for Play<G> {
     }
 
     fn confirm_leaving(&mut self) -> bool {
-        if self.refused_online("new game") {
-            return false;
-        }
+        // A network game is left (for the lobby, or the start screen): at
+        // once by a spectator or once the connection is gone.
+        let for_what = match &self.peer {
+            Some(peer) if peer.local.is_none() || !peer.is_connected() => return true,
+            Some(_) => "",
+            None => " for a new one",
+        };
         if self.leaving {
             return true;
         }
         self.leaving = true;
         let again = key_for(Action::NewGame, self.typing());
-        self.message = Some(format!(
-            "Press {again} again to leave this game for a new one"
-        ));
+        self.message = Some(format!("Press {again} again to leave this game{for_what}"));
         false
     }
 

@@ -293,19 +293,28 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
             _ => String::new(),
         },
         (None, Some(outcome)) => format!(
-            "{}{}  {}: new game  {}: quit",
+            "{}{}  {}: {}  {}: quit",
             play.resigned
                 .map(G::resignation_text)
                 .or(play.adjudged.map(|adjudged| adjudged.text::<G>()))
                 .map_or(String::new(), |text| text + " "),
             G::result_text(outcome),
             key_for(Action::NewGame, typing),
+            new_or_leave(play),
             key_for(Action::Quit, typing)
         ),
         (None, None) if play.paused => {
             format!("Paused: {} goes on", key_for(Action::Pause, typing))
         }
         (None, None) => String::new(),
+    }
+}
+
+/// What the new game key does: a network game is left, not replaced.
+fn new_or_leave<G: GameUi>(play: &Play<G>) -> &'static str {
+    match play.peer {
+        Some(_) => "leave",
+        None => "new game",
     }
 }
 
@@ -345,7 +354,11 @@ fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme:
         (Action::Pause, "pause", 8),
         (Action::Undo, "undo", 6),
         (Action::Browse, "look back", 1),
-        (Action::NewGame, "new", 4),
+        (
+            Action::NewGame,
+            if play.peer.is_some() { "leave" } else { "new" },
+            4,
+        ),
         (Action::Resign, "resign", 1),
         (Action::Chat, "chat", 5),
         (Action::OfferDraw, "draw", 3),
