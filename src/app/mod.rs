@@ -218,14 +218,14 @@ impl App {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
                 let menu = StartMenu::new(&options.menu)
-                    .with_seats(seats)
+                    .with_seats(seats.clone())
                     .with_notice(options.notice.clone());
                 Screen::Start(menu.with_resume(resume))
             }
             Start::Game(setup) => Screen::Play(setup.with(NewGame {
                 animate,
                 autosave: autosave.clone(),
-                seats,
+                seats: seats.clone(),
             })),
             Start::Continue(record) => Screen::Play(record.with(Continue {
                 animate,
@@ -480,12 +480,12 @@ impl App {
                     let mut play = self.last_choice.with(NewGame {
                         animate: self.animate,
                         autosave: self.autosave.clone(),
-                        seats: self.seats,
+                        seats: self.seats.clone(),
                     });
                     if let Some(path) = &self.remember {
                         let chosen = Remembered {
                             setup: self.last_choice.clone(),
-                            seats: self.seats,
+                            seats: self.seats.clone(),
                         };
                         if let Err(error) = remembered::save(path, &chosen) {
                             play.tell(format!("The start screen was not remembered: {error}"));
@@ -646,7 +646,7 @@ impl App {
         }
         self.help = false;
         self.behind = Behind::Nothing;
-        let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
+        let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats.clone());
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();
         }

@@ -174,7 +174,7 @@ impl<G: GameUi> Play<G> {
             .unwrap_or_else(|| unreachable!("boards are at most 26 wide"));
         Play {
             line,
-            seats: [Seat::Human; 2],
+            seats: [Seat::Human, Seat::Human],
             peer: None,
             thinking: None,
             paused: false,
@@ -212,7 +212,7 @@ impl<G: GameUi> Play<G> {
     /// A saved game continued, with the players it names.
     pub fn resume(record: &Record<G>, animate: bool, autosave: Option<PathBuf>) -> Play<G> {
         let play = Play::from_record(record, animate).autosave_to(autosave);
-        let seats = play.seats;
+        let seats = play.seats.clone();
         play.with_seats(seats)
     }
 

@@ -18,7 +18,6 @@ use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::engine::Player;
-use crate::seat::Seat;
 
 /// The frames of the thinking spinner.
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -139,10 +138,7 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     if play.seats.iter().any(|seat| seat.is_computer()) {
         let seats: Vec<String> = Player::BOTH
             .iter()
-            .map(|&p| match play.seats[p.index()] {
-                Seat::Human => format!("{} human", G::symbol(p)),
-                Seat::Computer(level) => format!("{} computer {level}", G::symbol(p)),
-            })
+            .map(|&p| format!("{} {}", G::symbol(p), play.seats[p.index()].label()))
             .collect();
         let mut seats = seats.join(" · ");
         if play.paused && !play.ended() {
