@@ -52,7 +52,21 @@ impl Outside {
         match self {
             Outside::Named(name) => name.clone(),
             Outside::Command(command) => {
-                let program = command.split_whitespace().next().unwrap_or("");
+                // Past settings (`A=1`), wrappers and interpreters, to
+                // the program itself: `nice python3 x/gomoku.py` is
+                // `gomoku.py`.
+                const PASSED: [&str; 10] = [
+                    "env", "nice", "exec", "sh", "bash", "python", "python3", "perl", "node",
+                    "java",
+                ];
+                let program = command
+                    .split_whitespace()
+                    .find(|word| {
+                        !word.contains('=')
+                            && !word.starts_with('-')
+                            && !PASSED.contains(&word.rsplit('/').next().unwrap_or(word))
+                    })
+                    .unwrap_or("");
                 let program = program.rsplit('/').next().unwrap_or(program);
                 let name: String = program
                     .chars()
@@ -175,6 +189,10 @@ mod tests {
     fn an_engine_is_shown_by_a_name_safe_to_print() {
         let seat = |text: &str| text.parse::<Seat>().expect("valid").label();
         assert_eq!(seat("gtp:/opt/bin/mohex --quiet"), "mohex");
+        assert_eq!(
+            seat("gtp:A=1 nice -n 5 python3 x/gomoku.py -v"),
+            "gomoku.py"
+        );
         assert_eq!(seat("engine:rhino"), "rhino");
         assert_eq!(seat("gtp:\x1b[31mevil\x07 x"), "31mevil");
         assert_eq!(seat("gtp:\x1b"), "engine");

@@ -40,6 +40,7 @@ use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
 use theme::{BUILT_IN, Palette, Pieces, Theme};
 
+use crate::config::{self, engines::EngineSettings};
 use crate::engine::record::Record;
 use crate::files;
 use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
@@ -182,6 +183,9 @@ pub struct App {
     autosave: Option<PathBuf>,
     /// Who played the last game, offered again on the start screen.
     seats: [Seat; 2],
+    /// The outside engines in the player's config.toml (read in a real
+    /// run only, like the remembered start screen), offered as players.
+    engines: Vec<EngineSettings>,
     /// An unfinished autosaved game the start screen offers to resume.
     unfinished: Option<AnyRecord>,
     /// Where the start screen is remembered.
@@ -213,12 +217,17 @@ impl App {
         let (animate, autosave, seats) = (options.animate, options.autosave.clone(), options.seats);
         let mut unfinished = None;
         let mut library_folder = options.library.clone();
+        let engines = match options.remember {
+            Some(_) => config::engines::configured().0,
+            None => Vec::new(),
+        };
         let screen = match options.start {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
                 let menu = StartMenu::new(&options.menu)
                     .with_seats(seats.clone())
+                    .with_engines(engines.clone())
                     .with_notice(options.notice.clone());
                 Screen::Start(menu.with_resume(resume))
             }
@@ -260,6 +269,7 @@ impl App {
             last_choice: options.menu.clone(),
             autosave,
             seats,
+            engines,
             unfinished,
             remember: options.remember,
             looks: options.looks.clone(),
@@ -530,6 +540,7 @@ impl App {
                         self.behind = Behind::Start;
                     }
                     Action::Resign => play.resign(),
+                    Action::Replace(by) => play.replace_engine(by),
                     Action::Browse => play.browse(Browse::Back),
                     Action::Erase => play.erase(),
                     Action::Cancel => {
@@ -646,7 +657,9 @@ impl App {
         }
         self.help = false;
         self.behind = Behind::Nothing;
-        let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats.clone());
+        let mut menu = StartMenu::new(&self.last_choice)
+            .with_seats(self.seats.clone())
+            .with_engines(self.engines.clone());
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();
         }

@@ -154,12 +154,13 @@ fn keep_errors(errors: impl Read, kept: Arc<Mutex<Vec<u8>>>) {
 impl GtpClient {
     /// Starts `command` (run by `sh -c`) in a process group of its own.
     pub fn spawn(command: &str) -> anyhow::Result<GtpClient> {
-        GtpClient::spawn_with(command, Stopper::default())
+        GtpClient::spawn_with(command, &quote(command), Stopper::default())
     }
 
-    /// Starts `command` as [`GtpClient::spawn`] does, to be ended by
-    /// `stopper` as well as by being dropped.
-    pub fn spawn_with(command: &str, stopper: Stopper) -> anyhow::Result<GtpClient> {
+    /// Starts `command` as [`GtpClient::spawn`] does, called `name` in
+    /// messages (a name safe to show), to be ended by `stopper` as well as
+    /// by being dropped.
+    pub fn spawn_with(command: &str, name: &str, stopper: Stopper) -> anyhow::Result<GtpClient> {
         if stopper.leash().stopped {
             bail!("the engine was stopped");
         }
@@ -197,7 +198,7 @@ impl GtpClient {
         let kept = Arc::clone(&errors);
         thread::spawn(move || keep_errors(errors_out, kept));
         Ok(GtpClient {
-            name: quote(command),
+            name: name.to_string(),
             child,
             stopper,
             input,
@@ -329,8 +330,8 @@ mod tests {
     #[test]
     fn a_stopper_ends_an_engine_mid_answer() {
         let stopper = Stopper::default();
-        let mut client =
-            GtpClient::spawn_with("read line; sleep 600", stopper.clone()).expect("sh runs");
+        let mut client = GtpClient::spawn_with("read line; sleep 600", "sleeper", stopper.clone())
+            .expect("sh runs");
         let stop = stopper.clone();
         let stopping = thread::spawn(move || {
             thread::sleep(Duration::from_millis(100));
@@ -346,7 +347,7 @@ mod tests {
             "{error}"
         );
         stopping.join().expect("the stopping thread");
-        assert!(GtpClient::spawn_with("true", stopper).is_err());
+        assert!(GtpClient::spawn_with("true", "true", stopper).is_err());
     }
 
     #[test]

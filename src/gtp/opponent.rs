@@ -80,7 +80,8 @@ impl<G: Described> Opponent<G> {
         if chosen.is_err() {
             self.client = None;
         }
-        chosen.map_err(|error| quote_at_most(&error, 300).trim_matches('"').to_string())
+        // The client's messages quote what the engine sent.
+        chosen
     }
 
     fn try_choose(
@@ -173,8 +174,12 @@ impl<G: Described> Opponent<G> {
     fn start_afresh(&mut self, start: &G) -> Result<(), String> {
         self.client = None;
         self.told.clear();
-        let mut client = GtpClient::spawn_with(&self.engine.command, self.stopper.clone())
-            .map_err(|e| format!("{e:#}"))?;
+        let mut client = GtpClient::spawn_with(
+            &self.engine.command,
+            &self.engine.name,
+            self.stopper.clone(),
+        )
+        .map_err(|e| format!("{e:#}"))?;
         let side = start.side();
         for command in [format!("boardsize {side}"), "clear_board".to_string()]
             .iter()

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
 use super::{Play, PlayScreen, Prompt};
-use crate::app::action::{Action, key_for};
+use crate::app::action::{Action, Replacement, key_for};
 use crate::app::fit::{leading, shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
@@ -145,6 +145,9 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
             seats += " · paused";
         }
         lines.push(Line::styled(seats, theme.dim()));
+        if let Some(failure) = play.engine_to_move().and_then(|engine| engine.failure()) {
+            lines.push(Line::styled(failure.to_string(), theme.message()));
+        }
     }
     if let Some(peer) = &play.peer {
         lines.extend(peer_lines::<G>(peer, theme));
@@ -229,6 +232,42 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
             "Looking back: move {turn} of {}. ← → step, Esc returns to the game",
             play.line.numbered()
         );
+    }
+    if let Some(engine) = play.engine_to_move().filter(|_| !play.ended()) {
+        let player = G::symbol(play.game().to_move());
+        let name = engine.name();
+        let options = || {
+            format!(
+                "{} you play · {} computer · {} end game",
+                key_for(Action::Replace(Replacement::Person), typing),
+                key_for(Action::Replace(Replacement::Computer), typing),
+                key_for(Action::Replace(Replacement::Forfeit), typing)
+            )
+        };
+        // Why it failed is in the panel, which has room for it.
+        let state = if engine.failure().is_some() {
+            Some(format!("{name} has stopped: {}", options()))
+        } else if engine.is_thinking() {
+            let elapsed = engine.elapsed();
+            let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
+            let seconds = elapsed.as_secs_f32();
+            Some(if engine.is_slow() {
+                format!(
+                    "{frame} {name} ({player}) is slow, {seconds:.0} s: {}",
+                    options()
+                )
+            } else {
+                format!("{frame} {name} ({player}) is thinking… {seconds:.1} s")
+            })
+        } else {
+            None
+        };
+        if let Some(state) = state {
+            return match &play.message {
+                Some(message) => format!("{message} · {state}"),
+                None => state,
+            };
+        }
     }
     if let Some(thinking) = &play.thinking {
         let elapsed = thinking.elapsed();
