@@ -56,6 +56,7 @@ while IFS= read -r line; do
     printf '%s\n' "$line" >&"${ENGINE[1]}"
     # The answer: its lines up to the empty one that ends it.
     while IFS= read -r answer <&"${ENGINE[0]}"; do
+        case $modes,$command,$answer in *,noundo,*,list_commands,undo) continue ;; esac
         printf '%s\n' "$answer"
         [ -z "$answer" ] && break
     done

@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod engines;
 mod game_flags;
 mod network;
 mod network_app;
@@ -107,5 +108,6 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
         Some(Command::Serve(args)) => network::serve(&args),
         Some(Command::Online(args)) => network::online(&args),
+        Some(Command::Engines(args)) => engines::engines_command(&args),
     }
 }
