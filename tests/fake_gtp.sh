@@ -8,8 +8,12 @@
 #   chatty    writes lines of chatter before its genmove answers
 #   huge      writes a 3 MB line before its genmove answers
 #   noundo    refuses undo (and does not list it)
-# FAKE_GTP_LOG names a file every command received is added to.
+# FAKE_GTP_LOG names a file every command received is added to, and
+# FAKE_GTP_PID one its process id is added to.
 tabletop=${FAKE_GTP_TABLETOP:?the tabletop binary}
+if [ -n "${FAKE_GTP_PID:-}" ]; then
+    echo $$ >>"$FAKE_GTP_PID"
+fi
 coproc ENGINE { exec "$tabletop" gtp "$@"; }
 modes=",${FAKE_GTP:-},"
 genmoves=0

@@ -24,7 +24,7 @@ fn ctrl_x(app: &mut App) {
 
 #[test]
 fn resigning_asks_first_and_any_other_key_cancels() {
-    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
     play(&mut app, "c3 d4");
     ctrl_x(&mut app);
     let screen = draw(&app, SIZE);
