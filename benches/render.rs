@@ -21,7 +21,7 @@ fn mid_game(settings: GekitaiSettings, area: Rect) -> App {
         animate: false,
         autosave: None,
         library: None,
-        seats: [Seat::Human; 2],
+        seats: [Seat::Human, Seat::Human],
         remember: None,
         looks: None,
         notice: None,
