@@ -190,7 +190,7 @@ mod tests {
         let seat = |text: &str| text.parse::<Seat>().expect("valid").label();
         assert_eq!(seat("gtp:/opt/bin/mohex --quiet"), "mohex");
         assert_eq!(
-            seat("gtp:A=1 nice -n 5 python3 x/gomoku.py -v"),
+            seat("gtp:A=1 nice python3 x/gomoku.py -v"),
             "gomoku.py"
         );
         assert_eq!(seat("engine:rhino"), "rhino");

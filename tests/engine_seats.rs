@@ -57,12 +57,26 @@ fn wait_until(session: &Session, what: &str, done: impl Fn(&str) -> bool) -> Str
 /// Waits until every engine process the fake started is gone (ended and
 /// waited for: not even a zombie is left).
 fn engines_gone(folder: &Path) {
+    engines_end(folder, false);
+}
+
+/// Waits until every engine process the fake started has ended; a zombie
+/// counts when `orphans` (the app is gone, and whoever adopted the
+/// engine waits for it, not the app).
+fn engines_end(folder: &Path, orphans: bool) {
     let pids = fs::read_to_string(folder.join("pid")).unwrap_or_default();
     assert!(!pids.trim().is_empty(), "the engine never started");
     let deadline = Instant::now() + Duration::from_secs(30);
     for pid in pids.split_whitespace() {
         let proc = PathBuf::from(format!("/proc/{pid}"));
-        while proc.exists() {
+        let zombie = || {
+            fs::read_to_string(proc.join("stat")).is_ok_and(|stat| {
+                stat.rsplit(')')
+                    .next()
+                    .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+            })
+        };
+        while proc.exists() && !(orphans && zombie()) {
             assert!(
                 Instant::now() < deadline,
                 "engine {pid} is still there: {:?}",
@@ -224,6 +238,18 @@ fn undo_against_an_engine_takes_its_move_back_with_gtp_undo_or_a_fresh_engine() 
         app.exits_cleanly();
         engines_gone(&folder);
     }
+}
+
+#[test]
+fn a_signal_while_an_engine_thinks_ends_it_too() {
+    let folder = fresh_folder();
+    let engine = format!("gtp:{}", fake("gekitai", "slow", &folder));
+    let mut app = Session::start(&["gekitai", "--o", &engine]);
+    app.wait_for("X human · O fake_gtp.sh");
+    app.send("c3\r");
+    app.wait_for("is thinking");
+    app.killed_cleanly_by("TERM", 15);
+    engines_end(&folder, true);
 }
 
 #[test]

@@ -75,6 +75,23 @@ impl Stopper {
     }
 }
 
+/// The process groups of the engines running, for [`end_all`].
+static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn running() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Ends every engine running (the process is about to exit on a signal,
+/// and engines in groups of their own would outlive it).
+pub fn end_all() {
+    for &group in running().iter() {
+        kill_group(group);
+    }
+}
+
 /// Sends SIGKILL to the process group `group`.
 fn kill_group(group: i32) {
     #[cfg(unix)]
@@ -181,6 +198,7 @@ impl GtpClient {
         {
             let mut leash = stopper.leash();
             leash.group = i32::try_from(child.id()).ok();
+            running().extend(leash.group);
             // Stopped while starting: end it now.
             if leash.stopped
                 && let Some(group) = leash.group
@@ -285,6 +303,9 @@ impl Drop for GtpClient {
         // has been waited for, so a stop cannot signal a group reused since.
         let mut leash = self.stopper.leash();
         if let Some(group) = leash.group.take() {
+            // Out of the list before it is waited for, so that end_all
+            // never signals a group that may be reused.
+            running().retain(|&running| running != group);
             kill_group(group);
         }
         let _ = self.child.kill();
