@@ -33,6 +33,17 @@ impl Seat {
         !matches!(self, Seat::Human)
     }
 
+    /// The seat a record's player names, to continue its game: anything
+    /// unknown is a person, and so is an engine given by its command, which
+    /// is never run from a record (a record can come from anyone); an
+    /// engine of the player's own config.toml plays again.
+    pub fn of_record(name: &str) -> Seat {
+        match name.parse() {
+            Ok(Seat::Engine(Outside::Command(_))) | Err(_) => Seat::Human,
+            Ok(seat) => seat,
+        }
+    }
+
     /// How the seat is shown to the player: `human`, `computer 3`, or the
     /// engine's name.
     pub fn label(&self) -> String {
@@ -186,13 +197,21 @@ mod tests {
     }
 
     #[test]
+    fn a_record_never_starts_a_command() {
+        assert_eq!(Seat::of_record("gtp:rm -rf ~"), Seat::Human);
+        assert_eq!(Seat::of_record("robot"), Seat::Human);
+        assert_eq!(
+            Seat::of_record("engine:mohex"),
+            Seat::Engine(Outside::Named("mohex".into()))
+        );
+        assert_eq!(Seat::of_record("ai:2").label(), "computer 2");
+    }
+
+    #[test]
     fn an_engine_is_shown_by_a_name_safe_to_print() {
         let seat = |text: &str| text.parse::<Seat>().expect("valid").label();
         assert_eq!(seat("gtp:/opt/bin/mohex --quiet"), "mohex");
-        assert_eq!(
-            seat("gtp:A=1 nice python3 x/gomoku.py -v"),
-            "gomoku.py"
-        );
+        assert_eq!(seat("gtp:A=1 nice python3 x/gomoku.py -v"), "gomoku.py");
         assert_eq!(seat("engine:rhino"), "rhino");
         assert_eq!(seat("gtp:\x1b[31mevil\x07 x"), "31mevil");
         assert_eq!(seat("gtp:\x1b"), "engine");

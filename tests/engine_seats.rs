@@ -422,3 +422,23 @@ fn config_refusals_are_said_with_their_lines_and_the_rest_is_used() {
     assert_eq!(status, 2);
     assert!(err.contains("no engine called \"bad\""), "{err}");
 }
+
+#[test]
+fn a_record_never_runs_the_command_it_names() {
+    let folder = fresh_folder();
+    let marker = folder.join("ran");
+    let record = folder.join("game.toml");
+    fs::write(
+        &record,
+        format!(
+            "game = \"gekitai\"\nmoves = [\"A1\"]\n\n[players]\nfirst = \"human\"\nsecond = \"gtp:touch '{}'\"\n",
+            marker.display()
+        ),
+    )
+    .expect("a record");
+    let path = record.display().to_string();
+    let (_, out, _) = run(&["load", &path, "--plain"], "f6\nc3\n", &folder);
+    // The second player is a person now: it is asked for its move.
+    assert!(out.contains("Player O's turn: "), "{out}");
+    assert!(!marker.exists(), "the record's command was run");
+}

@@ -302,9 +302,9 @@ pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<Exi
     full_screen(Setup::default(), start, [Seat::Human, Seat::Human], animate)
 }
 
-/// The seats a record names (anything unknown plays as a human).
+/// The seats a record names, to continue its game.
 fn seats_of(players: &[String; 2]) -> [Seat; 2] {
-    players.clone().map(|name| name.parse().unwrap_or_default())
+    players.clone().map(|name| Seat::of_record(&name))
 }
 
 /// `tabletop gtp GAME`: the engine on standard input and output.

@@ -212,10 +212,7 @@ impl<G: GameUi> Play<G> {
     pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
         let mut play = Play::on_line(record.line(), animate);
         play.resigned = record.resigned;
-        play.seats = record
-            .players
-            .clone()
-            .map(|name| name.parse().unwrap_or_default());
+        play.seats = record.players.clone().map(|name| Seat::of_record(&name));
         play
     }
 
