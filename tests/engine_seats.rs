@@ -104,6 +104,9 @@ fn a_hex_game_against_an_engine_is_played_to_the_end_with_arrows_and_typed_cells
     let screen = wait_until(&app, "the engine's reply", |s| s.contains("2. X"));
     assert!(log(&folder).contains("play b b1"), "{}", log(&folder));
     assert!(!screen.contains("wins"), "{screen}");
+    // Hints are tabletop's own, on the player's turn.
+    app.send("h");
+    app.wait_for("Hint: ");
     for cell in HEX_CELLS {
         let screen = wait_until(&app, "O's turn or the end", |s| {
             s.contains("Player O's turn") || s.contains("wins!")
