@@ -141,8 +141,8 @@ fn a_slow_engine_is_reported_and_the_player_takes_its_seat() {
     app.wait_for("X human · O slowpoke");
     app.send("c3\r");
     app.wait_for("slowpoke (O) is thinking");
-    app.wait_for("slowpoke (O) is slow");
-    app.wait_for("t you play · m computer · Ctrl-f end game");
+    app.wait_for("slowpoke is slow");
+    app.wait_for("t you play · m computer · Ctrl-f end");
     app.send("t");
     app.wait_for("You play Player O in place of slowpoke");
     engines_gone(&folder);

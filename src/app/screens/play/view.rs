@@ -238,7 +238,7 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
         let name = engine.name();
         let options = || {
             format!(
-                "{} you play · {} computer · {} end game",
+                "{} you play · {} computer · {} end",
                 key_for(Action::Replace(Replacement::Person), typing),
                 key_for(Action::Replace(Replacement::Computer), typing),
                 key_for(Action::Replace(Replacement::Forfeit), typing)
@@ -252,10 +252,7 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
             let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
             let seconds = elapsed.as_secs_f32();
             Some(if engine.is_slow() {
-                format!(
-                    "{frame} {name} ({player}) is slow, {seconds:.0} s: {}",
-                    options()
-                )
+                format!("{frame} {name} is slow, {seconds:.0} s: {}", options())
             } else {
                 format!("{frame} {name} ({player}) is thinking… {seconds:.1} s")
             })
