@@ -22,7 +22,7 @@ fn mid_game(settings: GekitaiSettings, area: Rect, theme: Theme) -> App {
         animate: false,
         autosave: None,
         library: None,
-        seats: [Seat::Human; 2],
+        seats: [Seat::Human, Seat::Human],
         remember: None,
         looks: None,
         notice: None,

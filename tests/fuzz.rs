@@ -78,9 +78,13 @@ impl WithGame for PlainInputs {
             let style = Style::ALL[rng.below(Style::ALL.len())];
             let mut console = G::console(start, style);
             let mut out = Vec::new();
-            let (ending, moves) =
-                plain::run(&mut console, [Seat::Human; 2], input.as_slice(), &mut out)
-                    .expect("memory never fails");
+            let (ending, moves) = plain::run(
+                &mut console,
+                [Seat::Human, Seat::Human],
+                input.as_slice(),
+                &mut out,
+            )
+            .expect("memory never fails");
             let game = <G::Console as plain::Console>::game(&console);
             assert_eq!(ending == Ending::Finished, game.is_over(), "{}", G::NAME);
             assert!(moves.len() <= input.len(), "{}", G::NAME);

@@ -340,7 +340,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let choice = Setup::default();
     let chosen = Options {
         menu: choice.clone(),
-        seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+        seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
         ..options(Start::Game(choice))
     };
     let mut game = open(chosen, (80, 24));
@@ -355,7 +355,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let mut connect6 = open(
         Options {
             menu: wide.clone(),
-            seats: [Seat::Computer(tabletop::ai::Level::MIN); 2],
+            seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
             ..options(Start::Game(wide))
         },
         (80, 24),

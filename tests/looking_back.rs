@@ -29,7 +29,7 @@ fn board_row(screen: &str, label: &str) -> String {
 
 #[test]
 fn looking_back_shows_earlier_positions_and_changes_nothing() {
-    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
     play(&mut app, "c3 d4 e5");
     let now = draw(&app, SIZE);
     assert!(board_row(&now, "5").contains("| X |"), "{now}");
@@ -73,7 +73,7 @@ fn looking_back_shows_earlier_positions_and_changes_nothing() {
 fn connect6_looks_back_a_whole_turn_at_a_time() {
     let size = (120, 40);
     let setup = Setup::of::<Connect6>(&Connect6Settings::default());
-    let mut app = game(setup, [Seat::Human; 2], size);
+    let mut app = game(setup, [Seat::Human, Seat::Human], size);
     play(&mut app, "J9 A0 A1 K9 L9");
     press(&mut app, KeyCode::Char('['), false);
     let screen = draw(&app, size);
@@ -87,7 +87,7 @@ fn connect6_looks_back_a_whole_turn_at_a_time() {
 
 #[test]
 fn there_is_nothing_to_look_back_at_before_the_first_move() {
-    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
     press(&mut app, KeyCode::Char('['), false);
     let screen = draw(&app, SIZE);
     assert!(!screen.contains("Looking back"), "{screen}");

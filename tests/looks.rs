@@ -165,14 +165,14 @@ fn every_screen(theme: Theme) -> Vec<(String, Buffer)> {
             screens.push((format!("{name} at {size:?}"), buffer(app, size)));
         }
     };
-    let open = |start: Start, seats: [Seat; 2]| {
+    let open = |start: Start, seats: &[Seat; 2]| {
         let options = Options {
-            seats,
+            seats: seats.clone(),
             ..options(start)
         };
         App::new(options, Rect::new(0, 0, SIZE.0, SIZE.1), theme)
     };
-    let people = [Seat::Human; 2];
+    let people = &[Seat::Human, Seat::Human];
     let mut start = open(Start::Menu, people);
     take("the start screen", &start);
     press(&mut start, KeyCode::F(1), false);
@@ -198,7 +198,7 @@ fn every_screen(theme: Theme) -> Vec<(String, Buffer)> {
     }
     let mut thinking = open(
         Start::Game(Setup::default_of(GameKind::Gekitai)),
-        [Seat::Human, Seat::Computer(tabletop::ai::Level::MAX)],
+        &[Seat::Human, Seat::Computer(tabletop::ai::Level::MAX)],
     );
     play(&mut thinking, "c3");
     take("the computer thinking", &thinking);

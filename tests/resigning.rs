@@ -24,7 +24,7 @@ fn ctrl_x(app: &mut App) {
 
 #[test]
 fn resigning_asks_first_and_any_other_key_cancels() {
-    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
     play(&mut app, "c3 d4");
     ctrl_x(&mut app);
     let screen = draw(&app, SIZE);
@@ -69,7 +69,7 @@ fn against_the_computer_the_person_resigns_whoever_is_to_move() {
     assert!(screen.contains("Player O resigned."), "{screen}");
     assert!(screen.contains("Player X wins!"), "{screen}");
     // The computer plays both sides: nobody at the board to resign.
-    let computers = [Seat::Computer(tabletop::ai::Level::MIN); 2];
+    let computers = [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2];
     let mut watching = game(Setup::default(), computers, SIZE);
     ctrl_x(&mut watching);
     ctrl_x(&mut watching);

@@ -229,7 +229,7 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     let wide = Setup::of::<tabletop::engine::connect6::Connect6>(
         &tabletop::engine::connect6::Connect6Settings::default(),
     );
-    let opened = |size: (u16, u16)| game(wide.clone(), [Seat::Human; 2], size);
+    let opened = |size: (u16, u16)| game(wide.clone(), [Seat::Human, Seat::Human], size);
     let mut app = opened((40, 12));
     let notice = draw(&app, 40, 12);
     assert!(notice.contains("q or Esc to quit"), "{notice}");
@@ -271,7 +271,11 @@ fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
 
 /// A game of `setup` drawn at `size`.
 fn game_at(setup: Setup, size: (u16, u16)) -> String {
-    draw(&game(setup, [Seat::Human; 2], size), size.0, size.1)
+    draw(
+        &game(setup, [Seat::Human, Seat::Human], size),
+        size.0,
+        size.1,
+    )
 }
 
 #[test]

@@ -36,6 +36,18 @@ impl Direction {
     }
 }
 
+/// Who takes over an outside engine's seat (when it is slow or has
+/// failed, or whenever the player likes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Replacement {
+    /// The player, at the board.
+    Person,
+    /// tabletop's own computer.
+    Computer,
+    /// Nobody: the game ends as the engine's forfeit.
+    Forfeit,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
     /// Move the cursor (on the board) or the selection (in a menu).
@@ -66,6 +78,8 @@ pub enum Action {
     Pause,
     /// Give the game up (asks first).
     Resign,
+    /// Hand the seat of the outside engine to move to someone else.
+    Replace(Replacement),
     /// Open the chat line (a network game).
     Chat,
     /// Offer the other player a draw (a network game).
@@ -421,6 +435,30 @@ pub const BOARD: &[Command] = &[
         keys: "",
         after: "",
         does: "resign (asks first)",
+    },
+    Command {
+        action: Action::Replace(Replacement::Person),
+        letters: "t",
+        control: &['g'],
+        keys: "",
+        after: "",
+        does: "take the engine's seat: you play its side",
+    },
+    Command {
+        action: Action::Replace(Replacement::Computer),
+        letters: "m",
+        control: &['b'],
+        keys: "",
+        after: "",
+        does: "give the engine's seat to tabletop's computer",
+    },
+    Command {
+        action: Action::Replace(Replacement::Forfeit),
+        letters: "",
+        control: &['f'],
+        keys: "",
+        after: "",
+        does: "end the game: the engine forfeits",
     },
     Command {
         action: Action::Theme,

@@ -43,6 +43,7 @@ use screens::start::StartMenu;
 use theme::{BUILT_IN, Palette, Pieces, Theme};
 
 use crate::config::Config;
+use crate::config::engines::EngineSettings;
 
 use crate::engine::record::Record;
 use crate::files;
@@ -232,6 +233,9 @@ pub struct App {
     autosave: Option<PathBuf>,
     /// Who played the last game, offered again on the start screen.
     seats: [Seat; 2],
+    /// The outside engines in the player's config.toml (read in a real
+    /// run only, like the remembered start screen), offered as players.
+    engines: Vec<EngineSettings>,
     /// An unfinished autosaved game the start screen offers to resume.
     unfinished: Option<AnyRecord>,
     /// Where the start screen is remembered.
@@ -265,17 +269,20 @@ impl App {
         let (animate, autosave, seats) = (options.animate, options.autosave.clone(), options.seats);
         let mut unfinished = None;
         let mut library_folder = options.library.clone();
+        let (engines, engine_notices) = crate::config::engines::engines(&options.config);
         let screen = match options.start {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
                 let resume = unfinished.as_ref().map(describe_record);
-                let menu = StartMenu::new(&options.menu).with_seats(seats);
+                let menu = StartMenu::new(&options.menu)
+                    .with_seats(seats.clone())
+                    .with_engines(engines.clone());
                 Screen::Start(menu.with_resume(resume))
             }
             Start::Game(setup) => Screen::Play(setup.with(NewGame {
                 animate,
                 autosave: autosave.clone(),
-                seats,
+                seats: seats.clone(),
             })),
             Start::Continue(record) => Screen::Play(record.with(Continue {
                 animate,
@@ -294,6 +301,7 @@ impl App {
         };
         let opens_library = matches!(screen, Screen::Library(_));
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
+        notices.extend(engine_notices.iter().map(ToString::to_string));
         let (theme, themes, theme_at) = chosen_look(
             &options.config,
             options.looks.as_deref(),
@@ -312,6 +320,7 @@ impl App {
             last_choice: options.menu.clone(),
             autosave,
             seats,
+            engines,
             unfinished,
             remember: options.remember,
             looks: options.looks.clone(),
@@ -587,12 +596,12 @@ impl App {
                     let mut play = self.last_choice.with(NewGame {
                         animate: self.animate,
                         autosave: self.autosave.clone(),
-                        seats: self.seats,
+                        seats: self.seats.clone(),
                     });
                     if let Some(path) = &self.remember {
                         let chosen = Remembered {
                             setup: self.last_choice.clone(),
-                            seats: self.seats,
+                            seats: self.seats.clone(),
                         };
                         if let Err(error) = remembered::save(path, &chosen) {
                             play.tell(format!("The start screen was not remembered: {error}"));
@@ -643,6 +652,7 @@ impl App {
                         }
                     }
                     Action::Resign => play.resign(),
+                    Action::Replace(by) => play.replace_engine(by),
                     Action::Browse => play.browse(Browse::Back),
                     Action::Erase => play.erase(),
                     Action::Cancel => {
@@ -764,7 +774,9 @@ impl App {
             self.back_to_lobby(lobby);
             return;
         }
-        let mut menu = StartMenu::new(&self.last_choice).with_seats(self.seats);
+        let mut menu = StartMenu::new(&self.last_choice)
+            .with_seats(self.seats.clone())
+            .with_engines(self.engines.clone());
         if let Screen::Library(_) = self.screen {
             menu = menu.with_library_selected();
         }

@@ -78,6 +78,8 @@ fn give_back_on_signals() {
             let _frame = drawing();
             let _save = files::hold_saves();
             give_back();
+            // Outside engines run in groups of their own: end them too.
+            crate::gtp::client::end_all();
             std::process::exit(128 + signal);
         }
     });

@@ -75,6 +75,8 @@ pub(crate) enum Command {
     Serve(ServeArgs),
     /// Open a lobby server's list: create, join or watch a game there.
     Online(OnlineArgs),
+    /// List the outside GTP engines of config.toml, add one, or check them.
+    Engines(super::engines::EnginesArgs),
 }
 
 #[derive(Args, Debug)]

@@ -14,6 +14,7 @@ use super::args::{
 use super::game_flags::GameFlags;
 use crate::ai::Level;
 use crate::app;
+use crate::config;
 use crate::engine::perft::Finished;
 use crate::engine::record::Record;
 use crate::files;
@@ -29,13 +30,19 @@ use crate::selfplay;
 /// unless a game was named, `at_once`), or the plain mode.
 pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
     let setup = flags.setup().map_err(Failure::usage)?;
+    check_engines(&flags.seats, setup.kind())?;
     if !flags.plain {
         if at_once {
-            return full_screen(setup.clone(), app::Start::Game(setup), flags.seats, animate);
+            return full_screen(
+                setup.clone(),
+                app::Start::Game(setup),
+                flags.seats.clone(),
+                animate,
+            );
         }
         // With nothing asked for, the start screen shows what it did last.
         let remember = app::remembered::path();
-        let (mut menu, mut seats, mut notice) = (setup, flags.seats, None);
+        let (mut menu, mut seats, mut notice) = (setup, flags.seats.clone(), None);
         if flags.is_default() {
             match remember.as_deref().map(app::remembered::load) {
                 Some(Ok(Some(remembered))) => (menu, seats) = (remembered.setup, remembered.seats),
@@ -63,13 +70,30 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             let flags = self.0;
             play_plain(
                 G::new(settings),
-                flags.seats,
+                flags.seats.clone(),
                 flags.save.as_deref(),
                 flags.style,
             )
         }
     }
     setup.with(Plain(flags))
+}
+
+/// Refuses a seat that names an engine config.toml does not have, or one
+/// configured for other games.
+fn check_engines(seats: &[Seat; 2], game: crate::games::GameKind) -> Result<(), Failure> {
+    for seat in seats {
+        if let Seat::Engine(outside) = seat {
+            let engine = config::engines::resolve(outside).map_err(Failure::usage)?;
+            if !engine.plays(game) {
+                return Err(Failure::usage(format!(
+                    "the engine {} is configured for other games than {game}",
+                    engine.name
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs the full-screen app, its start screen showing `menu`.
@@ -119,7 +143,7 @@ fn play_plain<G: Playable>(
     let mut out = io::BufWriter::new(stdout.lock());
     let played = plain::run(
         &mut G::console(game, style),
-        seats,
+        seats.clone(),
         io::stdin().lock(),
         &mut out,
     );
@@ -130,13 +154,16 @@ fn play_plain<G: Playable>(
         record.moves = moves;
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = seats.map(|seat| seat.to_string());
+        if let Ending::Resigned(player) = ending {
+            record.resigned = Some(player);
+        }
         files::save(path, &record.to_toml()).map_err(|error| Failure {
             message: format!("cannot save the game to {}: {error}", path.display()),
             code: 1,
         })?;
     }
     match ending {
-        Ending::Finished => Ok(ExitCode::SUCCESS),
+        Ending::Finished | Ending::Resigned(_) => Ok(ExitCode::SUCCESS),
         Ending::InputEnded => Err(Failure {
             message: "input ended before the game did".to_string(),
             code: 1,
@@ -274,12 +301,12 @@ pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Fai
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
-    full_screen(Setup::default(), start, [Seat::Human; 2], animate)
+    full_screen(Setup::default(), start, [Seat::Human, Seat::Human], animate)
 }
 
-/// The seats a record names (anything unknown plays as a human).
+/// The seats a record names, to continue its game.
 fn seats_of(players: &[String; 2]) -> [Seat; 2] {
-    players.clone().map(|name| name.parse().unwrap_or_default())
+    players.clone().map(|name| Seat::of_record(&name))
 }
 
 /// `tabletop gtp GAME`: the engine on standard input and output.

@@ -169,7 +169,7 @@ impl GameFlags {
             seats: Player::BOTH.map(|player| {
                 matches
                     .get_one::<Seat>(seat_id(player))
-                    .copied()
+                    .cloned()
                     .unwrap_or_default()
             }),
             plain: matches.get_flag("plain"),
@@ -180,7 +180,7 @@ impl GameFlags {
 
     /// Whether nothing was asked for: no setting and no player given.
     pub fn is_default(&self) -> bool {
-        self.settings.iter().all(Option::is_none) && self.seats == [Seat::Human; 2]
+        self.settings.iter().all(Option::is_none) && self.seats == [Seat::Human, Seat::Human]
     }
 
     /// The game and its settings, refused with the first setting out of

@@ -3,6 +3,7 @@
 mod args;
 mod check_config;
 mod commands;
+mod engines;
 mod game_flags;
 mod network;
 mod network_app;
@@ -109,5 +110,6 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
         Some(Command::Serve(args)) => network::serve(&args),
         Some(Command::Online(args)) => network::online(&args, animate),
+        Some(Command::Engines(args)) => engines::engines_command(&args),
     }
 }

@@ -28,6 +28,8 @@ use toml::Spanned;
 
 use crate::files;
 
+pub mod engines;
+
 /// The file, if the platform has a config folder.
 pub fn path() -> Option<PathBuf> {
     files::config_dir().map(|dir| dir.join("config.toml"))

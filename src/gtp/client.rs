@@ -35,10 +35,73 @@ enum Output {
 pub struct GtpClient {
     name: String,
     child: Child,
+    /// Lets another thread end the engine mid-answer.
+    stopper: Stopper,
     input: ChildStdin,
     lines: Receiver<Output>,
     /// The end of what the engine wrote on its standard error.
     errors: Arc<Mutex<Vec<u8>>>,
+}
+
+/// Ends the engines started with it, from any thread: the one running
+/// now at once (its answer then fails), and any started later at their
+/// start. An engine is only signalled while it has not been waited for,
+/// so its process group cannot be another's.
+#[derive(Clone, Default)]
+pub struct Stopper(Arc<Mutex<Leash>>);
+
+#[derive(Default)]
+struct Leash {
+    /// The process group of the engine running, until it is waited for.
+    group: Option<i32>,
+    stopped: bool,
+}
+
+impl Stopper {
+    fn leash(&self) -> std::sync::MutexGuard<'_, Leash> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Ends the engine running (and everything it started), and any
+    /// started from now on.
+    pub fn stop(&self) {
+        let mut leash = self.leash();
+        leash.stopped = true;
+        if let Some(group) = leash.group {
+            kill_group(group);
+        }
+    }
+}
+
+/// The process groups of the engines running, for [`end_all`].
+static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn running() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Ends every engine running (the process is about to exit on a signal,
+/// and engines in groups of their own would outlive it).
+pub fn end_all() {
+    for &group in running().iter() {
+        kill_group(group);
+    }
+}
+
+/// Sends SIGKILL to the process group `group`.
+fn kill_group(group: i32) {
+    #[cfg(unix)]
+    // SAFETY: kill() only sends a signal; the group is one an engine was
+    // started in and has not been waited for, and no memory is touched.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+    #[cfg(not(unix))]
+    let _ = group;
 }
 
 /// Reads the engine's output into lines of at most [`MAX_LINE`] bytes.
@@ -108,6 +171,16 @@ fn keep_errors(errors: impl Read, kept: Arc<Mutex<Vec<u8>>>) {
 impl GtpClient {
     /// Starts `command` (run by `sh -c`) in a process group of its own.
     pub fn spawn(command: &str) -> anyhow::Result<GtpClient> {
+        GtpClient::spawn_with(command, &quote(command), Stopper::default())
+    }
+
+    /// Starts `command` as [`GtpClient::spawn`] does, called `name` in
+    /// messages (a name safe to show), to be ended by `stopper` as well as
+    /// by being dropped.
+    pub fn spawn_with(command: &str, name: &str, stopper: Stopper) -> anyhow::Result<GtpClient> {
+        if stopper.leash().stopped {
+            bail!("the engine was stopped");
+        }
         let mut shell = Command::new("sh");
         shell
             .args(["-c", command])
@@ -122,6 +195,17 @@ impl GtpClient {
         let mut child = shell
             .spawn()
             .with_context(|| format!("cannot start the GTP engine {}", quote(command)))?;
+        {
+            let mut leash = stopper.leash();
+            leash.group = i32::try_from(child.id()).ok();
+            running().extend(leash.group);
+            // Stopped while starting: end it now.
+            if leash.stopped
+                && let Some(group) = leash.group
+            {
+                kill_group(group);
+            }
+        }
         let input = child.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
         let output = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
         let errors_out = child.stderr.take().ok_or_else(|| anyhow!("no stderr"))?;
@@ -132,8 +216,9 @@ impl GtpClient {
         let kept = Arc::clone(&errors);
         thread::spawn(move || keep_errors(errors_out, kept));
         Ok(GtpClient {
-            name: quote(command),
+            name: name.to_string(),
             child,
+            stopper,
             input,
             lines,
             errors,
@@ -214,14 +299,14 @@ impl Drop for GtpClient {
         let _ = writeln!(self.input, "quit");
         let _ = self.input.flush();
         thread::sleep(Duration::from_millis(20));
-        // The engine and everything it started.
-        #[cfg(unix)]
-        if let Ok(group) = i32::try_from(self.child.id()) {
-            // SAFETY: kill() only sends a signal; the group is the one the
-            // engine was started in, and no memory is touched.
-            unsafe {
-                libc::kill(-group, libc::SIGKILL);
-            }
+        // The engine and everything it started; the leash is held until it
+        // has been waited for, so a stop cannot signal a group reused since.
+        let mut leash = self.stopper.leash();
+        if let Some(group) = leash.group.take() {
+            // Out of the list before it is waited for, so that end_all
+            // never signals a group that may be reused.
+            running().retain(|&running| running != group);
+            kill_group(group);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -261,6 +346,29 @@ mod tests {
             .send("name", Duration::from_secs(60))
             .expect_err("no end");
         assert!(error.to_string().contains("too long"), "{error}");
+    }
+
+    #[test]
+    fn a_stopper_ends_an_engine_mid_answer() {
+        let stopper = Stopper::default();
+        let mut client = GtpClient::spawn_with("read line; sleep 600", "sleeper", stopper.clone())
+            .expect("sh runs");
+        let stop = stopper.clone();
+        let stopping = thread::spawn(move || {
+            thread::sleep(Duration::from_millis(100));
+            stop.stop();
+        });
+        let error = client
+            .send("genmove b", Duration::from_secs(600))
+            .expect_err("stopped");
+        // Stopped before or while it was asked.
+        let error = error.to_string();
+        assert!(
+            error.contains("exited") || error.contains("stopped listening"),
+            "{error}"
+        );
+        stopping.join().expect("the stopping thread");
+        assert!(GtpClient::spawn_with("true", "true", stopper).is_err());
     }
 
     #[test]

@@ -3,4 +3,5 @@
 
 pub mod client;
 pub mod notation;
+pub mod opponent;
 pub mod server;

@@ -18,9 +18,13 @@ use std::sync::atomic::AtomicBool;
 
 pub use input::LineReader;
 
-use crate::ai::{self, History, Searchable};
+use crate::ai::{self, History, Level, Searchable};
+use crate::config::engines;
+use crate::engine::line::play_forced;
 use crate::engine::record::resigned_outcome;
 use crate::engine::{Cell, Described, Game, Player};
+use crate::gtp::client::Stopper;
+use crate::gtp::opponent::{Choice, Opponent};
 use crate::seat::Seat;
 
 /// How the plain mode draws a board, where a game offers a choice
@@ -78,6 +82,8 @@ pub enum Ending {
     Finished,
     /// Standard input ended first.
     InputEnded,
+    /// An outside engine playing this player resigned.
+    Resigned(Player),
 }
 
 /// One game's console: what it prints and how it reads a move.
@@ -108,10 +114,12 @@ pub trait Console {
 /// Plays `console`'s game to its end or the end of `input`, the computer
 /// moving for the seats it has; returns how it ended and the moves played
 /// (the moves the game made by itself, such as Reversi's passes, are not
-/// among them). The computer's moves are printed after its prompt.
+/// among them). The computer's and the engines' moves are printed after
+/// their prompt. An outside engine that fails is said on standard error,
+/// and tabletop's computer plays its seat from then on.
 pub fn run<C: Console>(
     console: &mut C,
-    seats: [Seat; 2],
+    mut seats: [Seat; 2],
     input: impl BufRead,
     out: &mut dyn Write,
 ) -> io::Result<(Ending, Vec<<C::G as Game>::Move>)>
@@ -122,6 +130,11 @@ where
     let mut moves = Vec::new();
     let seed = clock_seed();
     let mut history = History::default();
+    // Every move from the start, the forced ones too, for the engines.
+    let start = console.game().clone();
+    let mut shadow = start.clone();
+    let mut every_move = Vec::new();
+    let mut opponents: [Option<Opponent<C::G>>; 2] = [None, None];
     console.show_start(out)?;
     // A game loaded finished says how it ended.
     if let Some(outcome) = console.game().outcome() {
@@ -132,8 +145,37 @@ where
         write!(out, "{}", console.prompt())?;
         out.flush()?;
         let mover = console.game().to_move();
-        let mv = match seats[mover.index()] {
-            Seat::Computer(level) => {
+        let from_engine = match &seats[mover.index()] {
+            Seat::Engine(outside) => {
+                let slot = &mut opponents[mover.index()];
+                match engine_move(slot, outside, &start, &every_move) {
+                    Ok(Choice::Play(mv)) => {
+                        writeln!(out, "{}", C::typed(&mv))?;
+                        Some(mv)
+                    }
+                    Ok(Choice::Resign) => {
+                        resigned::<C::G>(mover, out)?;
+                        out.flush()?;
+                        return Ok((Ending::Resigned(mover), moves));
+                    }
+                    Err(why) => {
+                        // The game goes on: said aside, not in the game's text.
+                        eprintln!(
+                            "{why}; tabletop's computer (level {}) plays Player {} from here",
+                            Level::DEFAULT,
+                            C::G::symbol(mover)
+                        );
+                        seats[mover.index()] = Seat::Computer(Level::DEFAULT);
+                        *slot = None;
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        let mv = match (from_engine, &seats[mover.index()]) {
+            (Some(mv), _) => mv,
+            (None, &Seat::Computer(level)) => {
                 let never = AtomicBool::new(false);
                 let game = console.game();
                 let seed = seed ^ game.plies() as u64;
@@ -144,7 +186,7 @@ where
                 writeln!(out, "{}", C::typed(&mv))?;
                 mv
             }
-            Seat::Human => {
+            (None, Seat::Human | Seat::Engine(_)) => {
                 let Some(line) = lines.next_line()? else {
                     return Ok((Ending::InputEnded, moves));
                 };
@@ -159,9 +201,34 @@ where
         };
         console.play(mv, out)?;
         moves.push(mv);
+        every_move.push(mv);
+        shadow
+            .play(mv)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        play_forced(&mut shadow, |forced, _, _| every_move.push(forced));
     }
     out.flush()?;
     Ok((Ending::Finished, moves))
+}
+
+/// The move of the engine of `outside` (started in `slot` if it is not
+/// there yet) in the game from `start` through `moves`; the error names
+/// the engine.
+fn engine_move<G: Described>(
+    slot: &mut Option<Opponent<G>>,
+    outside: &crate::seat::Outside,
+    start: &G,
+    moves: &[G::Move],
+) -> Result<Choice<G::Move>, String> {
+    if slot.is_none() {
+        let engine = engines::resolve(outside)?;
+        *slot = Some(Opponent::new(engine, Stopper::default()));
+    }
+    let opponent = slot.as_mut().ok_or("no engine")?;
+    let patience = opponent.patience();
+    opponent
+        .choose(start, moves, patience)
+        .map_err(|why| format!("{}: {why}", opponent.name()))
 }
 
 /// A seed that differs from run to run, so the computer's games vary.
@@ -232,5 +299,5 @@ where
     C::G: Searchable,
 {
     let typed: String = moves.iter().map(|mv| C::typed(mv) + "\n").collect();
-    run(console, [Seat::Human; 2], typed.as_bytes(), out).map(|(ending, _)| ending)
+    run(console, [Seat::Human, Seat::Human], typed.as_bytes(), out).map(|(ending, _)| ending)
 }

@@ -37,7 +37,7 @@ pub fn options(start: Start) -> Options {
         animate: false,
         autosave: None,
         library: None,
-        seats: [Seat::Human; 2],
+        seats: [Seat::Human, Seat::Human],
         remember: None,
         looks: None,
         notice: None,

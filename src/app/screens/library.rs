@@ -500,14 +500,12 @@ fn ending_rank(ending: Ending) -> u8 {
     }
 }
 
-/// `human`, `computer 3`, `random`, `GTP engine`: how a record's player
-/// is shown.
+/// `human`, `computer 3`, `random`, an engine's name: how a record's
+/// player is shown.
 fn player_text(name: &str) -> String {
     match name.parse::<Seat>() {
-        Ok(Seat::Human) => "human".to_string(),
-        Ok(Seat::Computer(level)) => format!("computer {level}"),
+        Ok(seat) => seat.label(),
         Err(_) if name == "random" => "random".to_string(),
-        Err(_) if name.starts_with("gtp:") => "GTP engine".to_string(),
         Err(_) => "?".to_string(),
     }
 }
@@ -617,7 +615,7 @@ mod tests {
         assert_eq!(player_text("human"), "human");
         assert_eq!(player_text("ai:3"), "computer 3");
         assert_eq!(player_text("random"), "random");
-        assert_eq!(player_text("gtp:katago --x"), "GTP engine");
+        assert_eq!(player_text("gtp:katago --x"), "katago");
     }
 
     #[test]

@@ -519,7 +519,7 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         record.resigned = None;
         // Play goes on between people, whoever played the record.
         let play = Play::from_record(&record, animate).autosave_to(autosave);
-        Box::new(play.with_seats([Seat::Human; 2]))
+        Box::new(play.with_seats([Seat::Human, Seat::Human]))
     }
 
     fn is_ticking(&self) -> bool {

@@ -10,9 +10,10 @@ use crate::app::action::Direction;
 use crate::app::fit::wrapped;
 use crate::app::screens::game_choice::GameChoice;
 use crate::app::theme::Theme;
+use crate::config::engines::EngineSettings;
 use crate::engine::Player;
 use crate::games::Setup;
-use crate::seat::Seat;
+use crate::seat::{Outside, Seat};
 
 /// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,6 +41,8 @@ pub struct StartMenu {
     /// A line to show at the bottom, until a key is pressed.
     notice: Option<String>,
     seats: [Seat; 2],
+    /// The outside engines configured, offered as players of their games.
+    engines: Vec<EngineSettings>,
 }
 
 impl StartMenu {
@@ -53,7 +56,8 @@ impl StartMenu {
             selected: 0,
             resume: None,
             notice: None,
-            seats: [Seat::Human; 2],
+            seats: [Seat::Human, Seat::Human],
+            engines: Vec::new(),
         };
         menu.selected = menu.row_index(Row::Start);
         menu
@@ -92,7 +96,29 @@ impl StartMenu {
     }
 
     pub fn seats(&self) -> [Seat; 2] {
-        self.seats
+        self.seats.clone()
+    }
+
+    /// Offers `engines` (the configured ones) as players of their games.
+    pub fn with_engines(mut self, engines: Vec<EngineSettings>) -> StartMenu {
+        self.engines = engines;
+        self
+    }
+
+    /// Who may play a side of the game chosen: a person, the computer at
+    /// each level, and each engine configured for the game.
+    fn seat_choices(&self) -> Vec<Seat> {
+        let mut choices = vec![Seat::Human];
+        choices.extend(
+            (Level::MIN.get()..=Level::MAX.get()).filter_map(|n| Level::new(n).map(Seat::Computer)),
+        );
+        choices.extend(
+            self.engines
+                .iter()
+                .filter(|engine| engine.plays(self.games.kind()))
+                .map(|engine| Seat::Engine(Outside::Named(engine.name.clone()))),
+        );
+        choices
     }
 
     /// Whether Enter now resumes the unfinished game.
@@ -151,11 +177,26 @@ impl StartMenu {
             Row::Game => {
                 self.games.step_game(by);
                 self.selected = self.row_index(Row::Game);
+                // An engine that does not play the new game leaves its seat.
+                let choices = self.seat_choices();
+                for seat in &mut self.seats {
+                    if matches!(seat, Seat::Engine(Outside::Named(_))) && !choices.contains(seat) {
+                        *seat = Seat::Human;
+                    }
+                }
             }
             Row::Setting(setting) => self.games.step_setting(setting, by),
             Row::Seat(player) => {
                 let side = player.index();
-                self.seats[side] = next_seat(self.seats[side], by);
+                let choices = self.seat_choices();
+                // A seat not among the choices (an engine given by its
+                // command) steps from the first.
+                let at = choices
+                    .iter()
+                    .position(|seat| *seat == self.seats[side])
+                    .unwrap_or(0);
+                let next = (at + choices.len()).saturating_add_signed(by) % choices.len();
+                self.seats[side] = choices[next].clone();
             }
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => {}
         }
@@ -165,7 +206,7 @@ impl StartMenu {
         match row {
             Row::Game => self.games.kind().title().to_string(),
             Row::Setting(i) => self.games.shown(i),
-            Row::Seat(player) => seat_name(self.seats[player.index()]),
+            Row::Seat(player) => seat_name(&self.seats[player.index()]),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
@@ -250,23 +291,17 @@ impl StartMenu {
     }
 }
 
-/// `Human`, `Computer 3`.
-fn seat_name(seat: Seat) -> String {
+/// `Human`, `Computer 3`, `Engine mohex`.
+fn seat_name(seat: &Seat) -> String {
     match seat {
-        Seat::Human => "Human".to_string(),
-        Seat::Computer(level) => format!("Computer {level}"),
-    }
-}
-
-/// The next choice of player: Human, Computer 1 to 5, and round again.
-fn next_seat(seat: Seat, by: isize) -> Seat {
-    let position = match seat {
-        Seat::Human => 0,
-        Seat::Computer(level) => isize::from(level.get()),
-    };
-    match (position + by).rem_euclid(6) {
-        0 => Seat::Human,
-        n => Level::new(n as u8).map_or(Seat::Human, Seat::Computer),
+        Seat::Engine(outside) => format!("Engine {}", outside.name()),
+        _ => {
+            let label = seat.label();
+            let mut chars = label.chars();
+            chars.next().map_or(label.clone(), |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        }
     }
 }
 
@@ -345,11 +380,48 @@ mod tests {
                 menu.step(Direction::Right);
                 menu.step(Direction::Right);
             }
-            assert_eq!(
-                menu.seats(),
-                [Seat::Computer(Level::new(2).expect("a level")); 2]
-            );
+            let two = Seat::Computer(Level::new(2).expect("a level"));
+            assert_eq!(menu.seats(), [two.clone(), two]);
             assert_eq!(menu.choice().kind(), kind);
         }
+    }
+
+    #[test]
+    fn the_engines_configured_for_a_game_are_offered_after_the_computer() {
+        let engine = |name: &str, games: Vec<GameKind>| EngineSettings {
+            games,
+            ..EngineSettings::of_command(name)
+        };
+        let mut menu = StartMenu::new(&Setup::default_of(GameKind::Hex)).with_engines(vec![
+            engine("mohex", vec![GameKind::Hex]),
+            engine("rhino", vec![GameKind::Reversi]),
+            engine("any", Vec::new()),
+        ]);
+        select(&mut menu, Row::Seat(Player::Second));
+        let mut shown = Vec::new();
+        for _ in 0..8 {
+            menu.step(Direction::Right);
+            shown.push(menu.value(Row::Seat(Player::Second)));
+        }
+        assert_eq!(
+            shown,
+            [
+                "Computer 1",
+                "Computer 2",
+                "Computer 3",
+                "Computer 4",
+                "Computer 5",
+                "Engine mohex",
+                "Engine any",
+                "Human"
+            ]
+        );
+        // An engine that does not play the next game leaves its seat.
+        menu.step(Direction::Left);
+        menu.step(Direction::Left);
+        assert_eq!(menu.value(Row::Seat(Player::Second)), "Engine mohex");
+        select(&mut menu, Row::Game);
+        menu.step(Direction::Right);
+        assert_eq!(menu.seats()[1], Seat::Human);
     }
 }

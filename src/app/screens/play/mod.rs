@@ -1,8 +1,10 @@
 //! The game screen, the same for every game: its state and what each
-//! action does to it. The computer's search runs in [`computer`], saving is
-//! in [`saving`], and drawing in [`view`].
+//! action does to it. The computer's search runs in [`computer`], outside
+//! engines in [`outside`], saving is in [`saving`], and drawing in
+//! [`view`].
 
 mod computer;
+mod outside;
 pub mod peer;
 mod saving;
 pub mod view;
@@ -14,7 +16,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::ai::{History, Level};
-use crate::app::action::{Action, Direction, Typing, key_for};
+use crate::app::action::{Action, Direction, Replacement, Typing, key_for};
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
 use crate::app::games::{GameUi, typed_move};
@@ -25,10 +27,12 @@ use crate::engine::quote::quote;
 use crate::engine::record::{Adjudged, Record, settled_outcome};
 use crate::engine::{Cell, Outcome, Player};
 use crate::files;
+use crate::gtp::opponent::Choice;
 use crate::net::protocol::Proposal;
 use crate::net::session::Request;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
+use outside::{EngineSeat, Heard};
 use peer::Peer;
 
 /// What the app asks of the game screen, whatever the game.
@@ -99,6 +103,9 @@ pub trait PlayScreen {
     /// Moves the animation on to `now`; ends it when it is done. Whether
     /// anything shown changed.
     fn tick(&mut self, now: Instant) -> bool;
+    /// Hands the seat of the outside engine to move to the player, to
+    /// tabletop's computer, or ends the game as the engine's forfeit.
+    fn replace_engine(&mut self, by: Replacement);
     fn finish_animation(&mut self);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
 }
@@ -135,6 +142,8 @@ pub struct Play<G: GameUi> {
     /// The other side of a network game, which plays the seat not ours.
     peer: Option<Peer>,
     thinking: Option<Thinking<G::Move>>,
+    /// The outside engines playing seats, each started on its first turn.
+    engines: [Option<EngineSeat<G>>; 2],
     /// Computer-against-computer play held by the player.
     paused: bool,
     /// The cell the last hint suggests.
@@ -182,9 +191,10 @@ impl<G: GameUi> Play<G> {
             .unwrap_or_else(|| unreachable!("boards are at most 26 wide"));
         Play {
             line,
-            seats: [Seat::Human; 2],
+            seats: [Seat::Human, Seat::Human],
             peer: None,
             thinking: None,
+            engines: [None, None],
             paused: false,
             hint: None,
             seed: std::time::SystemTime::now()
@@ -211,17 +221,14 @@ impl<G: GameUi> Play<G> {
     pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
         let mut play = Play::on_line(record.line(), animate);
         play.resigned = record.resigned;
-        play.seats = record
-            .players
-            .clone()
-            .map(|name| name.parse().unwrap_or_default());
+        play.seats = record.players.clone().map(|name| Seat::of_record(&name));
         play
     }
 
     /// A saved game continued, with the players it names.
     pub fn resume(record: &Record<G>, animate: bool, autosave: Option<PathBuf>) -> Play<G> {
         let play = Play::from_record(record, animate).autosave_to(autosave);
-        let seats = play.seats;
+        let seats = play.seats.clone();
         play.with_seats(seats)
     }
 
@@ -301,9 +308,49 @@ impl<G: GameUi> Play<G> {
         if self.thinking.is_some() || self.paused || self.ended() {
             return;
         }
-        if let Seat::Computer(level) = self.seats[self.game().to_move().index()] {
-            self.spawn_search(level, false);
+        let side = self.game().to_move().index();
+        match &self.seats[side] {
+            &Seat::Computer(level) => self.spawn_search(level, false),
+            Seat::Engine(outside) => {
+                // Every move, the forced ones too: the engine is told them all.
+                let moves = self.line.played().iter().map(|played| played.mv).collect();
+                let start = self.line.start();
+                self.engines[side]
+                    .get_or_insert_with(|| EngineSeat::start(outside))
+                    .ask(start, moves);
+            }
+            Seat::Human => {}
         }
+    }
+
+    /// Takes an outside engine's answer when it has one.
+    fn collect_engines(&mut self, now: Instant) {
+        for player in Player::BOTH {
+            let Some(engine) = &mut self.engines[player.index()] else {
+                continue;
+            };
+            match engine.poll(now) {
+                Heard::Nothing => {}
+                Heard::Chose(_) if self.game().to_move() != player || self.ended() => {}
+                Heard::Chose(Choice::Play(mv)) => {
+                    self.play(mv);
+                }
+                Heard::Chose(Choice::Resign) => {
+                    self.resigned = Some(player);
+                    self.engines = [None, None];
+                    self.autosave();
+                }
+                // Said on the status line until the seat is handed over.
+                Heard::Failed => {}
+            }
+        }
+    }
+
+    /// The engine whose turn it is, if one plays the side to move.
+    fn engine_to_move(&self) -> Option<&EngineSeat<G>> {
+        self.engines[self.game().to_move().index()]
+            .as_ref()
+            .filter(|_| matches!(self.seats[self.game().to_move().index()], Seat::Engine(_)))
     }
 
     fn spawn_search(&mut self, level: Level, hint: bool) {
@@ -313,10 +360,19 @@ impl<G: GameUi> Play<G> {
         self.thinking = Some(Thinking::start(game, history, level, self.seed, hint));
     }
 
-    /// Abandons a search under way.
+    /// Abandons a search under way; an engine thinking is ended, to be
+    /// started afresh (and told the game) on its next turn.
     fn stop_thinking(&mut self) {
         if let Some(thinking) = self.thinking.take() {
             thinking.abandon();
+        }
+        for engine in &mut self.engines {
+            if engine
+                .as_ref()
+                .is_some_and(|e| e.is_thinking() || e.failure().is_some())
+            {
+                *engine = None;
+            }
         }
     }
 
@@ -387,6 +443,10 @@ impl<G: GameUi> Play<G> {
         }
         self.autosave();
         self.hint = None;
+        if self.ended() {
+            // The engines have nothing left to do.
+            self.engines = [None, None];
+        }
         self.think();
         true
     }
@@ -415,7 +475,11 @@ impl<G: GameUi> Play<G> {
     /// game to play (watching, the other player gone or not there yet).
     fn not_your_turn(&self) -> Option<String> {
         if self.computer_to_move() && !self.ended() {
-            return Some("It is the computer's turn".to_string());
+            let who = match &self.seats[self.game().to_move().index()] {
+                Seat::Engine(outside) => outside.name(),
+                _ => "the computer".to_string(),
+            };
+            return Some(format!("It is {who}'s turn"));
         }
         let peer = self.peer.as_ref().filter(|_| !self.ended())?;
         let why = if peer.local.is_none() {
@@ -503,7 +567,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 Action::Undo => peer.may_offer() && self.moved_here() && !self.ended(),
                 Action::OfferDraw => peer.may_offer() && !self.ended(),
                 Action::Accept | Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
-                Action::Redo | Action::Hint | Action::Pause => false,
+                Action::Redo | Action::Hint | Action::Pause | Action::Replace(_) => false,
                 Action::Evaluate => self.ended(),
                 Action::Chat => peer.local.is_some() && peer.is_connected(),
                 Action::Resign => peer.local.is_some() && !self.ended(),
@@ -513,6 +577,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
         }
         match action {
             Action::Chat | Action::OfferDraw | Action::Accept | Action::Decline => false,
+            Action::Replace(_) => self.engine_to_move().is_some() && !self.ended(),
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
             Action::Hint => !self.ended(),
@@ -846,6 +911,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn is_animating(&self) -> bool {
         self.animation.is_some()
             || self.thinking.is_some()
+            || self.engines.iter().flatten().any(EngineSeat::is_thinking)
             || self.peer.as_ref().is_some_and(Peer::is_connected)
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending)
     }
@@ -855,6 +921,9 @@ impl<G: GameUi> PlayScreen for Play<G> {
             || self.thinking.is_some()
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending);
         self.collect_thinking(now);
+        // An outside engine's spinner turns, and its failure may come.
+        let engine = self.engine_to_move().is_some() && !self.ended();
+        self.collect_engines(now);
         let heard = self.collect_news();
         let clock_turned = self
             .peer
@@ -869,15 +938,48 @@ impl<G: GameUi> PlayScreen for Play<G> {
                 self.animation = None;
             }
         }
-        moving || heard || clock_turned
+        moving || engine || heard || clock_turned
     }
 
     fn finish_animation(&mut self) {
         self.animation = None;
     }
 
+    fn replace_engine(&mut self, by: Replacement) {
+        let player = self.game().to_move();
+        let side = player.index();
+        let Seat::Engine(outside) = &self.seats[side] else {
+            self.message = Some("No outside engine has the move".to_string());
+            return;
+        };
+        if self.ended() || self.peer.is_some() {
+            return;
+        }
+        let name = outside.name();
+        self.engines[side] = None;
+        let symbol = G::symbol(player);
+        self.message = Some(match by {
+            Replacement::Person => {
+                self.seats[side] = Seat::Human;
+                format!("You play Player {symbol} in place of {name}")
+            }
+            Replacement::Computer => {
+                self.seats[side] = Seat::Computer(Level::DEFAULT);
+                format!("tabletop's computer plays Player {symbol} in place of {name}")
+            }
+            Replacement::Forfeit => {
+                self.resigned = Some(player);
+                self.engines = [None, None];
+                format!("{name} forfeits the game")
+            }
+        });
+        self.autosave();
+        self.think();
+    }
+
     fn stop(&mut self) {
         self.stop_thinking();
+        self.engines = [None, None];
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {

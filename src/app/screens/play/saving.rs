@@ -20,7 +20,7 @@ impl<G: GameUi> Play<G> {
     pub(super) fn record(&self) -> Record<G> {
         let mut record = Record::of_line(&self.line);
         record.date = Some(files::timestamp(SystemTime::now()));
-        record.players = self.seats.map(|seat| seat.to_string());
+        record.players = self.seats.clone().map(|seat| seat.to_string());
         record.resigned = self.resigned;
         record.adjudged = self.adjudged;
         record.clock = self.peer.as_ref().and_then(|peer| peer.control);

@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
 use super::{Play, PlayScreen, Prompt};
-use crate::app::action::{Action, Typing, key_for};
+use crate::app::action::{Action, Replacement, Typing, key_for};
 use crate::app::fit::{leading, shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::screens::board_and_panel;
@@ -21,7 +21,6 @@ use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::app::widgets::spinner;
 use crate::engine::Player;
-use crate::seat::Seat;
 
 /// Lines above and below the board and the panel: the title, the address
 /// line, the status line and the footer.
@@ -139,16 +138,16 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     if play.seats.iter().any(|seat| seat.is_computer()) {
         let seats: Vec<String> = Player::BOTH
             .iter()
-            .map(|&p| match play.seats[p.index()] {
-                Seat::Human => format!("{} human", G::symbol(p)),
-                Seat::Computer(level) => format!("{} computer {level}", G::symbol(p)),
-            })
+            .map(|&p| format!("{} {}", G::symbol(p), play.seats[p.index()].label()))
             .collect();
         let mut seats = seats.join(" · ");
         if play.paused && !play.ended() {
             seats += " · paused";
         }
         lines.push(Line::styled(seats, theme.dim()));
+        if let Some(failure) = play.engine_to_move().and_then(|engine| engine.failure()) {
+            lines.push(Line::styled(failure.to_string(), theme.message()));
+        }
     }
     if let Some(peer) = &play.peer {
         lines.extend(peer_lines::<G>(peer, play.typing(), theme));
@@ -256,6 +255,39 @@ fn status<G: GameUi>(play: &Play<G>) -> String {
             "Looking back: move {turn} of {}. ← → step, Esc returns to the game",
             play.line.numbered()
         );
+    }
+    if let Some(engine) = play.engine_to_move().filter(|_| !play.ended()) {
+        let player = G::symbol(play.game().to_move());
+        let name = engine.name();
+        let options = || {
+            format!(
+                "{} you play · {} computer · {} end",
+                key_for(Action::Replace(Replacement::Person), typing),
+                key_for(Action::Replace(Replacement::Computer), typing),
+                key_for(Action::Replace(Replacement::Forfeit), typing)
+            )
+        };
+        // Why it failed is in the panel, which has room for it.
+        let state = if engine.failure().is_some() {
+            Some(format!("{name} has stopped: {}", options()))
+        } else if engine.is_thinking() {
+            let elapsed = engine.elapsed();
+            let frame = spinner::frame(elapsed);
+            let seconds = elapsed.as_secs_f32();
+            Some(if engine.is_slow() {
+                format!("{frame} {name} is slow, {seconds:.0} s: {}", options())
+            } else {
+                format!("{frame} {name} ({player}) is thinking… {seconds:.1} s")
+            })
+        } else {
+            None
+        };
+        if let Some(state) = state {
+            return match &play.message {
+                Some(message) => format!("{message} · {state}"),
+                None => state,
+            };
+        }
     }
     if let Some(thinking) = &play.thinking {
         let elapsed = thinking.elapsed();
