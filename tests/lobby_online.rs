@@ -123,6 +123,9 @@ fn the_lobby_screen_creates_joins_watches_finishes_and_comes_back() {
     bob.wait_for("ada – (open)");
     bob.send("\r");
     bob.wait_for("O you");
+    // The creator learns who joined: the panel names them.
+    let screen = ada.wait_for("O bob");
+    assert!(screen.contains("bob joined."), "{screen}");
     play(&mut ada, X_MOVES[0]);
     bob.wait_for("1. X A1");
     play(&mut bob, O_MOVES[0]);

@@ -27,7 +27,7 @@ use super::code::Code;
 use super::connection::{self, Event, Rate, farewell, kind, refusal};
 use super::host::HANDSHAKE_TIME;
 use super::protocol::{
-    FrameReader, Listing, MAX_NAME, Message, Role, Side, encode, sanitise, send,
+    FrameReader, Listing, MAX_NAME, Message, Role, Seats, Side, encode, sanitise, send,
 };
 use super::room::{Room, Said};
 use crate::ai::{self, History, Level};
@@ -680,7 +680,9 @@ async fn room_task<G: Playable>(
                         (true, _) => format!("{name} joined."),
                         _ => format!("{name} is back."),
                     };
-                    room.tell(side.other(), Message::Notice { text, claimable: false, seats: None });
+                    // The seats too, so the opponent's screen names who came.
+                    let seats = Some(Seats { names: room.names.clone(), waiting: false });
+                    room.tell(side.other(), Message::Notice { text, claimable: false, seats });
                     let opponent = around.computer.is_some() || around.file.rejoin[side.other().index()].is_some();
                     if opponent {
                         let _ = room.start_clock(sink);
@@ -805,12 +807,18 @@ impl Around {
         self.away[side.index()] = Some(Instant::now());
         let name = &room.names[side.index()];
         let text = format!("Waiting for {name} to reconnect...");
+        // Said where the panel says how the opponent stands; the game
+        // goes on meanwhile, so the seat does not count as empty.
+        let seats = Some(Seats {
+            names: room.names.clone(),
+            waiting: false,
+        });
         room.tell(
             side.other(),
             Message::Notice {
                 text,
                 claimable: false,
-                seats: None,
+                seats,
             },
         );
     }
