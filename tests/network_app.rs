@@ -341,3 +341,105 @@ fn an_undo_and_a_draw_offered_on_the_full_screen_are_answered_by_a_plain_host() 
     joiner.send("q");
     joiner.exits_cleanly();
 }
+
+/// A whole game of `game` (with `settings`) between a host and a joiner,
+/// both full screen: `turns` are (whose, cells typed, what the history
+/// then shows), the host playing the first side; the game ends with
+/// `result` on both screens.
+fn both_full_screen_play_to_the_end(
+    game: &str,
+    settings: &[&str],
+    turns: &[(usize, &[&str], &str)],
+    result: &str,
+) {
+    let host_data = temporary_folder(&format!("{game}-host"));
+    let join_data = temporary_folder(&format!("{game}-join"));
+    let mut args = vec!["host", game];
+    args.extend(settings);
+    args.extend(["--port", "0", "--side", "first", "--name", "hostie"]);
+    let mut host = in_terminal(&args, &host_data);
+    let screen = host.wait_for("Waiting for a player to join");
+    let (port, code) = port_and_code(&screen);
+    let address = format!("127.0.0.1:{port}");
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
+    joiner.wait_for("connected");
+    host.wait_for("connected");
+    let mut players = [host, joiner];
+    for (whose, cells, shown) in turns {
+        for cell in *cells {
+            players[*whose].send(&format!("{cell}\r"));
+        }
+        for player in &players {
+            player.wait_for(shown);
+        }
+    }
+    for player in &mut players {
+        player.wait_for(result);
+        player.send("q");
+        player.exits_cleanly();
+    }
+    let _ = std::fs::remove_dir_all(&host_data);
+    let _ = std::fs::remove_dir_all(&join_data);
+}
+
+#[test]
+fn every_game_is_played_to_its_end_between_two_full_screens() {
+    const HOST: usize = 0;
+    const JOINER: usize = 1;
+    // Connect6: one stone, then two a turn; three in a row on 6x6.
+    both_full_screen_play_to_the_end(
+        "connect6",
+        &["--size", "6", "--line", "3"],
+        &[
+            (HOST, &["A0"], "1. B A0"),
+            (JOINER, &["F5", "F4"], "2. W F5 F4"),
+            (HOST, &["A1", "A2"], "3. B A1 A2"),
+        ],
+        "Player B wins!",
+    );
+    // Hex 3x3: O joins left and right along the middle row.
+    both_full_screen_play_to_the_end(
+        "hex",
+        &["--size", "3"],
+        &[
+            (HOST, &["A1"], "1. O A1"),
+            (JOINER, &["A0"], "2. X A0"),
+            (HOST, &["B1"], "3. O B1"),
+            (JOINER, &["B0"], "4. X B0"),
+            (HOST, &["C1"], "5. O C1"),
+        ],
+        "Player O wins!",
+    );
+    // Gomoku 5x5: five in the top row.
+    let gomoku: Vec<(usize, [&str; 1], String)> =
+        ["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"]
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| {
+                let symbol = ["B", "W"][i % 2];
+                (i % 2, [*cell], format!("{}. {symbol} {cell}", i + 1))
+            })
+            .collect();
+    let turns: Vec<(usize, &[&str], &str)> = gomoku
+        .iter()
+        .map(|(whose, cells, shown)| (*whose, &cells[..], shown.as_str()))
+        .collect();
+    both_full_screen_play_to_the_end("gomoku", &["--size", "5"], &turns, "Player B wins!");
+    // Reversi 4x4: a game computer level 1 played against itself, every
+    // cell filled without a pass; White has 9 discs to Black's 7.
+    let reversi: Vec<(usize, [&str; 1], String)> = [
+        "d3", "d2", "a1", "b4", "b1", "d4", "c4", "a2", "a4", "a3", "d1", "c1",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, cell)| {
+        let symbol = ["B", "W"][i % 2];
+        (i % 2, [*cell], format!("{}. {symbol} {cell}", i + 1))
+    })
+    .collect();
+    let turns: Vec<(usize, &[&str], &str)> = reversi
+        .iter()
+        .map(|(whose, cells, shown)| (*whose, &cells[..], shown.as_str()))
+        .collect();
+    both_full_screen_play_to_the_end("reversi", &["--size", "4"], &turns, "White wins");
+}
