@@ -357,11 +357,11 @@ fn both_full_screen_play_to_the_end(
     let mut args = vec!["host", game];
     args.extend(settings);
     args.extend(["--port", "0", "--side", "first", "--name", "hostie"]);
-    let mut host = in_terminal(&args, &host_data);
+    let host = in_terminal(&args, &host_data);
     let screen = host.wait_for("Waiting for a player to join");
     let (port, code) = port_and_code(&screen);
     let address = format!("127.0.0.1:{port}");
-    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
+    let joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
     joiner.wait_for("connected");
     host.wait_for("connected");
     let mut players = [host, joiner];
