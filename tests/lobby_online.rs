@@ -296,3 +296,28 @@ fn the_lobby_screen_creates_a_game_against_the_servers_computer() {
     ada.send("q");
     ada.exits_cleanly();
 }
+
+#[test]
+fn a_player_whose_opponent_stays_away_claims_the_win_on_the_game_screen() {
+    let data = fresh_folder();
+    let served = Served::start(&data.join("server"), &["--reconnect-timeout", "1"]);
+    let mut bob = plain_lobby(&served.address, "bob", &data);
+    bob.wait_for("Open games:");
+    bob.type_lines("create gekitai\n");
+    bob.wait_for("You play X");
+    let mut ada = screen_lobby(&served.address, "ada");
+    ada.wait_for("bob – (open)");
+    ada.send("\r");
+    ada.wait_for("O you");
+    bob.type_lines("A1\n");
+    ada.wait_for("1. X A1");
+    // Bob's process ends without a word; the server waits, then says so.
+    drop(bob);
+    ada.wait_for("Waiting for bob to reconnect");
+    ada.wait_for("bob has not come back: Ctrl-a claims the win");
+    ada.send("\x01");
+    let screen = ada.wait_for("Player O wins!");
+    assert!(!screen.contains("claims the win"), "{screen}");
+    ada.send("q");
+    ada.exits_cleanly();
+}

@@ -498,7 +498,7 @@ pub const BOARD: &[Command] = &[
         control: &['a'],
         keys: "",
         after: "",
-        does: "accept the draw or undo offered (network game)",
+        does: "accept the draw or undo offered, or claim the win when the other player stays away (network game)",
     },
     Command {
         action: Action::Decline,

@@ -56,6 +56,9 @@ pub enum News {
     },
     /// This player ran out of time and lost.
     OutOfTime(Player),
+    /// The opponent has been away longer than the server waits: this
+    /// player may claim the win.
+    Claimable,
     /// From the host to its own screen: the players' names now, whether
     /// the other seat is empty, and how the other player stands (all
     /// sanitised).
@@ -75,6 +78,8 @@ pub enum Request {
     Resign(Player),
     Offer(Proposal),
     Answer(Proposal, bool),
+    /// The win, against an opponent who has stayed away too long.
+    Claim,
 }
 
 /// The game as the host's welcome gave it, names sanitised; the rest
@@ -219,6 +224,7 @@ async fn relay(
                     Request::Resign(side) => Message::Resign { side: side.into() },
                     Request::Offer(what) => Message::Offer { what, side: None },
                     Request::Answer(what, accept) => Message::Answer { what, accept, side: None },
+                    Request::Claim => Message::Claim,
                 };
                 if let Err(error) = send(&mut writer, &message).await {
                     let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
@@ -313,6 +319,9 @@ fn heard(message: Message) -> (News, bool) {
             },
             false,
         ),
+        Message::Notice {
+            claimable: true, ..
+        } => (News::Claimable, false),
         // The server's news (the opponent left, came back) reads as a
         // line of chat from it.
         Message::Notice { text, .. } => (

@@ -566,7 +566,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
             return match action {
                 Action::Undo => peer.may_offer() && self.moved_here() && !self.ended(),
                 Action::OfferDraw => peer.may_offer() && !self.ended(),
-                Action::Accept | Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
+                Action::Accept => {
+                    (peer.offered_to_us().is_some() || peer.claimable) && !self.ended()
+                }
+                Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
                 Action::Redo | Action::Hint | Action::Pause | Action::Replace(_) => false,
                 Action::Evaluate => self.ended(),
                 Action::Chat => peer.local.is_some() && peer.is_connected(),
@@ -763,6 +766,10 @@ impl<G: GameUi> PlayScreen for Play<G> {
         };
         match peer.offered_to_us() {
             Some(what) if !ended => peer.answer(what, accept),
+            None if accept && peer.claimable && !ended => {
+                peer.claim();
+                self.message = Some("You claim the win".to_string());
+            }
             _ => self.message = Some("There is no offer to answer".to_string()),
         }
     }

@@ -60,6 +60,9 @@ pub struct Peer {
     pub clock: Option<HeardClock>,
     /// The clock's faces when last drawn.
     faces: Option<[String; 2]>,
+    /// The opponent has stayed away longer than the server waits: the
+    /// win may be claimed (Accept's key).
+    pub claimable: bool,
 }
 
 /// The clock as the host last told it.
@@ -109,6 +112,7 @@ impl Peer {
             control: None,
             clock: None,
             faces: None,
+            claimable: false,
         }
     }
 
@@ -162,9 +166,23 @@ impl Peer {
         turned
     }
 
+    /// Claims the win against an opponent who has stayed away.
+    pub fn claim(&mut self) {
+        self.claimable = false;
+        self.send(Request::Claim);
+    }
+
     /// The offer waiting, as told here: with the keys that answer it
-    /// when it is this side's to answer.
+    /// when it is this side's to answer; or the win to claim.
     pub fn offer_line(&self, typing: Typing) -> Option<String> {
+        if self.claimable && self.pending.is_none() {
+            let side = self.local?.other();
+            return Some(format!(
+                "{} has not come back: {} claims the win, or keep waiting.",
+                self.names[side.index()],
+                key_for(Action::Accept, typing)
+            ));
+        }
         let (by, what) = self.pending?;
         let keys = format!(
             "{} accepts, {} declines",
@@ -280,6 +298,13 @@ impl<G: GameUi> Play<G> {
                     }
                     None
                 }
+                News::Claimable => {
+                    let ended = self.ended();
+                    if let Some(peer) = &mut self.peer {
+                        peer.claimable = !ended;
+                    }
+                    None
+                }
                 News::OutOfTime(side) => {
                     if !self.ended() {
                         self.adjudged = Some(Adjudged::OutOfTime(side));
@@ -315,6 +340,8 @@ impl<G: GameUi> Play<G> {
                         peer.names = names;
                         peer.waiting = waiting;
                         peer.seats = Some(text);
+                        // The opponent is back, or news of them came.
+                        peer.claimable = false;
                     }
                     None
                 }
