@@ -11,6 +11,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+pub mod dfpn;
+#[cfg(test)]
+mod dfpn_tests;
+pub mod symmetry;
+mod table;
+
 use super::cells;
 use super::search::{self, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
