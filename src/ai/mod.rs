@@ -70,6 +70,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use history::History;
+pub use search::Limits;
 
 use crate::engine::{Game, Player};
 
@@ -246,6 +247,13 @@ pub trait Searchable: Game {
     /// to 8×8, Reversi near the end). It ignores the game's history, so
     /// only games whose positions cannot come round again have one.
     fn prove(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<analysis::Proof<Self::Move>> {
+        None
+    }
+
+    /// The player who wins with best play where the game knows it without
+    /// searching (Gekitai: its book, or a proof found earlier in this
+    /// run): for hints.
+    fn known_winner(&self) -> Option<Player> {
         None
     }
 

@@ -111,22 +111,41 @@ impl Solver {
     }
 
     /// X's move that keeps a proved win, the one with the smallest proof
-    /// the table knows; `None` unless X is to move and wins.
-    pub fn proving_move(&mut self, board: &GekitaiBoard<u64>, limits: Limits) -> Option<Place> {
+    /// the table knows among those `skip` does not refuse; `None` unless
+    /// X is to move and wins. (The smallest proof alone could lead round
+    /// in a circle of won positions: `skip` lets a caller that knows the
+    /// line refuse a move back.)
+    pub fn proving_move(
+        &mut self,
+        board: &GekitaiBoard<u64>,
+        limits: Limits,
+        skip: impl Fn(&GekitaiBoard<u64>) -> bool,
+    ) -> Option<Place> {
         if board.to_move() != Player::First || self.prove(board, limits) != Answer::Proved {
             return None;
         }
-        let mut moves = children_moves(board);
-        // Known proofs first, smallest first; then the rest, searched.
-        moves.sort_by_key(|&(mv, _)| match self.known(&after(board, mv)) {
-            Some(k) if k.pn == 0 => (0, k.work),
-            Some(k) => (1, u64::from(k.pn)),
-            None => (1, 1),
-        });
-        moves
+        self.candidates(board)
             .into_iter()
-            .map(|(mv, _)| mv)
+            .filter(|&mv| !skip(&after(board, mv)))
             .find(|&mv| self.prove(&after(board, mv), limits) == Answer::Proved)
+    }
+
+    /// X's moves in `board`, those the table knows to keep a win first
+    /// (smallest proof first), then the rest by proof number.
+    pub fn candidates(&self, board: &GekitaiBoard<u64>) -> Vec<Place> {
+        let mut moves: Vec<(Place, (u8, u64))> = children_moves(board)
+            .into_iter()
+            .map(|(mv, child)| {
+                let rank = match self.known(&child) {
+                    Some(k) if k.pn == 0 => (0, k.work),
+                    Some(k) => (1, u64::from(k.pn)),
+                    None => (1, 1),
+                };
+                (mv, rank)
+            })
+            .collect();
+        moves.sort_by_key(|&(_, rank)| rank);
+        moves.into_iter().map(|(mv, _)| mv).collect()
     }
 
     /// O's reply that makes X's proved win the most work, when every
@@ -161,9 +180,12 @@ impl Solver {
     ) -> Vec<Place> {
         let mut line = Vec::new();
         let mut at = board.clone();
+        let mut seen = vec![symmetry::canonical(board).0];
         while line.len() < most && at.outcome().is_none() {
             let next = if at.to_move() == Player::First {
-                self.proving_move(&at, limits)
+                self.proving_move(&at, limits, |child| {
+                    seen.contains(&symmetry::canonical(child).0)
+                })
             } else {
                 self.hardest_reply(&at, limits)
             };
@@ -171,6 +193,7 @@ impl Solver {
                 break;
             };
             at.play_unchecked(mv);
+            seen.push(symmetry::canonical(&at).0);
             line.push(mv);
         }
         line

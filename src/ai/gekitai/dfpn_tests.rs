@@ -127,7 +127,7 @@ fn proving_moves_keep_the_win() {
     }
     while at.outcome().is_none() {
         let mv = if at.to_move() == Player::First {
-            solver.proving_move(&at, unlimited(&stop)).expect("a proved win has a move")
+            solver.proving_move(&at, unlimited(&stop), |_| false).expect("a proved win has a move")
         } else {
             let mut moves = Vec::new();
             at.legal_moves(&mut moves);

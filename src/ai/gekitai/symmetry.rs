@@ -10,6 +10,7 @@
 
 use crate::engine::{Game, Player};
 use crate::engine::bits::Bits;
+use crate::engine::cell::Cell;
 use crate::engine::gekitai::GekitaiBoard;
 
 /// One of the eight symmetries: transpose (bit 0), then flip the rows
@@ -148,6 +149,12 @@ pub fn canonical_of(x: u64, o: u64, to_move: Player, side: usize) -> (Key, Symme
     best
 }
 
+/// The layout bit of `cell` on a `u64` board (rows of 8 bits, one row and
+/// one column of padding first).
+pub fn layout_index(cell: Cell) -> usize {
+    (cell.row() + 1) * 8 + cell.col() + 1
+}
+
 /// The layout bit of a board cell seen through `sym`.
 pub fn map_index(sym: Symmetry, index: usize, side: usize) -> usize {
     sym.apply(u64::bit(index), side).lowest()
@@ -162,12 +169,9 @@ pub fn unmap_index(sym: Symmetry, index: usize, side: usize) -> usize {
 mod tests {
     use super::*;
     use crate::engine::Game;
-    use crate::engine::cell::Cell;
     use crate::engine::gekitai::{BothWin, Gekitai, GekitaiSettings, Place};
 
-    fn index(cell: Cell) -> usize {
-        (cell.row() + 1) * 8 + cell.col() + 1
-    }
+    use layout_index as index;
 
     /// Every symmetry takes each cell to the cell a plain formula gives,
     /// on every `u64` side, and `undo` takes it back.

@@ -26,6 +26,7 @@ use crate::engine::record::{Record, ended_outcome};
 use crate::engine::{Cell, Outcome, Player};
 use crate::files;
 use crate::net::session::Request;
+use crate::review::statement;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
 use peer::Peer;
@@ -327,7 +328,10 @@ impl<G: GameUi> Play<G> {
                 } else {
                     ""
                 };
-                self.message = Some(format!("Hint: {mv}{marked}"));
+                let known = self.game().known_winner().map_or(String::new(), |winner| {
+                    format!("; {}", statement::wins_with_best_play(G::symbol(winner)))
+                });
+                self.message = Some(format!("Hint: {mv}{marked}{known}"));
             }
             (false, Some(mv)) => {
                 self.play(mv);
