@@ -178,3 +178,97 @@ fn book_line(board: &GekitaiBoard<u64>, most: usize) -> Vec<Place> {
     }
     line
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ai::analysis::{Verdict, analyse};
+    use crate::ai::{Level, choose};
+    use crate::engine::gekitai::Gekitai;
+
+    fn board(game: &Gekitai) -> &GekitaiBoard<u64> {
+        match game {
+            Gekitai::Small(board) => board,
+            _ => unreachable!("6×6 is a u64 board"),
+        }
+    }
+
+    fn far() -> Instant {
+        Instant::now() + Duration::from_secs(600)
+    }
+
+    /// Level 5 as X opens with the book's move and answers every O reply
+    /// from it; a lower level is left to its own search.
+    #[test]
+    fn level_5_as_x_plays_the_book() {
+        let stop = AtomicBool::new(false);
+        let mut game = Gekitai::default();
+        let book_move = Book::shipped().lookup(board(&game)).expect("the first move");
+        let level5 = |game: &Gekitai| {
+            choose(game, &History::default(), Level::MAX, Level::MAX.budget(), 1, &stop)
+        };
+        assert_eq!(level5(&game), Some(book_move));
+        game.play(book_move).expect("legal");
+        let mut replies = Vec::new();
+        game.legal_moves(&mut replies);
+        for reply in replies.into_iter().step_by(7) {
+            let mut after = game.clone();
+            after.play(reply).expect("legal");
+            let mv = level5(&after);
+            // A win on the spot (left out of the book) may be one of several.
+            if x_wins_at_once(board(&after)).is_none() {
+                let expected = Book::shipped().lookup(board(&after));
+                assert_eq!(mv, expected, "after {book_move} {reply}");
+            }
+        }
+    }
+
+    /// Reviews and hints know X's proved win: the empty board is a win for
+    /// the mover, and after X's book move a loss for O, with a line that
+    /// plays legally.
+    #[test]
+    fn the_book_settles_positions_for_reviews_and_hints() {
+        let stop = AtomicBool::new(false);
+        let mut game = Gekitai::default();
+        assert_eq!(game.known_winner(), Some(Player::First));
+        let proof = game.prove(far(), &stop).expect("proved by the book");
+        assert_eq!(proof.result, BestPlay::Win(None));
+        assert_eq!(Some(proof.best), Book::shipped().lookup(board(&game)));
+        let mut replay = game.clone();
+        for &mv in &proof.line {
+            replay.play(mv).expect("the line is legal");
+        }
+        game.play(proof.best).expect("legal");
+        assert_eq!(game.known_winner(), Some(Player::First));
+        let lost = game.prove(far(), &stop).expect("proved by the book");
+        assert_eq!(lost.result, BestPlay::Loss(None));
+        let analysis = analyse(&game, &History::default(), Level::MAX, Duration::from_secs(5), 1, &stop);
+        assert_eq!(analysis.verdict, Verdict::BestPlay(BestPlay::Loss(None)));
+    }
+
+    /// Off the book the search proves what it can: a late position of a
+    /// 5×5 game where X wins within three plies is proved, and the hint
+    /// then knows it; boards beyond 6×6 are never claimed.
+    #[test]
+    fn off_the_book_the_search_proves_and_remembers() {
+        let stop = AtomicBool::new(false);
+        let settings =
+            crate::engine::gekitai::GekitaiSettings::new(5, 6, 3, crate::engine::gekitai::BothWin::Mover)
+                .expect("valid");
+        let mut game = Gekitai::new(settings);
+        // X has B2 and C2; O's pieces are far away: X wins with A2 or D2
+        // whatever O does, but not at once.
+        for mv in ["B2", "E5", "C4", "A5"] {
+            game.play(mv.parse().expect("cell")).expect("legal");
+        }
+        assert_eq!(game.known_winner(), None);
+        let proof = game.prove(far(), &stop).expect("proved by the search");
+        assert_eq!(proof.result, BestPlay::Win(None));
+        assert_eq!(game.known_winner(), Some(Player::First));
+        let big = Gekitai::new(crate::engine::gekitai::GekitaiSettings::new(7, 8, 3, crate::engine::gekitai::BothWin::Mover).expect("valid"));
+        assert_eq!(big.prove(far(), &stop), None);
+        assert_eq!(big.known_winner(), None);
+    }
+}
