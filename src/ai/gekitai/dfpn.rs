@@ -25,7 +25,7 @@ pub const INFINITE: u32 = u32::MAX;
 /// The largest finite number: sums stop here.
 const MOST: u32 = INFINITE - 1;
 /// Nodes between looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 4096;
+const CHECK_EVERY: u64 = 256;
 /// Lines longer than this count as no win: far beyond any proof this
 /// table could hold, and it keeps the recursion shallow.
 const DEEPEST: usize = 160;
