@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use super::book::Book;
 use super::dfpn::{Answer, Solver};
+use super::longest;
 use super::symmetry::{self, Key};
 use crate::ai::{History, Limits, Searchable};
 use crate::ai::analysis::Proof;
@@ -50,18 +51,21 @@ pub fn known_x_win(board: &GekitaiBoard<u64>) -> bool {
         || PROVED.lock().is_ok_and(|proved| proved.contains(&symmetry::canonical(board).0))
 }
 
-/// Level 5's move when a win for X is proved: the book's move, or the
+/// Level 5's move when a win for X is proved: the book's move (for X),
+/// the reply that makes X's win along the book longest (for O), or the
 /// search's proved move (for X) or hardest reply (for O) found within a
 /// third of the time to `deadline`, never back to a position of
-/// `history`. `None` leaves the choice to the
-/// alpha-beta search.
+/// `history`. `None` leaves the choice to the alpha-beta search.
 pub fn choose(
     board: &GekitaiBoard<u64>,
     history: &History,
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Option<Place> {
-    if let Some(mv) = Book::shipped().lookup(board) {
+    if let Some(mv) = Book::shipped()
+        .lookup(board)
+        .or_else(|| longest::longest_reply(board))
+    {
         return Some(mv);
     }
     let now = Instant::now();
