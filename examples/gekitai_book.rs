@@ -146,8 +146,8 @@ fn main() -> ExitCode {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--memory" => match args.next().and_then(|v| v.parse().ok()) {
-                Some(v) if (1..=16).contains(&v) => gib = v,
-                _ => return usage("--memory takes a whole number of GiB from 1 to 16"),
+                Some(v) if (1..=8).contains(&v) => gib = v,
+                _ => return usage("--memory takes a whole number of GiB from 1 to 8"),
             },
             "--out" => match args.next() {
                 Some(path) => out = path,

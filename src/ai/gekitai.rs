@@ -15,7 +15,7 @@ pub mod book;
 pub mod dfpn;
 #[cfg(test)]
 mod dfpn_tests;
-mod longest;
+pub mod longest;
 pub mod proved;
 pub mod symmetry;
 mod table;

@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use super::symmetry::{self, Key, Symmetry};
+use super::symmetry::{self, Key};
 use super::table::{Known, Table};
 use crate::ai::search::{Limits, winning_move};
 use crate::engine::gekitai::{GekitaiBoard, Place};
@@ -397,10 +397,4 @@ pub fn unlimited(stop: &std::sync::atomic::AtomicBool) -> Limits<'_> {
         deadline: Instant::now() + std::time::Duration::from_secs(365 * 24 * 3600),
         stop,
     }
-}
-
-/// The canonical key of `board` and the symmetry that takes it there (for
-/// the book).
-pub fn key_of(board: &GekitaiBoard<u64>) -> (Key, Symmetry) {
-    symmetry::canonical(board)
 }
