@@ -17,6 +17,7 @@ use super::longest;
 use super::symmetry::{self, Key};
 use crate::ai::{History, Limits, Searchable};
 use crate::ai::analysis::Proof;
+use crate::ai::prover::Prover;
 use crate::ai::search::winning_move;
 use crate::engine::gekitai::{GekitaiBoard, Place};
 use crate::engine::{BestPlay, Game, Outcome, Player};
@@ -119,8 +120,13 @@ pub fn book_shows_x_wins(board: &GekitaiBoard<u64>) -> bool {
     })
 }
 
+/// Plies within which a review's forced win is better told by its length
+/// (`X had a forced win within 3 plies`) than proved here.
+const SHORT_WIN: u32 = 3;
+
 /// A proved win for X, for reviews: from the book when it shows one,
-/// else from the search before `deadline`. The line follows X's proved
+/// else from the search before `deadline`; `None` for a win within
+/// [`SHORT_WIN`] plies. The line follows X's proved
 /// moves and O's replies that make the most work (or, in the book, that
 /// do not lose at once) as far as `most` moves.
 pub fn prove(
@@ -129,6 +135,10 @@ pub fn prove(
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Option<Proof<Place>> {
+    // A short win is left to the alpha-beta search, which says how short.
+    if Prover::new().wins_within(board, Player::First, SHORT_WIN) {
+        return None;
+    }
     let limits = Limits { deadline, stop };
     let line = if book_shows_x_wins(board) {
         book_line(board, most)
