@@ -262,26 +262,26 @@ mod tests {
         assert_eq!(analysis.verdict, Verdict::BestPlay(BestPlay::Loss(None)));
     }
 
-    /// Off the book the search proves what it can: a late position of a
-    /// 5×5 game where X wins within three plies is proved, and the hint
-    /// then knows it; boards beyond 6×6 are never claimed.
+    /// Off the book the search proves what it can: a 6×6 position under
+    /// the `draw` rule for double wins (the book is for the default game
+    /// only), which X wins but not within three plies, is proved for
+    /// reviews and then known to hints; boards beyond 6×6 are never
+    /// claimed.
     #[test]
     fn off_the_book_the_search_proves_and_remembers() {
+        use crate::engine::gekitai::{BothWin, GekitaiSettings};
         let stop = AtomicBool::new(false);
-        let settings =
-            crate::engine::gekitai::GekitaiSettings::new(5, 6, 3, crate::engine::gekitai::BothWin::Mover)
-                .expect("valid");
-        let mut game = Gekitai::new(settings);
-        // X has B2 and C2; O's pieces are far away: X wins with A2 or D2
-        // whatever O does, but not at once.
-        for mv in ["B2", "E5", "C4", "A5"] {
+        let draw = GekitaiSettings::new(6, 8, 3, BothWin::Draw).expect("valid");
+        let mut game = Gekitai::new(draw);
+        for mv in "C3 E5 E4 D4 D5 E3 D3 D4 A1".split_whitespace() {
             game.play(mv.parse().expect("cell")).expect("legal");
         }
+        assert!(!crate::ai::prover::Prover::new().wins_within(&game, Player::First, SHORT_WIN));
         assert_eq!(game.known_winner(), None);
         let proof = game.prove(far(), &stop).expect("proved by the search");
-        assert_eq!(proof.result, BestPlay::Win(None));
+        assert_eq!(proof.result, BestPlay::Loss(None));
         assert_eq!(game.known_winner(), Some(Player::First));
-        let big = Gekitai::new(crate::engine::gekitai::GekitaiSettings::new(7, 8, 3, crate::engine::gekitai::BothWin::Mover).expect("valid"));
+        let big = Gekitai::new(GekitaiSettings::new(7, 8, 3, BothWin::Mover).expect("valid"));
         assert_eq!(big.prove(far(), &stop), None);
         assert_eq!(big.known_winner(), None);
     }
