@@ -4,7 +4,7 @@
 //! a forced win or loss when the search proves one, else a score.
 //!
 //! The game's exact solver ([`Searchable::prove`]: Hex up to 8×8, Reversi
-//! endgames) is asked first, for half the time. Failing that, the move
+//! endgames, X's wins in Gekitai up to 6×6) is asked first, for half the time. Failing that, the move
 //! comes from [`super::choose`] (each game's own search at the level asked
 //! for) and the value from the generic alpha-beta search, which every game
 //! has, each for half of the time left after the solver.

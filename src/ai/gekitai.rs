@@ -11,6 +11,16 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+pub mod book;
+pub mod dfpn;
+#[cfg(test)]
+mod dfpn_tests;
+pub mod longest;
+pub mod proved;
+pub mod symmetry;
+mod table;
+
+use super::analysis::{LONGEST_LINE, Proof};
 use super::cells;
 use super::search::{self, zobrist};
 use super::{History, Level, OwnChoice, Searchable};
@@ -185,7 +195,27 @@ impl Searchable for Gekitai {
         cells::slot(cell)
     }
 
-    /// The same search, on the board inside.
+    /// A win for X proved by the book or the proof-number search (boards
+    /// up to 6×6). A proof never leans on going round, so it holds
+    /// whatever the game's history.
+    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<Place>> {
+        let Gekitai::Small(board) = self else {
+            return None;
+        };
+        proved::prove(board, LONGEST_LINE, deadline, stop)
+    }
+
+    fn known_winner(&self) -> Option<Player> {
+        let Gekitai::Small(board) = self else {
+            return None;
+        };
+        proved::known_x_win(board).then_some(Player::First)
+    }
+
+    /// Level 5 plays a proved win as proved (the book for X, then the
+    /// proof-number search), and as O lost makes the proof hardest;
+    /// otherwise, and at every other level, the same alpha-beta search on
+    /// the board inside.
     fn choose_own(
         &self,
         history: &History,
@@ -194,6 +224,12 @@ impl Searchable for Gekitai {
         seed: u64,
         stop: &AtomicBool,
     ) -> OwnChoice<Place> {
+        if level == Level::MAX
+            && let Gekitai::Small(board) = self
+            && let Some(mv) = proved::choose(board, history, deadline, stop)
+        {
+            return OwnChoice::Play(mv);
+        }
         with_gekitai_board!(self, board => {
             search::choose(board, history, level, deadline, seed, stop)
         })

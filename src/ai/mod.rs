@@ -13,7 +13,11 @@
 //! - **Gekitai** (`gekitai.rs`): the generic alpha-beta search at every
 //!   level, run on the fixed-size board inside the game; levels 3 and 4
 //!   stop at 3 and 4 plies, and going back to an earlier position of the
-//!   game counts as a draw.
+//!   game counts as a draw. Level 5 first plays X's proved win: the
+//!   opening book of the default game (`gekitai/book.rs`), then on boards
+//!   up to 6×6 the proof-number search (`gekitai/dfpn.rs`, a third of the
+//!   move's time); as O, lost, the reply that makes X's proof the most
+//!   work (`gekitai/proved.rs`).
 //! - **Connect6** (`connect6/`): alpha-beta stone by stone over the cells
 //!   near the stones at levels 1 to 4 (level 3 stops at 3 stones); level 5
 //!   is the threat search (`threats.rs`), both stones of a turn chosen
@@ -34,9 +38,10 @@
 //!   fours (VCT), then runs its own alpha-beta search and plays the best
 //!   move after which the opponent has no such forced win.
 //!
-//! For reviews ([`analysis`]), Hex up to 8×8 and Reversi from 20 empty
-//! cells down also settle positions exactly ([`Searchable::prove`]): the
-//! same solvers, with a line the proof covers.
+//! For reviews ([`analysis`]), Hex up to 8×8, Reversi from 20 empty
+//! cells down and X's wins in Gekitai up to 6×6 also settle positions
+//! exactly ([`Searchable::prove`]): the same solvers (and Gekitai's
+//! book), with a line the proof covers.
 //!
 //! Beside them: `search.rs` (the generic search), `history.rs` (the
 //! positions a game has been through), `cells.rs` (board views cell by
@@ -70,6 +75,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use history::History;
+pub use search::Limits;
 
 use crate::engine::{Game, Player};
 
@@ -243,9 +249,18 @@ pub trait Searchable: Game {
     /// The position settled by the game's own exact solver, for reviews:
     /// how the game ends with best play, a best move and a line, if the
     /// solver takes the position on and finishes before `deadline` (Hex up
-    /// to 8×8, Reversi near the end). It ignores the game's history, so
-    /// only games whose positions cannot come round again have one.
+    /// to 8×8, Reversi near the end, X's wins in Gekitai up to 6×6). It
+    /// ignores the game's history, so a game whose positions can come
+    /// round again only has one if its proofs never lean on going round
+    /// (Gekitai's count a return as no win).
     fn prove(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<analysis::Proof<Self::Move>> {
+        None
+    }
+
+    /// The player who wins with best play where the game knows it without
+    /// searching (Gekitai: its book, or a proof found earlier in this
+    /// run): for hints.
+    fn known_winner(&self) -> Option<Player> {
         None
     }
 

@@ -13,6 +13,14 @@ use crate::engine::{BestPlay, Described, Player};
 /// What a move that let a won game go did, after whoever played it.
 pub const THREW_AWAY: &str = "threw away a won game";
 
+/// What a proved result is said to hold under.
+pub const WITH_BEST_PLAY: &str = "with best play";
+
+/// `X wins with best play`: a winner the game knows (a hint adds it).
+pub fn wins_with_best_play(symbol: char) -> String {
+    format!("{symbol} wins {WITH_BEST_PLAY}")
+}
+
 /// What the review proved about the `k`-th position it covers (`k`
 /// indexes `review.positions`: each position a move was chosen in, then
 /// the end), if anything: `X had a forced win within 5 plies: C3 D4 …`,
@@ -80,7 +88,7 @@ pub fn about_position<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) 
                 ),
             };
             Some(format!(
-                "{outcome} with best play (solved exactly){}",
+                "{outcome} {WITH_BEST_PLAY} (solved exactly){}",
                 way(position, reviewed)
             ))
         }

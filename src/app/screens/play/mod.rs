@@ -30,6 +30,7 @@ use crate::files;
 use crate::gtp::opponent::Choice;
 use crate::net::protocol::Proposal;
 use crate::net::session::Request;
+use crate::review::statement;
 use crate::seat::Seat;
 use computer::{Answer, Thinking};
 use outside::{EngineSeat, Heard};
@@ -393,7 +394,10 @@ impl<G: GameUi> Play<G> {
                 } else {
                     ""
                 };
-                self.message = Some(format!("Hint: {mv}{marked}"));
+                let known = self.game().known_winner().map_or(String::new(), |winner| {
+                    format!("; {}", statement::wins_with_best_play(G::symbol(winner)))
+                });
+                self.message = Some(format!("Hint: {mv}{marked}{known}"));
             }
             (false, Some(mv)) => {
                 self.play(mv);
