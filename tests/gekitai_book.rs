@@ -28,7 +28,7 @@ fn screen_once(app: &mut tabletop::app::App, done: impl Fn(&str) -> bool) -> Str
 
 #[test]
 fn a_hint_on_the_book_says_x_wins_with_best_play() {
-    let mut app = game(Setup::default(), [Seat::Human; 2], SIZE);
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
     press(&mut app, KeyCode::Char('h'), false);
     let screen = screen_once(&mut app, |s| s.contains("Hint:"));
     assert!(screen.contains("X wins with best play"), "{screen}");
