@@ -35,7 +35,7 @@ fn the_plain_lobby_creates_lists_joins_watches_and_finishes_a_game() {
     ada.wait_for("Open games:");
     ada.type_lines("create gekitai\n");
     ada.wait_for("Join code:");
-    ada.wait_for("You play X");
+    ada.wait_for("You play X; the other seat is open.");
     let mut bob = plain_lobby(&served.address, "bob", &data);
     bob.wait_for("Gekitai 6x6 - ada – (open), 0 moves");
     bob.type_lines("join 1\n");

@@ -166,12 +166,10 @@ pub async fn play<G: Playable>(
     let (x, o) = (G::symbol(Player::First), G::symbol(Player::Second));
     let io = |error: io::Error| error.to_string();
     match side {
-        Some(side) => writeln!(
-            out,
-            "You play {} against {}.",
-            G::symbol(side),
-            names[side.other().index()]
-        ),
+        Some(side) => match names[side.other().index()].as_str() {
+            "" => writeln!(out, "You play {}; the other seat is open.", G::symbol(side)),
+            opponent => writeln!(out, "You play {} against {opponent}.", G::symbol(side)),
+        },
         None => writeln!(out, "Watching {first} ({x}) against {second} ({o})."),
     }
     .map_err(io)?;
