@@ -202,6 +202,9 @@ pub struct MatchOptions<'a> {
     /// Random moves that open each pair of games (both colours play the
     /// same opening), so deterministic engines play different games.
     pub opening: usize,
+    /// Plies the engines play themselves before those random moves (1:
+    /// the first player's own first move, then the random reply).
+    pub opening_after: usize,
 }
 
 /// Whether the referee draws a game now: its position, counted in `seen`,
@@ -212,22 +215,38 @@ fn going_nowhere(seen: &mut HashMap<u64, usize>, position: u64, plies: usize) ->
     *times >= REPEATS || plies >= MAX_PLIES
 }
 
-/// `plies` random moves from `start` that leave the game going, the same
-/// for the same `pair`.
-fn random_opening<G: Playable>(start: &G, plies: usize, pair: usize) -> Vec<G::Move> {
-    let mut rng = Rng::new(0x6f70_656e ^ pair as u64);
-    let mut line = Line::new(start.clone());
-    while line.moves().count() < plies {
-        let Some(mv) = line.game().random_move(&mut rng) else {
-            break;
-        };
-        let mut next = line.game().clone();
-        next.play_unchecked(mv);
-        if next.is_over() || line.play(mv).is_err() {
-            break;
-        }
+/// The random moves that open a game: `plies` of them after the first
+/// `after` plies, the same from the same position for the same pair of
+/// games, never one that ends the game.
+struct Opening {
+    after: usize,
+    plies: usize,
+    rng: Rng,
+}
+
+impl Opening {
+    fn new(after: usize, plies: usize, pair: usize) -> Opening {
+        let rng = Rng::new(0x6f70_656e ^ pair as u64);
+        Opening { after, plies, rng }
     }
-    line.moves().collect()
+
+    /// The random move for `game`, `ply` plies into the game, if this
+    /// ply is one of the opening's; past it, or once a random move would
+    /// end the game, none.
+    fn next<G: Playable>(&mut self, game: &G, ply: usize) -> Option<G::Move> {
+        if ply < self.after || ply >= self.after + self.plies {
+            return None;
+        }
+        let mv = game.random_move(&mut self.rng)?;
+        let mut next = game.clone();
+        next.play_unchecked(mv);
+        if next.is_over() {
+            // The engines play on from here.
+            self.plies = 0;
+            return None;
+        }
+        Some(mv)
+    }
 }
 
 /// Plays one game from `opening` on `line`; the result, or who forfeited
@@ -236,7 +255,7 @@ fn play_game<G: Playable>(
     line: &mut Line<G>,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
-    opening: &[G::Move],
+    mut opening: Opening,
 ) -> anyhow::Result<Option<Outcome>> {
     let start = line.start().clone();
     // An external engine gets generous time before it forfeits.
@@ -250,7 +269,6 @@ fn play_game<G: Playable>(
     }
     let never = AtomicBool::new(false);
     let mut history = History::default();
-    let mut opening = opening.iter();
     let mut seen = HashMap::new();
     while !line.game().is_over() {
         let game = line.game().clone();
@@ -263,7 +281,7 @@ fn play_game<G: Playable>(
             return Ok(Some(Outcome::Draw));
         }
         let mover = game.to_move();
-        let scripted = opening.next().copied();
+        let scripted = opening.next(&game, game.plies() - start.plies());
         let mv = match (scripted, &mut agents[mover.index()]) {
             (Some(mv), _) => mv,
             (None, agent) => match agent {
@@ -331,6 +349,7 @@ pub fn run_match<G: Playable>(
         time_per_move,
         records,
         opening,
+        opening_after,
     } = options;
     if games == 0 {
         bail!("a match needs at least one game");
@@ -349,9 +368,9 @@ pub fn run_match<G: Playable>(
         if swapped {
             agents.swap(0, 1);
         }
-        let opening = random_opening(start, opening, number / 2);
+        let opening = Opening::new(opening_after, opening, number / 2);
         let mut line = Line::new(start.clone());
-        let outcome = play_game(&mut line, &mut agents, time_per_move, &opening);
+        let outcome = play_game(&mut line, &mut agents, time_per_move, opening);
         if swapped {
             agents.swap(0, 1);
         }
@@ -466,6 +485,28 @@ mod tests {
     }
 
     #[test]
+    fn the_random_opening_takes_its_plies_after_those_the_engines_play() {
+        let start = Gekitai::default();
+        let mut opening = Opening::new(1, 1, 4);
+        assert_eq!(
+            opening.next(&start, 0),
+            None,
+            "the first move is the engine's"
+        );
+        let mut after_one = start.clone();
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        after_one.play_unchecked(moves[0]);
+        let random = opening.next(&after_one, 1).expect("a random reply");
+        assert!(after_one.check(random).is_ok());
+        let mut after_two = after_one.clone();
+        after_two.play_unchecked(random);
+        assert_eq!(opening.next(&after_two, 2), None, "then the engines again");
+        // The same pair of games gets the same reply.
+        assert_eq!(Opening::new(1, 1, 4).next(&after_one, 1), Some(random));
+    }
+
+    #[test]
     fn random_against_random_plays_every_game() {
         let mut out = Vec::new();
         let tally = run_match(
@@ -493,6 +534,7 @@ mod tests {
             MatchOptions {
                 records: Some(&folder),
                 opening: 3,
+                opening_after: 0,
                 ..MatchOptions::default()
             },
             &mut out,

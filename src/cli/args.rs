@@ -205,6 +205,11 @@ pub(crate) struct MatchArgs {
     /// both colours), so that engines without chance play different games.
     #[arg(long, value_name = "PLIES", default_value_t = 0)]
     pub(crate) opening: usize,
+    /// Let the engines play this many plies themselves before the random
+    /// opening (`--opening 1 --opening-after 1`: the first player's own
+    /// first move, then a random reply).
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub(crate) opening_after: usize,
 }
 
 #[derive(Args, Debug)]

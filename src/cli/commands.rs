@@ -466,6 +466,7 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
                 time_per_move: time,
                 records: records.as_deref(),
                 opening: args.opening,
+                opening_after: args.opening_after,
             },
         })
         .map_err(|error| Failure {
