@@ -144,7 +144,7 @@ fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
     let moves = 10;
     let game = 10;
     let rest = width.saturating_sub(game + moves + 4);
-    let settings = rest / 3;
+    let settings = rest / 2;
     let players = rest - settings;
     let chosen = lobby.chosen_index();
     let lines: Vec<Line> = rows(lobby, usize::from(area.height))
