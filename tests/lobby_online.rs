@@ -321,3 +321,26 @@ fn a_player_whose_opponent_stays_away_claims_the_win_on_the_game_screen() {
     ada.send("q");
     ada.exits_cleanly();
 }
+
+#[test]
+fn a_spectator_who_came_first_learns_who_takes_the_open_seat() {
+    let data = fresh_folder();
+    let served = Served::start(&data.join("server"), &[]);
+    let mut ada = plain_lobby(&served.address, "ada", &data);
+    ada.wait_for("Open games:");
+    ada.type_lines("create gekitai side=second\n");
+    ada.wait_for("You play O; the other seat is open.");
+    let mut carol = screen_lobby(&served.address, "carol");
+    carol.wait_for("(open) – ada");
+    carol.send("w");
+    carol.wait_for("Player X's turn");
+    let mut bob = plain_lobby(&served.address, "bob", &data);
+    bob.wait_for("(open) – ada");
+    bob.type_lines("join 1\n");
+    bob.wait_for("You play X against ada.");
+    let screen = carol.wait_for("X bob · O ada");
+    assert!(screen.contains("bob joined."), "{screen}");
+    ada.wait_for("bob joined.");
+    carol.send("q");
+    carol.exits_cleanly();
+}

@@ -680,9 +680,10 @@ async fn room_task<G: Playable>(
                         (true, _) => format!("{name} joined."),
                         _ => format!("{name} is back."),
                     };
-                    // The seats too, so the opponent's screen names who came.
+                    // The seats too, so the opponent's and the spectators'
+                    // screens name who came.
                     let seats = Some(Seats { names: room.names.clone(), waiting: false });
-                    room.tell(side.other(), Message::Notice { text, claimable: false, seats });
+                    room.relay(Some(side), Message::Notice { text, claimable: false, seats });
                     let opponent = around.computer.is_some() || around.file.rejoin[side.other().index()].is_some();
                     if opponent {
                         let _ = room.start_clock(sink);
@@ -813,8 +814,8 @@ impl Around {
             names: room.names.clone(),
             waiting: false,
         });
-        room.tell(
-            side.other(),
+        room.relay(
+            Some(side),
             Message::Notice {
                 text,
                 claimable: false,
