@@ -443,3 +443,34 @@ fn every_game_is_played_to_its_end_between_two_full_screens() {
         .collect();
     both_full_screen_play_to_the_end("reversi", &["--size", "4"], &turns, "White wins");
 }
+
+#[test]
+fn a_host_ended_by_sigterm_mid_game_has_kept_the_moves_so_far() {
+    let host_data = temporary_folder("host-term");
+    let join_data = temporary_folder("join-term");
+    let mut host = in_terminal(
+        &["host", "gekitai", "--port", "0", "--side", "first"],
+        &host_data,
+    );
+    let screen = host.wait_for("Waiting for a player to join");
+    let (port, code) = port_and_code(&screen);
+    let address = format!("127.0.0.1:{port}");
+    let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &join_data);
+    host.wait_for("connected");
+    host.send("a1\r");
+    joiner.wait_for("1. X A1");
+    joiner.send("f6\r");
+    host.wait_for("2. O F6");
+    host.killed_cleanly_by("TERM", 15);
+    let games = host_data.join("tabletop").join("games");
+    let kept: Vec<PathBuf> = std::fs::read_dir(&games)
+        .expect("the host's games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let record = std::fs::read_to_string(&kept[0]).expect("the record");
+    assert!(record.contains(r#"moves = ["A1", "F6"]"#), "{record}");
+    drop(joiner);
+    let _ = std::fs::remove_dir_all(&host_data);
+    let _ = std::fs::remove_dir_all(&join_data);
+}

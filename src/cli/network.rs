@@ -71,6 +71,8 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
         name: name(&args.net),
         style: style(&args.net),
         clock: args.clock,
+        // Kept after every move where it will be saved at the end.
+        keep: files::games_dir().map(|_| files::default_save_path(setup.kind().name())),
     };
     let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
         .map_err(|e| failed(format!("cannot host: {e}")))?;
@@ -89,10 +91,11 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
             let mut out = io::LineWriter::new(stdout.lock());
             let typed = Owner::Typed(Keyboard::new(typed_lines(io::BufReader::new(io::stdin()))));
             let game = G::new(settings);
+            let keep = self.0.keep.clone();
             let hosted = runtime()?.block_on(host::run(game, self.1, self.0, typed, &mut out));
             let (ending, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
             out.flush()?;
-            if let Some(path) = save_hosted(record)? {
+            if let Some(path) = save_hosted(record, keep)? {
                 writeln!(out, "Saved to {}.", path.display())?;
             }
             match ending {
@@ -115,24 +118,38 @@ pub(super) fn host_in_background<G: Playable>(
 ) -> std::thread::JoinHandle<Result<Option<PathBuf>, Failure>> {
     std::thread::spawn(move || {
         let owner = Owner::Seat(private);
+        let keep = options.keep.clone();
         let hosted =
             runtime()?.block_on(host::run(game, listener, options, owner, &mut io::sink()));
         let (_, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
-        save_hosted(record)
+        save_hosted(record, keep)
     })
 }
 
-/// Saves a hosted game that has begun as a new record in the games
-/// folder; where, if it was saved.
+/// Saves a hosted game that has begun in the games folder: over the
+/// record kept during the game at `kept`, if it is there, else as a new
+/// record; where, if it was saved.
 fn save_hosted<G: Playable>(
     mut record: crate::engine::record::Record<G>,
+    kept: Option<PathBuf>,
 ) -> Result<Option<PathBuf>, Failure> {
     if record.moves.is_empty() && record.resigned.is_none() {
         return Ok(None);
     }
     record.date = Some(files::timestamp(SystemTime::now()));
-    let path = files::default_save_path(G::NAME);
-    files::save_new(&path, &record.to_toml()).map_err(|error| {
+    let text = record.to_toml();
+    let (path, saved) = match kept {
+        Some(path) if path.exists() => {
+            let saved = files::save(&path, &text);
+            (path, saved)
+        }
+        _ => {
+            let path = files::default_save_path(G::NAME);
+            let saved = files::save_new(&path, &text);
+            (path, saved)
+        }
+    };
+    saved.map_err(|error| {
         failed(format!(
             "cannot save the game to {}: {error}",
             path.display()

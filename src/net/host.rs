@@ -9,6 +9,7 @@
 //! lives in [`run`], which alone changes it, fed by events.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,6 +47,10 @@ pub struct HostOptions {
     pub style: Style,
     /// The game's clock, if it has one.
     pub clock: Option<TimeControl>,
+    /// Where the game is kept after every move (a new record, written
+    /// over as the game goes on), so that a host ended by a signal loses
+    /// nothing; none: kept only in memory until the end.
+    pub keep: Option<PathBuf>,
 }
 
 /// Who plays the host's side.
@@ -143,7 +148,9 @@ pub async fn run<G: Playable>(
     let mut started = false;
     let mut ending = Hosted::Finished;
 
+    let mut keeping = Keeping::new(options.keep.clone());
     'game: while room.table.outcome().is_none() {
+        keeping.keep(&room);
         // What was typed here, in order, once the player is there: a move
         // on the host's turn, the rest at once.
         while room.is_seated(their_side) {
@@ -239,6 +246,7 @@ pub async fn run<G: Playable>(
         }
     }
 
+    keeping.keep(&room);
     // Everyone hears how it ended, then has a moment to read it.
     let end = match (&ending, room.table.result()) {
         (Hosted::Finished, Some(result)) => Message::End {
@@ -349,4 +357,40 @@ async fn connection(stream: TcpStream, id: u64, codes: Arc<Codes>, events: mpsc:
         Err(reason) => return farewell(reader, write, &refusal(&reason)).await,
     };
     connection::admit(reader, write, id, seat, &name, events, Rate::new()).await;
+}
+
+/// The record of a hosted game on disk, written again whenever a move was
+/// made since (the first time as a new file, never over another).
+struct Keeping {
+    path: Option<PathBuf>,
+    kept_moves: Option<usize>,
+}
+
+impl Keeping {
+    fn new(path: Option<PathBuf>) -> Keeping {
+        Keeping {
+            path,
+            kept_moves: None,
+        }
+    }
+
+    fn keep<G: Playable>(&mut self, room: &Room<G>) {
+        let Some(path) = &self.path else { return };
+        let mut record = room.record();
+        let moves = record.moves.len();
+        if moves == 0 || self.kept_moves == Some(moves) {
+            return;
+        }
+        record.date = Some(crate::files::timestamp(std::time::SystemTime::now()));
+        let text = record.to_toml();
+        let written = match self.kept_moves {
+            None => crate::files::save_new(path, &text),
+            Some(_) => crate::files::save(path, &text),
+        };
+        match written {
+            Ok(()) => self.kept_moves = Some(moves),
+            // Kept at the end instead, as without a path.
+            Err(_) => self.path = None,
+        }
+    }
 }
