@@ -1,6 +1,7 @@
 //! Resigning in the full-screen app: asked for twice, told on the board,
 //! in the history and the saved record, and shown again by the replay
-//! viewer and the plain replay.
+//! viewer and the plain replay; so are a network game's clock running
+//! out and an agreed draw.
 
 use std::fs;
 
@@ -123,5 +124,49 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
         "{}",
         plain.text()
     );
+    fs::remove_dir_all(&folder).expect("the scratch folder goes");
+}
+
+#[test]
+fn the_replays_show_a_game_ended_by_the_clock_or_an_agreed_draw() {
+    let folder = std::env::temp_dir().join(format!("tabletop-adjudged-{}", std::process::id()));
+    fs::create_dir_all(&folder).expect("a scratch folder");
+    let endings = [
+        (
+            "ended = \"time\"\nresult = \"X\"",
+            "Player O ran out of time.",
+            "Player X wins!",
+        ),
+        (
+            "ended = \"agreement\"\nresult = \"draw\"",
+            "The players agreed a draw.",
+            "Draw",
+        ),
+    ];
+    for (n, (ended, told, result)) in endings.into_iter().enumerate() {
+        let path = folder.join(format!("ended-{n}.toml"));
+        let text =
+            format!("game = \"gekitai\"\n{ended}\nclock = \"5+3\"\nmoves = [\"C3\", \"D4\"]\n");
+        fs::write(&path, text).expect("the record is written");
+        let record = files::load(&path).expect("the record loads");
+        let mut replay = open(options(Start::Replay(record, None)), SIZE);
+        press(&mut replay, KeyCode::End, false);
+        let screen = draw(&replay, SIZE);
+        assert!(screen.contains(told), "{screen}");
+        assert!(screen.contains(result), "{screen}");
+        // Before the last move the game was still going.
+        press(&mut replay, KeyCode::Left, false);
+        let screen = draw(&replay, SIZE);
+        assert!(!screen.contains(told), "{screen}");
+
+        let file = path.to_str().expect("a UTF-8 path");
+        let plain = common::run(&["replay", file, "--plain"], b"");
+        assert_eq!(plain.status, 0, "{}", plain.stderr);
+        assert!(
+            plain.text().contains(&format!("\n{told}\n")),
+            "{}",
+            plain.text()
+        );
+    }
     fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }

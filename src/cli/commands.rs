@@ -229,6 +229,8 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
             )?;
             if let Some(resigner) = record.resigned {
                 plain::resigned::<G>(resigner, &mut out)?;
+            } else if let Some(adjudged) = record.adjudged {
+                plain::adjudged::<G>(adjudged, &mut out)?;
             }
             out.flush()
         }

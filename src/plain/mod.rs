@@ -21,7 +21,7 @@ pub use input::LineReader;
 use crate::ai::{self, History, Level, Searchable};
 use crate::config::engines;
 use crate::engine::line::play_forced;
-use crate::engine::record::resigned_outcome;
+use crate::engine::record::{Adjudged, resigned_outcome};
 use crate::engine::{Cell, Described, Game, Player};
 use crate::gtp::client::Stopper;
 use crate::gtp::opponent::{Choice, Opponent};
@@ -286,6 +286,14 @@ pub fn resigned<G: Described>(resigner: Player, out: &mut dyn Write) -> io::Resu
     writeln!(out)?;
     writeln!(out, "{}", G::resignation_text(resigner))?;
     writeln!(out, "{}", G::result_text(resigned_outcome(resigner)))
+}
+
+/// Ends the prompt the game stopped at with how the clock or the players
+/// ended it (`adjudged`), and its result.
+pub fn adjudged<G: Described>(adjudged: Adjudged, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{}", adjudged.text::<G>())?;
+    writeln!(out, "{}", G::result_text(adjudged.outcome()))
 }
 
 /// Plays `moves` as if typed, one line each, printing exactly what the

@@ -32,7 +32,7 @@ use crate::app::widgets::keys::key_hints;
 use crate::engine::Player;
 use crate::engine::line::Line as PlayLine;
 use crate::engine::record::review::{Review, Reviewed, reviewed_positions};
-use crate::engine::record::{Record, ended_outcome};
+use crate::engine::record::{Record, settled_outcome};
 use crate::files;
 use crate::review::classify::{Class, Judgement};
 use crate::review::statement::{about_move, about_position};
@@ -596,9 +596,12 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
             self.index,
             self.moves()
         ))];
-        // A resignation ends the game after its last move.
-        let resigned = self.record.resigned.filter(|_| self.index == self.moves());
-        let outcome = ended_outcome(game, resigned);
+        // A resignation, the clock or an agreed draw ends the game after
+        // its last move.
+        let at_end = self.index == self.moves();
+        let resigned = self.record.resigned.filter(|_| at_end);
+        let adjudged = self.record.adjudged.filter(|_| at_end);
+        let outcome = settled_outcome(game, resigned, adjudged);
         lines.push(match outcome {
             Some(outcome) => Line::styled(G::result_text(outcome), theme.message()),
             None => Line::raw(format!("Player {}'s turn", G::symbol(game.to_move()))),
@@ -610,6 +613,9 @@ impl<G: GameUi> ReplayScreen for Replay<G> {
         }
         if let Some(resigner) = resigned {
             lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
+        }
+        if let Some(adjudged) = adjudged.filter(|_| game.outcome().is_none()) {
+            lines.push(Line::styled(adjudged.text::<G>(), theme.message()));
         }
         lines.extend(review_lines);
         let graph_top = lines.len() as u16;
