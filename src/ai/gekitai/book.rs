@@ -155,14 +155,8 @@ fn pack_key(key: Key) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::gekitai::Gekitai;
+    use crate::ai::gekitai::dfpn_tests::default_board;
 
-    fn default_board() -> GekitaiBoard<u64> {
-        match Gekitai::default() {
-            Gekitai::Small(board) => board,
-            _ => unreachable!("6×6 is a u64 board"),
-        }
-    }
 
     /// A book written and read back finds its positions in every
     /// orientation, with the move turned the same way.

@@ -12,10 +12,21 @@ use crate::engine::{Game, Outcome, Player, Rng};
 
 fn small_board(size: usize, pieces: usize, line: usize) -> GekitaiBoard<u64> {
     let settings = GekitaiSettings::new(size, pieces, line, BothWin::Mover).expect("valid");
-    match Gekitai::new(settings) {
+    on_u64(Gekitai::new(settings))
+}
+
+/// The board of a game on a side up to 6, which is a `u64` board.
+fn on_u64(game: Gekitai) -> GekitaiBoard<u64> {
+    match game {
         Gekitai::Small(board) => board,
         _ => unreachable!("sides up to 6 use u64 boards"),
     }
+}
+
+/// The default game's empty board, for the tests of the book and what
+/// reads it.
+pub(super) fn default_board() -> GekitaiBoard<u64> {
+    on_u64(Gekitai::default())
 }
 
 type Raw = (u64, u64, bool);

@@ -90,14 +90,8 @@ fn along_book(board: &GekitaiBoard<u64>, memo: &mut HashMap<Key, Option<u32>>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::gekitai::Gekitai;
+    use crate::ai::gekitai::dfpn_tests::default_board;
 
-    fn default_board() -> GekitaiBoard<u64> {
-        match Gekitai::default() {
-            Gekitai::Small(board) => board,
-            _ => unreachable!("6×6 is a u64 board"),
-        }
-    }
 
     /// From the empty board the book's win takes as long as the checker's
     /// longest line, and O's longest reply after X's first move keeps
