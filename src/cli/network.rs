@@ -21,13 +21,9 @@ use crate::net::server::{Server, ServerOptions};
 use crate::net::{DEFAULT_PORT, table::typed_lines};
 use crate::plain::Style;
 
-/// A runtime on this thread alone: a game's traffic is small, and the
-/// game's state then needs no lock.
+/// The network's runtime on this thread.
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(Failure::from)
+    crate::net::runtime().map_err(Failure::from)
 }
 
 /// The name given, or the login name, made safe to show.

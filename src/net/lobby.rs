@@ -152,10 +152,7 @@ impl LobbyList {
         let (tell, news) = mpsc::channel();
         let (wake, mut woken) = unbounded_channel::<()>();
         std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build();
-            let runtime = match runtime {
+            let runtime = match super::runtime() {
                 Ok(runtime) => runtime,
                 Err(error) => {
                     let _ = tell.send(LobbyNews::Lost(format!("no network thread: {error}")));

@@ -19,3 +19,11 @@ pub mod table;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7420;
+
+/// A runtime on the calling thread alone: a game's traffic is small, and
+/// the game's state then needs no lock.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}

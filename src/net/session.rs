@@ -129,10 +129,7 @@ impl Session {
         let (requests, asked) = unbounded_channel();
         let (ready, welcomed) = mpsc::channel();
         std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build();
-            let runtime = match runtime {
+            let runtime = match super::runtime() {
                 Ok(runtime) => runtime,
                 Err(error) => {
                     let _ = ready.send(Err(format!("no network thread: {error}")));
