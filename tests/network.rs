@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 mod common;
+use common::hosted::host_gekitai;
 use common::piped::Piped;
 
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -16,28 +17,8 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// A host of Gekitai on an ephemeral port: the process, its address and
 /// its join and watch codes.
 fn host(data: &Path) -> (Piped, String, String, String) {
-    let host = Piped::start(
-        &[
-            "host",
-            "gekitai",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-            "--name",
-            "hostie",
-        ],
-        data,
-    );
-    let text = host.wait_for("Waiting for a player");
-    let field = |label: &str| {
-        text.lines()
-            .find_map(|line| line.strip_prefix(label))
-            .map(|rest| rest.trim().trim_end_matches('.').to_string())
-            .unwrap_or_else(|| panic!("no {label:?} in:\n{text}"))
-    };
-    let address = field("Hosting Gekitai on ");
-    (host, address, field("Join code:"), field("Watch code:"))
+    let hosted = host_gekitai(&[], data, PATIENCE);
+    (hosted.process, hosted.address, hosted.join, hosted.watch)
 }
 
 fn temporary_folder(name: &str) -> std::path::PathBuf {

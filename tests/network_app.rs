@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 mod common;
-use common::piped::Piped;
+use common::hosted::host_gekitai;
 use common::pty::Session;
 
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -18,11 +18,6 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// patient enough for two processes to find each other.
 fn in_terminal(args: &[&str], data: &Path) -> Session {
     Session::start_with_data(args, data.to_path_buf()).patient(PATIENCE)
-}
-
-/// A plain-mode process, patient as the screens are.
-fn plain(args: &[&str], data: &Path) -> Piped {
-    Piped::start(args, data).patient(PATIENCE)
 }
 
 fn temporary_folder(name: &str) -> PathBuf {
@@ -39,25 +34,8 @@ const RIGHT: &str = "\x1b[C";
 #[test]
 fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
     let data = temporary_folder("game");
-    let args = [
-        "host",
-        "gekitai",
-        "--port",
-        "0",
-        "--bind",
-        "127.0.0.1",
-        "--name",
-        "hostie",
-    ];
-    let mut host = plain(&args, &data);
-    let text = host.wait_for("Waiting for a player");
-    let field = |label: &str| {
-        text.lines()
-            .find_map(|line| line.strip_prefix(label))
-            .map(|rest| rest.trim().trim_end_matches('.').to_string())
-            .unwrap_or_else(|| panic!("no {label:?} in:\n{text}"))
-    };
-    let (address, code) = (field("Hosting Gekitai on "), field("Join code:"));
+    let hosted = host_gekitai(&[], &data, PATIENCE);
+    let (mut host, address, code) = (hosted.process, hosted.address, hosted.join);
     // The host greets, then plays X: A1, C3, C3 (a line of three).
     host.type_lines("say hi joe\nA1\n");
 
@@ -271,27 +249,8 @@ fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
 #[test]
 fn an_undo_and_a_draw_offered_on_the_full_screen_are_answered_by_a_plain_host() {
     let data = temporary_folder("offers");
-    let args = [
-        "host",
-        "gekitai",
-        "--port",
-        "0",
-        "--bind",
-        "127.0.0.1",
-        "--name",
-        "hostie",
-        "--clock",
-        "5+0",
-    ];
-    let mut host = plain(&args, &data);
-    let text = host.wait_for("Waiting for a player");
-    let field = |label: &str| {
-        text.lines()
-            .find_map(|line| line.strip_prefix(label))
-            .map(|rest| rest.trim().trim_end_matches('.').to_string())
-            .unwrap_or_else(|| panic!("no {label:?} in:\n{text}"))
-    };
-    let (address, code) = (field("Hosting Gekitai on "), field("Join code:"));
+    let hosted = host_gekitai(&["--clock", "5+0"], &data, PATIENCE);
+    let (mut host, address, code) = (hosted.process, hosted.address, hosted.join);
     host.type_lines("A1\n");
     let mut joiner = in_terminal(&["join", &address, &code, "--name", "joe"], &data);
     let screen = joiner.wait_for("1. X A1");
