@@ -4,6 +4,7 @@
 
 use ratatui::text::{Line, Span};
 
+use crate::app::action::Direction;
 use crate::app::theme::Theme;
 use crate::engine::settings;
 use crate::games::{GameKind, Setup};
@@ -101,4 +102,17 @@ impl GameChoice {
             .collect();
         Line::from(games).centered()
     }
+}
+
+/// An arrow on a menu of `count` lines with `selected` chosen: up and down
+/// move the choice, round again; left and right change the chosen line,
+/// by the step returned.
+pub fn menu_step(selected: &mut usize, count: usize, direction: Direction) -> Option<isize> {
+    match direction {
+        Direction::Up => *selected = (*selected + count - 1) % count,
+        Direction::Down => *selected = (*selected + 1) % count,
+        Direction::Left => return Some(-1),
+        Direction::Right => return Some(1),
+    }
+    None
 }

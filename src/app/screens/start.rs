@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::ai::Level;
 use crate::app::action::Direction;
 use crate::app::fit::wrapped;
-use crate::app::screens::game_choice::GameChoice;
+use crate::app::screens::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
 use crate::config::engines::EngineSettings;
 use crate::engine::Player;
@@ -162,11 +162,8 @@ impl StartMenu {
     pub fn step(&mut self, direction: Direction) {
         self.notice = None;
         let count = self.rows().len();
-        match direction {
-            Direction::Up => self.selected = (self.selected + count - 1) % count,
-            Direction::Down => self.selected = (self.selected + 1) % count,
-            Direction::Left => self.change(-1),
-            Direction::Right => self.change(1),
+        if let Some(by) = menu_step(&mut self.selected, count, direction) {
+            self.change(by);
         }
     }
 

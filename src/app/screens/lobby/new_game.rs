@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::ai::Level;
 use crate::app::action::Direction;
-use crate::app::screens::game_choice::GameChoice;
+use crate::app::screens::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
 use crate::engine::Player;
 use crate::engine::time_control::TimeControl;
@@ -96,11 +96,8 @@ impl NewGame {
 
     pub fn step(&mut self, direction: Direction) {
         let count = self.rows().len();
-        match direction {
-            Direction::Up => self.selected = (self.selected + count - 1) % count,
-            Direction::Down => self.selected = (self.selected + 1) % count,
-            Direction::Left => self.change(-1),
-            Direction::Right => self.change(1),
+        if let Some(by) = menu_step(&mut self.selected, count, direction) {
+            self.change(by);
         }
     }
 
