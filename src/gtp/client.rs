@@ -40,7 +40,16 @@ pub struct GtpClient {
     input: ChildStdin,
     lines: Receiver<Output>,
     /// The end of what the engine wrote on its standard error.
-    errors: Arc<Mutex<Vec<u8>>>,
+    errors: Arc<Mutex<Errors>>,
+}
+
+/// What the engine's standard error reader keeps.
+#[derive(Default)]
+struct Errors {
+    /// The last [`ERRORS_KEPT`] bytes.
+    kept: Vec<u8>,
+    /// Whether the engine has closed its standard error (it has ended).
+    closed: bool,
 }
 
 /// Ends the engines started with it, from any thread: the one running
@@ -153,18 +162,39 @@ fn read_lines(output: impl Read, lines: SyncSender<Output>) {
 }
 
 /// Keeps the last [`ERRORS_KEPT`] bytes the engine writes on its standard
-/// error.
-fn keep_errors(errors: impl Read, kept: Arc<Mutex<Vec<u8>>>) {
-    let mut errors = errors;
+/// error, and says when it closes it.
+fn keep_errors(mut errors: impl Read, shared: Arc<Mutex<Errors>>) {
     let mut chunk = [0u8; 1024];
-    while let Ok(n) = errors.read(&mut chunk) {
+    loop {
+        let n = errors.read(&mut chunk).unwrap_or(0);
+        let mut shared = shared
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if n == 0 {
+            shared.closed = true;
             return;
         }
-        let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        kept.extend_from_slice(&chunk[..n]);
-        let excess = kept.len().saturating_sub(ERRORS_KEPT);
-        kept.drain(..excess);
+        shared.kept.extend_from_slice(&chunk[..n]);
+        let excess = shared.kept.len().saturating_sub(ERRORS_KEPT);
+        shared.kept.drain(..excess);
+    }
+}
+
+/// How long an engine whose pipes have closed is given to end and to say
+/// its last words, before it is reported without them.
+const LAST_WORDS: Duration = Duration::from_secs(2);
+
+/// Polls `done` until it holds or [`LAST_WORDS`] have passed.
+fn within_last_words(mut done: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + LAST_WORDS;
+    loop {
+        if done() {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -212,7 +242,7 @@ impl GtpClient {
         let (sender, lines) = mpsc::sync_channel(LINES_AHEAD);
         // Reader threads, so that a silent engine can be timed out.
         thread::spawn(move || read_lines(output, sender));
-        let errors = Arc::new(Mutex::new(Vec::new()));
+        let errors = Arc::new(Mutex::new(Errors::default()));
         let kept = Arc::clone(&errors);
         thread::spawn(move || keep_errors(errors_out, kept));
         Ok(GtpClient {
@@ -225,16 +255,47 @@ impl GtpClient {
         })
     }
 
-    /// The last line the engine wrote on its standard error, if any (its
-    /// shell's "not found", say).
+    /// Why the engine can no longer be talked to, once one of its pipes has
+    /// closed: it exited, or it only closed its input; with the last line
+    /// it wrote on its standard error, if any (its shell's "not found").
+    fn gone(&self) -> String {
+        let how = if within_last_words(|| self.has_ended()) {
+            "exited"
+        } else {
+            "stopped listening"
+        };
+        format!("{} {how}{}", self.name, self.last_error())
+    }
+
+    /// Whether the engine's process has ended, without waiting for it: its
+    /// process group must stay its own until [`Drop`] takes it off the list.
+    fn has_ended(&self) -> bool {
+        #[cfg(unix)]
+        {
+            let pid: libc::id_t = self.child.id();
+            // SAFETY: waitid only writes into `info`, a plain C struct for
+            // which all zeroes is a valid value; WNOWAIT leaves the child
+            // to be waited for.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+                libc::waitid(libc::P_PID, pid, &mut info, flags) == 0 && info.si_pid() != 0
+            }
+        }
+        #[cfg(not(unix))]
+        false
+    }
+
+    /// The last line the engine wrote on its standard error, if any.
     fn last_error(&self) -> String {
+        let errors = || {
+            self.errors
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
         // The reader may still be taking the engine's last words.
-        thread::sleep(Duration::from_millis(50));
-        let kept = self
-            .errors
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let text = String::from_utf8_lossy(&kept);
+        within_last_words(|| errors().closed);
+        let text = String::from_utf8_lossy(&errors().kept).into_owned();
         match text.lines().rev().find(|line| !line.trim().is_empty()) {
             Some(line) => format!(": {}", quote_at_most(line.trim(), 200)),
             None => String::new(),
@@ -249,7 +310,7 @@ impl GtpClient {
             .and_then(|()| self.input.flush())
             .is_err()
         {
-            bail!("{} stopped listening{}", self.name, self.last_error());
+            bail!("{}", self.gone());
         }
         let deadline = Instant::now() + limit;
         let (mut answer, mut length) = (Vec::<String>::new(), 0);
@@ -262,7 +323,7 @@ impl GtpClient {
                     bail!("{} did not answer {command:?} within {limit:?}", self.name)
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    bail!("{} exited{}", self.name, self.last_error())
+                    bail!("{}", self.gone())
                 }
             };
             if line.is_empty() {
@@ -377,6 +438,26 @@ mod tests {
         let error = missing
             .send("name", Duration::from_secs(60))
             .expect_err("no engine");
-        assert!(error.to_string().contains("not found"), "{error}");
+        let error = error.to_string();
+        assert!(
+            error.contains("exited") && error.contains("not found"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_engine_that_closes_its_pipes_is_reported_with_its_last_words() {
+        // Its input and output close at once; it ends a moment later, with
+        // a line on its standard error.
+        let mut leaving =
+            GtpClient::spawn("exec 0<&- 1>&-; sleep 0.3; echo 'out of memory' >&2; exit 3")
+                .expect("sh runs");
+        let error = leaving
+            .send("name", Duration::from_secs(60))
+            .expect_err("no engine");
+        assert!(
+            error.to_string().ends_with("exited: out of memory"),
+            "{error}"
+        );
     }
 }
