@@ -249,7 +249,12 @@ impl StartMenu {
         // a long one when the terminal has room.
         let room = usize::from(Self::NEEDS.0.saturating_sub(4));
         let wrap = |notice: &str, most: usize| wrapped(notice, room, most.max(1));
-        let wants = self.notice.as_deref().map_or(0, |n| wrap(n, 4).len());
+        let (notice, notice_style) = match (&self.notice, self.engine_hint()) {
+            (Some(notice), _) => (Some(notice.as_str()), theme.message()),
+            (None, Some(hint)) => (Some(hint), theme.dim()),
+            (None, None) => (None, theme.message()),
+        };
+        let wants = notice.map_or(0, |n| wrap(n, 4).len());
         let free = usize::from(Self::NEEDS.1 - 2).saturating_sub(lines.len() + 1);
         let grow = u16::try_from(wants.saturating_sub(free)).unwrap_or(0);
         let [area] = Layout::horizontal([Constraint::Length(Self::NEEDS.0)])
@@ -262,10 +267,10 @@ impl StartMenu {
         let inner = block.inner(area);
         block.render(area, buf);
         let free = usize::from(inner.height).saturating_sub(lines.len() + 1);
-        let notice: Vec<Line> = self.notice.as_deref().map_or_else(Vec::new, |notice| {
+        let notice: Vec<Line> = notice.map_or_else(Vec::new, |notice| {
             wrap(notice, free)
                 .into_iter()
-                .map(|line| Line::styled(line, theme.message()).centered())
+                .map(|line| Line::styled(line, notice_style).centered())
                 .collect()
         });
         let spare = free.saturating_sub(notice.len());
@@ -285,6 +290,18 @@ impl StartMenu {
             .centered(),
         );
         Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+impl StartMenu {
+    /// How to add an outside engine, while a player is being chosen and
+    /// none is configured for the game.
+    fn engine_hint(&self) -> Option<&'static str> {
+        let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
+        let kind = self.games.kind();
+        let none = !self.engines.iter().any(|engine| engine.plays(kind));
+        (choosing && none)
+            .then_some("Outside GTP engines can play too: tabletop engines add NAME COMMAND")
     }
 }
 
@@ -420,5 +437,22 @@ mod tests {
         select(&mut menu, Row::Game);
         menu.step(Direction::Right);
         assert_eq!(menu.seats()[1], Seat::Human);
+    }
+
+    #[test]
+    fn choosing_a_player_says_how_to_add_an_engine_until_one_plays_the_game() {
+        let mut menu = StartMenu::new(&Setup::default_of(GameKind::Hex));
+        select(&mut menu, Row::Game);
+        assert_eq!(menu.engine_hint(), None);
+        select(&mut menu, Row::Seat(Player::First));
+        let hint = menu.engine_hint().expect("a hint");
+        assert!(hint.contains("tabletop engines add"), "{hint}");
+        let mohex = EngineSettings {
+            games: vec![GameKind::Hex],
+            ..EngineSettings::of_command("mohex")
+        };
+        let mut menu = menu.with_engines(vec![mohex]);
+        select(&mut menu, Row::Seat(Player::First));
+        assert_eq!(menu.engine_hint(), None);
     }
 }
