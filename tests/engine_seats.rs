@@ -12,7 +12,8 @@ use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::pty::{Session, fresh_folder};
+use common::pty::Session;
+use common::scratch::Scratch;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_tabletop");
 
@@ -92,7 +93,7 @@ const HEX_CELLS: [&str; 9] = ["A0", "B0", "C0", "A1", "B1", "C1", "A2", "B2", "C
 
 #[test]
 fn a_hex_game_against_an_engine_is_played_to_the_end_with_arrows_and_typed_cells() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("hex --level 1", "", &folder));
     let mut app = Session::start(&["hex", "--size", "3", "--x", &engine]);
     app.wait_for("O human · X fake_gtp.sh");
@@ -128,8 +129,8 @@ fn a_hex_game_against_an_engine_is_played_to_the_end_with_arrows_and_typed_cells
 
 #[test]
 fn a_slow_engine_is_reported_and_the_player_takes_its_seat() {
-    let folder = fresh_folder();
-    let data = fresh_folder();
+    let folder = Scratch::new("engines");
+    let data = Scratch::new("engines");
     configure(
         &data,
         &format!(
@@ -137,7 +138,7 @@ fn a_slow_engine_is_reported_and_the_player_takes_its_seat() {
             fake("gekitai", "slow", &folder).replace('"', "\\\"")
         ),
     );
-    let mut app = Session::start_with_data(&["gekitai", "--o", "engine:slowpoke"], data);
+    let mut app = Session::start_with_data(&["gekitai", "--o", "engine:slowpoke"], &data);
     app.wait_for("X human · O slowpoke");
     app.send("c3\r");
     app.wait_for("slowpoke (O) is thinking");
@@ -155,7 +156,7 @@ fn a_slow_engine_is_reported_and_the_player_takes_its_seat() {
 
 #[test]
 fn an_engine_that_crashes_mid_game_is_replaced_by_tabletops_computer() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("gekitai --level 1", "crash:2", &folder));
     let mut app = Session::start(&["gekitai", "--o", &engine]);
     app.wait_for("X human · O fake_gtp.sh");
@@ -174,7 +175,7 @@ fn an_engine_that_crashes_mid_game_is_replaced_by_tabletops_computer() {
 
 #[test]
 fn junk_from_an_engine_is_shown_escaped_and_the_game_can_be_ended() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("gekitai", "junk", &folder));
     let mut app = Session::start(&["gekitai", "--o", &engine]);
     app.wait_for("X human · O fake_gtp.sh");
@@ -195,7 +196,7 @@ fn junk_from_an_engine_is_shown_escaped_and_the_game_can_be_ended() {
 #[test]
 fn a_chatty_engine_and_one_that_writes_without_end_are_reported() {
     for (mode, says) in [("chatty", "answered"), ("huge", "too long")] {
-        let folder = fresh_folder();
+        let folder = Scratch::new("engines");
         let engine = format!("gtp:{}", fake("gekitai", mode, &folder));
         let mut app = Session::start(&["gekitai", "--o", &engine]);
         app.wait_for("X human · O fake_gtp.sh");
@@ -214,7 +215,7 @@ fn a_chatty_engine_and_one_that_writes_without_end_are_reported() {
 #[test]
 fn undo_against_an_engine_takes_its_move_back_with_gtp_undo_or_a_fresh_engine() {
     for (mode, starts) in [("", 1), ("noundo", 2)] {
-        let folder = fresh_folder();
+        let folder = Scratch::new("engines");
         let engine = format!("gtp:{}", fake("gekitai --level 1", mode, &folder));
         let mut app = Session::start(&["gekitai", "--o", &engine]);
         app.wait_for("X human · O fake_gtp.sh");
@@ -245,7 +246,7 @@ fn undo_against_an_engine_takes_its_move_back_with_gtp_undo_or_a_fresh_engine() 
 
 #[test]
 fn a_signal_while_an_engine_thinks_ends_it_too() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("gekitai", "slow", &folder));
     let mut app = Session::start(&["gekitai", "--o", &engine]);
     app.wait_for("X human · O fake_gtp.sh");
@@ -257,7 +258,7 @@ fn a_signal_while_an_engine_thinks_ends_it_too() {
 
 #[test]
 fn quitting_while_an_engine_thinks_ends_it() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("gekitai", "slow", &folder));
     let mut app = Session::start(&["gekitai", "--o", &engine]);
     app.wait_for("X human · O fake_gtp.sh");
@@ -293,7 +294,7 @@ fn run(args: &[&str], input: &str, config: &Path) -> (i32, String, String) {
 
 #[test]
 fn the_plain_mode_plays_an_engine_to_the_end() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("hex --level 1", "", &folder));
     let typed: String = HEX_CELLS.iter().map(|cell| format!("{cell}\n")).collect();
     let (status, out, err) = run(
@@ -310,7 +311,7 @@ fn the_plain_mode_plays_an_engine_to_the_end() {
 
 #[test]
 fn the_plain_mode_hands_a_failed_engine_to_tabletops_computer() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let engine = format!("gtp:{}", fake("gekitai --level 1", "crash:1", &folder));
     let typed = "a1\nf6\nc3\nd4\nb5\ne2\na6\nf1\nc1\nd6\n".repeat(3);
     let (_, out, err) = run(&["gekitai", "--plain", "--o", &engine], &typed, &folder);
@@ -326,8 +327,8 @@ fn the_plain_mode_hands_a_failed_engine_to_tabletops_computer() {
 
 #[test]
 fn engines_are_added_listed_and_checked() {
-    let config = fresh_folder();
-    let folder = fresh_folder();
+    let config = Scratch::new("engines");
+    let folder = Scratch::new("engines");
     let (status, out, _) = run(&["engines"], "", &config);
     assert_eq!(status, 0);
     assert!(out.contains("No engines"), "{out}");
@@ -379,7 +380,7 @@ fn engines_are_added_listed_and_checked() {
 
 #[test]
 fn adding_never_changes_what_the_player_wrote_nor_touches_a_broken_file() {
-    let config = fresh_folder();
+    let config = Scratch::new("engines");
     let file = config.join("tabletop/config.toml");
     fs::create_dir_all(file.parent().expect("a folder")).expect("folder");
     let mine = "# mine\n[theme.dusk]\nboard = \"dark-gray\"";
@@ -405,7 +406,7 @@ fn adding_never_changes_what_the_player_wrote_nor_touches_a_broken_file() {
 
 #[test]
 fn config_refusals_are_said_with_their_lines_and_the_rest_is_used() {
-    let config = fresh_folder();
+    let config = Scratch::new("engines");
     let file = config.join("tabletop/config.toml");
     fs::create_dir_all(file.parent().expect("a folder")).expect("folder");
     fs::write(
@@ -428,7 +429,7 @@ fn config_refusals_are_said_with_their_lines_and_the_rest_is_used() {
 
 #[test]
 fn a_record_never_runs_the_command_it_names() {
-    let folder = fresh_folder();
+    let folder = Scratch::new("engines");
     let marker = folder.join("ran");
     let record = folder.join("game.toml");
     fs::write(

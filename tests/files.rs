@@ -9,9 +9,11 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::scratch::Scratch;
 
 /// What a run printed and how it ended.
 struct Run {
@@ -23,9 +25,10 @@ struct Run {
 /// Runs the binary with `input`; fails the test if it has not finished
 /// within a minute (a hang is the bug some of these tests look for).
 fn run(args: &[&str], input: &str) -> Run {
+    let data = Scratch::new("files-data");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(args)
-        .env("XDG_DATA_HOME", folder().join("data"))
+        .env("XDG_DATA_HOME", data.join("data"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -50,16 +53,6 @@ fn run(args: &[&str], input: &str) -> Run {
     }
 }
 
-/// A new empty folder for one test.
-fn folder() -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let folder = std::env::temp_dir().join(format!("tabletop-files-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&folder);
-    fs::create_dir_all(&folder).expect("a temporary folder");
-    folder
-}
-
 fn mkfifo(path: &Path) {
     let made = Command::new("mkfifo")
         .arg(path)
@@ -81,7 +74,7 @@ fn names(folder: &Path) -> Vec<String> {
 
 #[test]
 fn only_regular_files_are_read_as_records() {
-    let here = folder();
+    let here = Scratch::new("files");
     let fifo = here.join("pipe.toml");
     mkfifo(&fifo);
     for (path, kind) in [
@@ -117,7 +110,7 @@ fn save_to(target: &Path) -> Run {
 
 #[test]
 fn a_save_never_writes_over_what_tabletop_did_not_make() {
-    let here = folder();
+    let here = Scratch::new("files");
     let text = here.join("notes.txt");
     fs::write(&text, "my notes\n").expect("writable");
     let fifo = here.join("pipe.toml");
@@ -158,7 +151,7 @@ fn a_save_never_writes_over_what_tabletop_did_not_make() {
 
 #[test]
 fn a_save_replaces_a_game_record_and_makes_a_new_one() {
-    let here = folder();
+    let here = Scratch::new("files");
     let game = here.join("game.toml");
     let first = save_to(&game);
     assert_eq!(first.status, 0, "{}", first.stderr);
@@ -173,7 +166,7 @@ fn a_save_replaces_a_game_record_and_makes_a_new_one() {
 
 #[test]
 fn match_records_are_never_written_over() {
-    let here = folder();
+    let here = Scratch::new("files");
     let existing = here.join("game-001.toml");
     fs::write(&existing, "game = \"gekitai\"\n").expect("writable");
     let got = run(
@@ -203,7 +196,7 @@ fn match_records_are_never_written_over() {
 
 #[test]
 fn saves_from_many_threads_at_once_each_land_whole() {
-    let folder = folder();
+    let folder = Scratch::new("files");
     let record = |n: usize| {
         let mut record =
             tabletop::engine::record::Record::new(tabletop::engine::gekitai::Gekitai::default());
@@ -233,5 +226,4 @@ fn saves_from_many_threads_at_once_each_land_whole() {
     // No temporary file is left behind.
     let names = names(&folder);
     assert_eq!(names.len(), 9, "{names:?}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }

@@ -19,6 +19,7 @@ use tabletop::plain::{self, Ending, Style};
 use tabletop::seat::Seat;
 
 mod common;
+use common::scratch::Scratch;
 
 /// Bytes that make up nasty input: control characters, escapes, bytes
 /// that are not UTF-8, letters and digits of every case, separators.
@@ -275,7 +276,7 @@ struct Run {
 /// Runs the binary with `input`, failing the test if it has not ended
 /// within `limit`: a hang is a bug.
 fn run(args: &[&str], input: &[u8], limit: Duration) -> Run {
-    let data = std::env::temp_dir().join(format!("tabletop-fuzz-{}", std::process::id()));
+    let data = Scratch::new("fuzz");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(args)
         .env("XDG_DATA_HOME", &data)

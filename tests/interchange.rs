@@ -6,7 +6,6 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tabletop::engine::cell::Cell;
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
@@ -18,15 +17,7 @@ use tabletop::games::{self, AnyRecord, GameKind, Playable, WithGame};
 use tabletop::interchange::{self, Form, Format, Interchange};
 
 mod common;
-
-fn scratch(name: &str) -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let folder =
-        std::env::temp_dir().join(format!("tabletop-interchange-{}-{n}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a temporary folder");
-    folder.join(name)
-}
+use common::scratch::Scratch;
 
 fn path(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
@@ -128,16 +119,18 @@ fn run(args: &[&str]) -> common::Run {
     common::run(args, b"")
 }
 
-/// Imports `text` saved as `name` through the binary; the record written.
-fn imported(name: &str, text: &str) -> (PathBuf, String) {
-    let file = scratch(name);
+/// Imports `text` saved as `name` through the binary; the record written,
+/// and the folder it is in.
+fn imported(name: &str, text: &str) -> (PathBuf, String, Scratch) {
+    let folder = Scratch::new("interchange");
+    let file = folder.join(name);
     fs::write(&file, text).expect("writable");
     let got = run(&["import", path(&file)]);
     assert_eq!(got.status, 0, "{name}: {}", got.stderr);
     let written = file.with_extension("toml");
     assert_eq!(got.text(), format!("{}\n", written.display()));
     let record = fs::read_to_string(&written).expect("the record is written");
-    (written, record)
+    (written, record, folder)
 }
 
 /// The moves a record's text holds.
@@ -162,7 +155,7 @@ const HEXGUI: &str = "(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f3];W[swap-pieces];W[e
 
 #[test]
 fn a_hexgui_game_with_the_swap_reads_as_tabletop_s_game() {
-    let (_, record) = imported("hexgui.sgf", HEXGUI);
+    let (_, record, _) = imported("hexgui.sgf", HEXGUI);
     assert!(
         record.contains("[settings]\nsize = 11\nswap = true\n"),
         "{record}"
@@ -203,12 +196,12 @@ fn a_hexgui_game_with_the_swap_reads_as_tabletop_s_game() {
 fn a_swap_that_mirrors_the_stone_reads_too() {
     // Here B moves after the swap: the stone itself was mirrored and
     // changed colour, and nothing else changes.
-    let (_, record) = imported(
+    let (_, record, _) = imported(
         "mirrored.sgf",
         "(;FF[4]GM[11]SZ[5];B[c1];W[swap];B[a1];W[e5])",
     );
     assert_eq!(moves_of(&record), ["A2", "swap", "A0", "E4"]);
-    let (_, plain) = imported("plain.sgf", "(;FF[4]GM[11]SZ[5];B[c1];W[a2];B[e5])");
+    let (_, plain, _) = imported("plain.sgf", "(;FF[4]GM[11]SZ[5];B[c1];W[a2];B[e5])");
     assert_eq!(moves_of(&plain), ["A2", "B0", "E4"]);
     assert!(plain.contains("swap = false"), "{plain}");
 }
@@ -216,7 +209,7 @@ fn a_swap_that_mirrors_the_stone_reads_too() {
 #[test]
 fn a_little_golem_connect6_game_reads_either_way_it_is_written() {
     // As Little Golem writes it: no GM, the game in EV, a turn a value.
-    let (_, joined) = imported(
+    let (_, joined, _) = imported(
         "lg.sgf",
         "(;FF[4]EV[connect6.ch.26.1.1]PB[Phoenix]PW[Lomaben]SO[http://www.littlegolem.com];\
          B[j10];W[j9l11];B[k9l8];W[k10i11])",
@@ -224,12 +217,12 @@ fn a_little_golem_connect6_game_reads_either_way_it_is_written() {
     let expected = ["J9", "J8", "L10", "K8", "L7", "K9", "I10"];
     assert_eq!(moves_of(&joined), expected);
     // SGF's two-letter cells, a node a stone.
-    let (_, split) = imported(
+    let (_, split, _) = imported(
         "pairs.sgf",
         "(;FF[4]EV[connect6]SZ[19]\n;B[jj]\n;W[ji];W[lk]\n;B[ki];B[lh]\n;W[kj];W[ik])",
     );
     assert_eq!(moves_of(&split), expected);
-    let (_, short) = imported(
+    let (_, short, _) = imported(
         "line5.sgf",
         "(;FF[4]EV[connect6]SZ[9]RU[line=4];B[e5];W[a1c1];B[e4e3];W[a9c9];B[e6])",
     );
@@ -239,7 +232,7 @@ fn a_little_golem_connect6_game_reads_either_way_it_is_written() {
 
 #[test]
 fn a_gomoku_game_reads_with_its_result() {
-    let (_, record) = imported(
+    let (_, record, _) = imported(
         "five.sgf",
         "(;FF[4]GM[4]SZ[15]RE[B+]DT[2026-11-21]\n\
          ;B[hh];W[ih];B[hg];W[ig];B[hf];W[if];B[he];W[ie];B[hd])",
@@ -250,18 +243,18 @@ fn a_gomoku_game_reads_with_its_result() {
     );
     assert!(record.contains("result = \"B\""), "{record}");
     assert!(record.contains("date = \"2026-11-21\""), "{record}");
-    let (_, resigned) = imported("resigned.sgf", "(;FF[4]GM[4]SZ[15]RE[W+R];B[hh];W[ih])");
+    let (_, resigned, _) = imported("resigned.sgf", "(;FF[4]GM[4]SZ[15]RE[W+R];B[hh];W[ih])");
     assert!(
         resigned.contains("result = \"W\"\nended = \"resignation\""),
         "{resigned}"
     );
-    let (_, exact) = imported("exact.sgf", "(;FF[4]GM[4]SZ[9]RU[rule=exact];B[e5])");
+    let (_, exact, _) = imported("exact.sgf", "(;FF[4]GM[4]SZ[9]RU[rule=exact];B[e5])");
     assert!(exact.contains("rule = \"exact\""), "{exact}");
 }
 
 #[test]
 fn a_reversi_transcript_reads_with_its_passes_implied() {
-    let (toml, record) = imported("opening.txt", "f5d6c3d3c4f4f6f3e6e7\n");
+    let (toml, record, _folder) = imported("opening.txt", "f5d6c3d3c4f4f6f3e6e7\n");
     assert_eq!(
         moves_of(&record),
         ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"]
@@ -286,13 +279,14 @@ fn a_reversi_transcript_reads_with_its_passes_implied() {
         })
         .expect("a game with a pass");
     let record = Record::of_line(&line);
-    let file = scratch("passes.toml");
+    let folder = Scratch::new("interchange");
+    let file = folder.join("passes.toml");
     fs::write(&file, record.to_toml()).expect("writable");
     let got = run(&["export", path(&file), "--format", "transcript"]);
     assert_eq!(got.status, 0, "{}", got.stderr);
     let transcript = fs::read_to_string(file.with_extension("txt")).expect("written");
     assert_eq!(transcript.trim().len(), 2 * record.moves.len());
-    let (_, back) = imported("passes.txt", &transcript);
+    let (_, back, _) = imported("passes.txt", &transcript);
     assert_eq!(
         games::read_record(&back).expect("a record"),
         games::read_record(&record.to_toml()).expect("a record")
@@ -303,7 +297,8 @@ fn a_reversi_transcript_reads_with_its_passes_implied() {
 /// status 2, one line on standard error with `line` and `reason`, and no
 /// record written.
 fn refused(name: &str, text: &[u8], line: &str, reason: &str) {
-    let file = scratch(name);
+    let folder = Scratch::new("interchange");
+    let file = folder.join(name);
     fs::write(&file, text).expect("writable");
     let got = run(&["import", path(&file)]);
     assert_eq!(got.status, 2, "{name}: {}", got.stderr);
@@ -458,7 +453,8 @@ fn foreign_files_are_refused_with_their_line_and_reason() {
 /// Checks that exporting `record` (as `--format FORMAT` when given) is
 /// refused with exit status 2 and `reason`, and nothing written.
 fn not_exported(record: &str, format: Option<&str>, reason: &str) {
-    let file = scratch("record.toml");
+    let folder = Scratch::new("interchange");
+    let file = folder.join("record.toml");
     fs::write(&file, record).expect("writable");
     let mut args = vec!["export", path(&file)];
     if let Some(format) = format {
@@ -505,7 +501,8 @@ fn a_format_a_game_has_no_form_in_is_refused() {
 
 #[test]
 fn nothing_is_written_over() {
-    let file = scratch("game.sgf");
+    let folder = Scratch::new("interchange");
+    let file = folder.join("game.sgf");
     fs::write(&file, "(;FF[4]GM[4];B[hh])").expect("writable");
     let record = file.with_extension("toml");
     fs::write(&record, "precious").expect("writable");

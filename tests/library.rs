@@ -5,8 +5,7 @@
 //! screen's way in, every terminal size, and folders too big to read.
 
 use std::fs::{self, File};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use insta::assert_snapshot;
@@ -23,19 +22,10 @@ use tabletop::engine::{Described, Player};
 use tabletop::files::library::{self, MAX_READ};
 
 mod common;
+use common::scratch::Scratch;
 use common::screen::{draw, open, options, press};
 
 const SIZE: (u16, u16) = (80, 24);
-
-/// A new empty folder for one test.
-fn scratch() -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let folder = std::env::temp_dir().join(format!("tabletop-library-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&folder);
-    fs::create_dir_all(&folder).expect("a scratch folder");
-    folder
-}
 
 /// A record of `start` and `moves`, as the engine writes it.
 fn record<G: Described>(
@@ -72,8 +62,8 @@ fn touch(path: &Path, days: u64) {
 
 /// The scratch folder of the tests: three records and two bad files, and
 /// a file that is not `*.toml` (not listed).
-fn folder_of_games() -> PathBuf {
-    let folder = scratch();
+fn folder_of_games() -> Scratch {
+    let folder = Scratch::new("library");
     let files = [
         (
             "gekitai-win.toml",
@@ -225,7 +215,6 @@ fn the_list_shows_each_game_with_its_columns() {
     );
     assert!(line_with(&screen, "Connect6").contains("> "), "{screen}");
     assert!(screen.contains("connect6-open.toml"), "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -246,7 +235,6 @@ fn a_file_that_is_not_a_record_says_why() {
     let screen = draw(&app, SIZE);
     assert!(screen.contains("is not a game record"), "{screen}");
     assert!(screen.contains("saved games"), "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -277,7 +265,6 @@ fn f_and_the_arrows_show_one_game_at_a_time() {
     let screen = draw(&app, SIZE);
     assert!(screen.contains("All games"), "{screen}");
     assert_eq!(games_listed(&screen).len(), 5, "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -308,7 +295,6 @@ fn s_sorts_by_date_game_result_and_moves() {
     );
     key(&mut app, 's');
     assert!(draw(&app, SIZE).contains("newest first"));
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -330,7 +316,6 @@ fn enter_replays_the_game_and_esc_comes_back_to_the_list() {
     press(&mut app, KeyCode::Enter, false);
     key(&mut app, 'q');
     assert!(app.should_quit());
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -352,7 +337,6 @@ fn c_continues_an_unfinished_game_and_only_that() {
     // The computer plays Black, as the record says; the file is unchanged.
     let text = fs::read_to_string(folder.join("connect6-open.toml")).expect("read");
     assert!(text.contains("\"I6\"]"), "{text}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -367,7 +351,6 @@ fn r_reviews_a_game_not_reviewed_yet_in_the_replay_viewer() {
     press(&mut app, KeyCode::Esc, false);
     let screen = draw(&app, SIZE);
     assert!(screen.contains("saved games"), "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -414,7 +397,6 @@ fn d_twice_moves_the_file_to_the_trash_whole() {
         "{}",
         draw(&app, SIZE)
     );
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -444,7 +426,6 @@ fn d_then_any_other_key_keeps_the_file() {
         assert!(draw(&app, SIZE).contains("Move connect6-open.toml to trash/?"));
     }
     assert!(!folder.join("trash").exists());
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -467,7 +448,6 @@ fn the_start_screen_opens_the_saved_games_and_comes_back() {
     assert!(draw(&app, SIZE).contains("tabletop saved games"));
     press(&mut app, KeyCode::Esc, false);
     assert!(draw(&app, SIZE).contains("[ Start ]"));
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -485,12 +465,11 @@ fn the_help_lists_the_library_s_keys() {
     }
     press(&mut app, KeyCode::Esc, false);
     assert!(!draw(&app, SIZE).contains("Esc closes this help"));
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
 fn an_empty_folder_says_how_to_save_a_game() {
-    let folder = scratch();
+    let folder = Scratch::new("library");
     let mut app = library_app(&folder, SIZE);
     let screen = draw(&app, SIZE);
     assert!(screen.contains("No saved games in"), "{screen}");
@@ -506,7 +485,6 @@ fn an_empty_folder_says_how_to_save_a_game() {
     let missing = folder.join("not-yet");
     let screen = draw(&library_app(&missing, SIZE), SIZE);
     assert!(screen.contains("No saved games in"), "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -527,7 +505,6 @@ fn every_terminal_size_draws_without_a_panic() {
         }
     }
     assert!(folder.join("chess.toml").exists(), "nothing was moved");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -550,7 +527,6 @@ fn narrow_terminals_drop_the_least_needed_columns() {
         line_with(&screen, "Connect6").contains("unfinished"),
         "{screen}"
     );
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -558,7 +534,6 @@ fn snapshot_at_80x24() {
     let folder = folder_of_games();
     let app = library_app(&folder, SIZE);
     assert_snapshot!(without_folder(&draw(&app, SIZE)));
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
@@ -568,12 +543,11 @@ fn snapshot_at_40x12() {
     press(&mut app, KeyCode::End, false);
     key(&mut app, 'd');
     assert_snapshot!(without_folder(&draw(&app, (40, 12))));
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
 fn a_huge_folder_is_read_only_in_part_and_says_so() {
-    let folder = scratch();
+    let folder = Scratch::new("library");
     let text = record(
         Gekitai::default(),
         &["A1"],
@@ -607,12 +581,11 @@ fn a_huge_folder_is_read_only_in_part_and_says_so() {
     // The screen says so too.
     let screen = draw(&library_app(&folder, SIZE), SIZE);
     assert!(screen.contains("10 older files were not read"), "{screen}");
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
 #[test]
 fn the_library_command_refuses_what_is_not_a_folder() {
-    let folder = scratch();
+    let folder = Scratch::new("library");
     let file = folder.join("game.toml");
     fs::write(&file, "game = \"hex\"\n").expect("written");
     for path in [file.clone(), folder.join("missing")] {
@@ -620,5 +593,4 @@ fn the_library_command_refuses_what_is_not_a_folder() {
         assert_eq!(run.status, 2, "{}", run.stderr);
         assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
     }
-    fs::remove_dir_all(&folder).expect("cleaned up");
 }

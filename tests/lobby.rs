@@ -5,12 +5,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 mod common;
+use common::scratch::Scratch;
 use common::served::Served;
 
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -64,13 +64,6 @@ impl Client {
     }
 }
 
-fn temporary_folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-lobby-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
 fn create(address: &str, name: &str) -> (Client, Value) {
     let mut creator = Client::connect(address);
     creator
@@ -103,7 +96,7 @@ fn play(players: &mut [Client; 2], from: usize, to: usize) {
 
 #[test]
 fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
-    let data = temporary_folder("finish");
+    let data = Scratch::new("lobby-finish");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let mut lister = Client::connect(&served.address);
@@ -136,7 +129,7 @@ fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
 
 #[test]
 fn a_dropped_player_rejoins_with_their_code_and_finishes() {
-    let data = temporary_folder("rejoin");
+    let data = Scratch::new("lobby-rejoin");
     let served = Served::start(&data, &["--reconnect-timeout", "1"]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, welcome) = hello(&served.address, &created["join"], "player");
@@ -166,7 +159,7 @@ fn a_dropped_player_rejoins_with_their_code_and_finishes() {
 
 #[test]
 fn an_absent_player_can_be_claimed_against_after_the_timeout() {
-    let data = temporary_folder("claim");
+    let data = Scratch::new("lobby-claim");
     let served = Served::start(&data, &["--reconnect-timeout", "1"]);
     let (mut creator, created) = create(&served.address, "ada");
     let (joiner, _) = hello(&served.address, &created["join"], "player");
@@ -187,7 +180,7 @@ fn an_absent_player_can_be_claimed_against_after_the_timeout() {
 
 #[test]
 fn a_restarted_server_resumes_the_game_with_the_same_codes() {
-    let data = temporary_folder("restart");
+    let data = Scratch::new("lobby-restart");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, welcome) = hello(&served.address, &created["join"], "player");
@@ -224,7 +217,7 @@ fn a_restarted_server_resumes_the_game_with_the_same_codes() {
 
 #[test]
 fn a_thousand_connections_from_one_address_are_limited() {
-    let data = temporary_folder("flood");
+    let data = Scratch::new("lobby-flood");
     let served = Served::start(&data, &[]);
     let mut flood = Vec::new();
     for _ in 0..1000 {
@@ -254,7 +247,7 @@ fn a_thousand_connections_from_one_address_are_limited() {
 
 #[test]
 fn hostile_input_is_refused_and_other_games_go_on() {
-    let data = temporary_folder("hostile");
+    let data = Scratch::new("lobby-hostile");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, _) = hello(&served.address, &created["join"], "player");
@@ -320,7 +313,7 @@ fn news(client: &mut Client) -> Value {
 
 #[test]
 fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
-    let data = temporary_folder("draw");
+    let data = Scratch::new("lobby-draw");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, _) = hello(&served.address, &created["join"], "player");
@@ -370,7 +363,7 @@ fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
 
 #[test]
 fn an_undo_accepted_takes_the_move_back_for_everyone() {
-    let data = temporary_folder("undo");
+    let data = Scratch::new("lobby-undo");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, _) = hello(&served.address, &created["join"], "player");
@@ -394,7 +387,7 @@ fn an_undo_accepted_takes_the_move_back_for_everyone() {
 
 #[test]
 fn an_answer_to_nothing_or_an_undo_of_nothing_is_refused_and_the_game_goes_on() {
-    let data = temporary_folder("unasked");
+    let data = Scratch::new("lobby-unasked");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (mut joiner, welcome) = hello(&served.address, &created["join"], "player");
@@ -432,7 +425,7 @@ fn an_answer_to_nothing_or_an_undo_of_nothing_is_refused_and_the_game_goes_on() 
 
 #[test]
 fn a_player_whose_clock_runs_out_loses() {
-    let data = temporary_folder("clock");
+    let data = Scratch::new("lobby-clock");
     let served = Served::start(&data, &[]);
     let mut creator = Client::connect(&served.address);
     // A tiny clock: 400 ms for the game, nothing added.
@@ -469,7 +462,7 @@ fn a_player_whose_clock_runs_out_loses() {
 
 #[test]
 fn the_offerer_moves_again_only_once_the_offer_is_answered() {
-    let data = temporary_folder("offerer");
+    let data = Scratch::new("lobby-offerer");
     let served = Served::start(&data, &[]);
     let (creator, created) = create(&served.address, "ada");
     let (joiner, _) = hello(&served.address, &created["join"], "player");

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::piped::Piped;
-use common::pty::{Session, fresh_folder};
+use common::pty::Session;
+use common::scratch::Scratch;
 use common::served::Served;
 
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -29,7 +30,7 @@ fn screen_lobby(address: &str, name: &str) -> Session {
 
 #[test]
 fn the_plain_lobby_creates_lists_joins_watches_and_finishes_a_game() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");
@@ -68,7 +69,7 @@ fn the_plain_lobby_creates_lists_joins_watches_and_finishes_a_game() {
 
 #[test]
 fn a_game_created_against_the_servers_computer_is_played_by_the_server() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");
@@ -107,7 +108,7 @@ fn play(session: &mut Session, mv: &str) {
 
 #[test]
 fn the_lobby_screen_creates_joins_watches_finishes_and_comes_back() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = screen_lobby(&served.address, "ada");
     ada.wait_for("none yet: n creates one");
@@ -157,7 +158,7 @@ fn the_lobby_screen_creates_joins_watches_finishes_and_comes_back() {
 
 #[test]
 fn a_lost_lobby_says_so_and_connects_again() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let port = served.port();
     let mut ada = screen_lobby(&served.address, "ada");
@@ -176,7 +177,7 @@ fn a_lost_lobby_says_so_and_connects_again() {
 
 #[test]
 fn a_spectator_leaves_for_the_lobby_at_once_and_watches_again_by_the_code() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");
@@ -208,7 +209,7 @@ fn a_spectator_leaves_for_the_lobby_at_once_and_watches_again_by_the_code() {
 
 #[test]
 fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");
@@ -243,7 +244,7 @@ fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
 
 #[test]
 fn the_lobby_screen_creates_a_game_against_the_servers_computer() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = screen_lobby(&served.address, "ada");
     ada.wait_for("none yet: n creates one");
@@ -299,7 +300,7 @@ fn the_lobby_screen_creates_a_game_against_the_servers_computer() {
 
 #[test]
 fn a_player_whose_opponent_stays_away_claims_the_win_on_the_game_screen() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &["--reconnect-timeout", "1"]);
     let mut bob = plain_lobby(&served.address, "bob", &data);
     bob.wait_for("Open games:");
@@ -324,7 +325,7 @@ fn a_player_whose_opponent_stays_away_claims_the_win_on_the_game_screen() {
 
 #[test]
 fn a_spectator_who_came_first_learns_who_takes_the_open_seat() {
-    let data = fresh_folder();
+    let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
     let mut ada = plain_lobby(&served.address, "ada", &data);
     ada.wait_for("Open games:");

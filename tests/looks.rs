@@ -403,7 +403,7 @@ fn a_broken_theme_is_reported_once_with_its_line_and_the_app_starts() {
 
 #[test]
 fn a_players_theme_is_remembered_by_name_and_its_going_is_said() {
-    let folder = common::pty::fresh_folder();
+    let folder = common::scratch::Scratch::new("looks");
     let file = folder.join("looks.toml");
     let chosen = Looks {
         theme: "dusk".to_string(),
@@ -433,7 +433,6 @@ fn a_players_theme_is_remembered_by_name_and_its_going_is_said() {
         looks::load(&file).expect("readable").map(|l| l.theme),
         Some("classic".to_string())
     );
-    let _ = std::fs::remove_dir_all(folder);
 }
 
 /// The function keys as an xterm sends them.
@@ -443,7 +442,7 @@ const F3: &str = "\x1bOR";
 #[test]
 fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_kept() {
     use common::pty::Session;
-    let data = common::pty::fresh_folder();
+    let data = common::scratch::Scratch::new("looks");
     let config = data.join("config/tabletop");
     std::fs::create_dir_all(&config).expect("a config folder");
     std::fs::write(
@@ -451,7 +450,7 @@ fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_k
         format!("{DUSK}\n[theme.bad]\nbase = \"dark\"\n"),
     )
     .expect("written");
-    let mut app = Session::start_with_data(&["gekitai"], data.clone());
+    let mut app = Session::start_with_data(&["gekitai"], &data);
     // The broken theme is named with its line; the game starts all the same.
     app.wait_for("config.toml line 9: theme.bad: base");
     app.send("c3\r");
@@ -483,13 +482,12 @@ fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_k
     let kept = std::fs::read_to_string(config.join("looks.toml")).expect("remembered");
     assert!(kept.contains("theme = \"dusk\""), "{kept}");
     assert!(kept.contains("pieces = \"ascii\""), "{kept}");
-    let mut again = Session::start_with_data(&[], data.clone());
+    let mut again = Session::start_with_data(&[], &data);
     let screen = again.wait_for("Start");
     assert!(screen.is_ascii(), "{screen}");
     assert!(screen.contains("+----"), "{screen}");
     again.send("q");
     again.exits_cleanly();
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -502,7 +500,7 @@ fn the_readme_says_what_each_colour_of_a_theme_colours() {
 
 #[test]
 fn check_config_lists_every_problem_with_its_line() {
-    let folder = common::pty::fresh_folder();
+    let folder = common::scratch::Scratch::new("looks");
     let run = || {
         std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
             .arg("--check-config")
@@ -535,5 +533,4 @@ fn check_config_lists_every_problem_with_its_line() {
     );
     // Nothing is written to the file.
     assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
-    let _ = std::fs::remove_dir_all(folder);
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 mod common;
 use common::hosted::host_gekitai;
 use common::piped::Piped;
+use common::scratch::Scratch;
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -19,13 +20,6 @@ const PATIENCE: Duration = Duration::from_secs(60);
 fn host(data: &Path) -> (Piped, String, String, String) {
     let hosted = host_gekitai(&[], data, PATIENCE);
     (hosted.process, hosted.address, hosted.join, hosted.watch)
-}
-
-fn temporary_folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-net-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }
 
 /// The text from the last `Game over:` on.
@@ -41,7 +35,7 @@ const JOINER_MOVES: &str = "a6\nd4\n";
 
 #[test]
 fn a_whole_game_between_two_processes_with_a_spectator() {
-    let data = temporary_folder("game");
+    let data = Scratch::new("net-game");
     let (mut host, address, join, watch) = host(&data);
     let watcher = Piped::start(&["watch", &address, &watch, "--name", "wendy"], &data);
     watcher.wait_for("Watching hostie (X)");
@@ -85,7 +79,6 @@ fn a_whole_game_between_two_processes_with_a_spectator() {
         "{record}"
     );
     assert!(record.contains(r#"result = "X""#), "{record}");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A raw connection to the host.
@@ -134,7 +127,7 @@ impl Raw {
 
 #[test]
 fn hostile_clients_are_refused_and_the_game_goes_on() {
-    let data = temporary_folder("hostile");
+    let data = Scratch::new("net-hostile");
     let (mut host, address, join, watch) = host(&data);
     // Never says hello: cut off once the handshake's time is up.
     let mut silent = Raw::open(&address);
@@ -215,12 +208,11 @@ fn hostile_clients_are_refused_and_the_game_goes_on() {
     let (status, joiner_text) = joiner.finish();
     assert_eq!(status, 0, "{joiner_text}");
     assert!(joiner_text.contains("Player X wins!"), "{joiner_text}");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
 fn plain_players_take_a_move_back_decline_and_accept_a_draw_and_the_spectator_follows() {
-    let data = temporary_folder("draw");
+    let data = Scratch::new("net-draw");
     let (mut host, address, join, watch) = host(&data);
     let watcher = Piped::start(&["watch", &address, &watch, "--name", "wendy"], &data);
     watcher.wait_for("Watching hostie (X)");
@@ -259,5 +251,4 @@ fn plain_players_take_a_move_back_decline_and_accept_a_draw_and_the_spectator_fo
         "{record}"
     );
     assert!(record.contains(r#"moves = ["A1", "B6", "C3"]"#), "{record}");
-    let _ = std::fs::remove_dir_all(&data);
 }

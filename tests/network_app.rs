@@ -11,20 +11,14 @@ use std::time::Duration;
 mod common;
 use common::hosted::host_gekitai;
 use common::pty::Session;
+use common::scratch::Scratch;
 
 const PATIENCE: Duration = Duration::from_secs(30);
 
 /// The binary in a pseudo-terminal with `data` as its data folder,
 /// patient enough for two processes to find each other.
 fn in_terminal(args: &[&str], data: &Path) -> Session {
-    Session::start_with_data(args, data.to_path_buf()).patient(PATIENCE)
-}
-
-fn temporary_folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-netapp-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+    Session::start_with_data(args, data).patient(PATIENCE)
 }
 
 const UP: &str = "\x1b[A";
@@ -33,7 +27,7 @@ const RIGHT: &str = "\x1b[C";
 
 #[test]
 fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
-    let data = temporary_folder("game");
+    let data = Scratch::new("netapp-game");
     let hosted = host_gekitai(&[], &data, PATIENCE);
     let (mut host, address, code) = (hosted.process, hosted.address, hosted.join);
     // The host greets, then plays X: A1, C3, C3 (a line of three).
@@ -76,12 +70,11 @@ fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
     joiner.wait_for("The game is over");
     joiner.send("q");
     joiner.exits_cleanly();
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
 fn a_hostile_hosts_names_and_chat_reach_the_screen_escaped() {
-    let data = temporary_folder("hostile");
+    let data = Scratch::new("netapp-hostile");
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let address = listener.local_addr().expect("an address").to_string();
     let host = thread::spawn(move || {
@@ -126,7 +119,6 @@ fn a_hostile_hosts_names_and_chat_reach_the_screen_escaped() {
     joiner.send("q");
     joiner.exits_cleanly();
     host.join().expect("the fake host ends");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// The host's join code and port, as its screen shows them while it
@@ -154,8 +146,8 @@ fn port_and_code(screen: &str) -> (String, String) {
 
 #[test]
 fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
-    let host_data = temporary_folder("host-screen");
-    let join_data = temporary_folder("join-screen");
+    let host_data = Scratch::new("netapp-host-screen");
+    let join_data = Scratch::new("netapp-join-screen");
     let mut host = in_terminal(
         &[
             "host", "gekitai", "--port", "0", "--side", "first", "--name", "hostie",
@@ -215,14 +207,12 @@ fn a_host_and_a_joiner_both_full_screen_play_a_whole_game() {
     assert_eq!(games.len(), 1, "{games:?}");
     let record = std::fs::read_to_string(&games[0]).expect("the record");
     assert!(record.contains("A1") && record.contains("D4"), "{record}");
-    let _ = std::fs::remove_dir_all(&host_data);
-    let _ = std::fs::remove_dir_all(&join_data);
 }
 
 #[test]
 fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
-    let host_data = temporary_folder("host-quits");
-    let join_data = temporary_folder("join-quits");
+    let host_data = Scratch::new("netapp-host-quits");
+    let join_data = Scratch::new("netapp-join-quits");
     let mut host = in_terminal(
         &["host", "gekitai", "--port", "0", "--side", "first"],
         &host_data,
@@ -242,13 +232,11 @@ fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
         .expect("the host's games folder")
         .count();
     assert_eq!(games, 1, "the abandoned game is kept");
-    let _ = std::fs::remove_dir_all(&host_data);
-    let _ = std::fs::remove_dir_all(&join_data);
 }
 
 #[test]
 fn an_undo_and_a_draw_offered_on_the_full_screen_are_answered_by_a_plain_host() {
-    let data = temporary_folder("offers");
+    let data = Scratch::new("netapp-offers");
     let hosted = host_gekitai(&["--clock", "5+0"], &data, PATIENCE);
     let (mut host, address, code) = (hosted.process, hosted.address, hosted.join);
     host.type_lines("A1\n");
@@ -311,8 +299,8 @@ fn both_full_screen_play_to_the_end(
     turns: &[(usize, &[&str], &str)],
     result: &str,
 ) {
-    let host_data = temporary_folder(&format!("{game}-host"));
-    let join_data = temporary_folder(&format!("{game}-join"));
+    let host_data = Scratch::new(&format!("netapp-{game}-host"));
+    let join_data = Scratch::new(&format!("netapp-{game}-join"));
     let mut args = vec!["host", game];
     args.extend(settings);
     args.extend(["--port", "0", "--side", "first", "--name", "hostie"]);
@@ -337,8 +325,6 @@ fn both_full_screen_play_to_the_end(
         player.send("q");
         player.exits_cleanly();
     }
-    let _ = std::fs::remove_dir_all(&host_data);
-    let _ = std::fs::remove_dir_all(&join_data);
 }
 
 #[test]
@@ -405,8 +391,8 @@ fn every_game_is_played_to_its_end_between_two_full_screens() {
 
 #[test]
 fn a_host_ended_by_sigterm_mid_game_has_kept_the_moves_so_far() {
-    let host_data = temporary_folder("host-term");
-    let join_data = temporary_folder("join-term");
+    let host_data = Scratch::new("netapp-host-term");
+    let join_data = Scratch::new("netapp-join-term");
     let mut host = in_terminal(
         &["host", "gekitai", "--port", "0", "--side", "first"],
         &host_data,
@@ -430,6 +416,4 @@ fn a_host_ended_by_sigterm_mid_game_has_kept_the_moves_so_far() {
     let record = std::fs::read_to_string(&kept[0]).expect("the record");
     assert!(record.contains(r#"moves = ["A1", "F6"]"#), "{record}");
     drop(joiner);
-    let _ = std::fs::remove_dir_all(&host_data);
-    let _ = std::fs::remove_dir_all(&join_data);
 }

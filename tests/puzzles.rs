@@ -3,6 +3,7 @@
 //! the progress file, and a puzzle solved through the app.
 
 mod common;
+use common::scratch::Scratch;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -23,14 +24,6 @@ use tabletop::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
 use tabletop::puzzles::{Puzzle, builtin, extract};
 
 static NEVER: AtomicBool = AtomicBool::new(false);
-
-/// A fresh folder of this test's own.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-puzzles-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
 
 /// The built-in puzzles of `kind`.
 fn built_in(kind: GameKind) -> Vec<Puzzle> {
@@ -221,7 +214,7 @@ fn a_reviewed_game_s_missed_win_is_a_puzzle() {
         format!("missed.toml, move {}", k + 1)
     );
     // Written and read back, through a file, the same.
-    let folder = temp_dir("extract");
+    let folder = Scratch::new("puzzles-extract");
     let file = folder.join("game.toml");
     std::fs::write(&file, record.to_toml()).expect("written");
     let (again, notices) = extract::from_files(&[file.clone(), folder.join("missing.toml")]);
@@ -232,7 +225,7 @@ fn a_reviewed_game_s_missed_win_is_a_puzzle() {
 
 #[test]
 fn progress_is_kept_and_a_broken_file_is_left_alone() {
-    let folder = temp_dir("progress");
+    let folder = Scratch::new("puzzles-progress");
     let path = folder.join("puzzles.toml");
     assert_eq!(progress::load(&path), Ok(Progress::default()));
     let mut kept = Progress::default();

@@ -3,8 +3,7 @@
 //! reason while the file is left untouched.
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 use proptest::prelude::*;
 
@@ -18,6 +17,7 @@ use tabletop::engine::{Game, Rng};
 use tabletop::games::{self, GameKind, Playable, WithGame};
 
 mod common;
+use common::scratch::Scratch;
 
 /// Runs the binary; its output as text.
 fn run(args: &[&str], input: &str) -> Run {
@@ -33,14 +33,6 @@ struct Run {
     stdout: String,
     stderr: String,
     status: i32,
-}
-
-fn scratch(name: &str) -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let folder = std::env::temp_dir().join(format!("tabletop-records-{}-{n}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a temporary folder");
-    folder.join(name)
 }
 
 /// A finished random game of `G`, as the lines typed in the plain mode.
@@ -99,7 +91,8 @@ fn a_plain_game_saved_replays_exactly_as_typed() {
         }),
     ];
     for (args, lines) in games {
-        let file = scratch("game.toml");
+        let folder = Scratch::new("records");
+        let file = folder.join("game.toml");
         let input = lines.join("\n") + "\n";
         let mut play_args = args.clone();
         play_args.extend(["--plain", "--save", file.to_str().expect("UTF-8 path")]);
@@ -119,7 +112,8 @@ fn a_plain_game_saved_replays_exactly_as_typed() {
 
 #[test]
 fn an_unfinished_game_is_saved_when_the_input_ends_and_loads_where_it_stopped() {
-    let file = scratch("unfinished.toml");
+    let folder = Scratch::new("records");
+    let file = folder.join("unfinished.toml");
     let path = file.to_str().expect("UTF-8 path");
     let first = run(&["gekitai", "--plain", "--save", path], "c3\nd4\n");
     assert_eq!(first.status, 1);
@@ -143,7 +137,8 @@ fn an_unfinished_game_is_saved_when_the_input_ends_and_loads_where_it_stopped() 
 /// Checks that `text` as a record file is refused with exit status 2, a
 /// message containing `reason`, and the file left exactly as it was.
 fn refused(text: &[u8], reason: &str) {
-    let file = scratch("bad.toml");
+    let folder = Scratch::new("records");
+    let file = folder.join("bad.toml");
     fs::write(&file, text).expect("writable");
     let before = fs::metadata(&file)
         .and_then(|m| m.modified())
@@ -239,7 +234,8 @@ fn every_kind_of_bad_record_is_refused_with_its_reason() {
 
 #[test]
 fn brackets_in_comments_and_strings_do_not_refuse_a_record() {
-    let file = scratch("commented.toml");
+    let folder = Scratch::new("records");
+    let file = folder.join("commented.toml");
     let text = "# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\ngame = \"gekitai\"\n\
                 date = \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\nmoves = [\"A1\"] # ]]]]]]]]]]]]]]]]]]]]]]]]]]\n";
     fs::write(&file, text).expect("writable");

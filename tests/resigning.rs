@@ -15,6 +15,7 @@ use tabletop::games::{AnyRecord, Setup};
 use tabletop::seat::Seat;
 
 mod common;
+use common::scratch::Scratch;
 use common::screen::{draw, game, open, options, play, press};
 
 const SIZE: (u16, u16) = (80, 24);
@@ -80,8 +81,7 @@ fn against_the_computer_the_person_resigns_whoever_is_to_move() {
 
 #[test]
 fn the_record_keeps_the_resignation_and_the_replays_show_it() {
-    let folder = std::env::temp_dir().join(format!("tabletop-resign-{}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = Scratch::new("resign");
     let path = folder.join("autosave.toml");
     let saving = Options {
         autosave: Some(path.clone()),
@@ -124,13 +124,11 @@ fn the_record_keeps_the_resignation_and_the_replays_show_it() {
         "{}",
         plain.text()
     );
-    fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }
 
 #[test]
 fn the_replays_show_a_game_ended_by_the_clock_or_an_agreed_draw() {
-    let folder = std::env::temp_dir().join(format!("tabletop-adjudged-{}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = Scratch::new("adjudged");
     let endings = [
         (
             "ended = \"time\"\nresult = \"X\"",
@@ -168,5 +166,4 @@ fn the_replays_show_a_game_ended_by_the_clock_or_an_agreed_draw() {
             plain.text()
         );
     }
-    fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }

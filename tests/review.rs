@@ -19,6 +19,7 @@ use tabletop::engine::{BestPlay, Ending, Game, Rng};
 use tabletop::games::{self, AnyRecord};
 
 mod common;
+use common::scratch::Scratch;
 
 /// Time enough for any position here: the analyses end on a proof or a
 /// depth cap long before it.
@@ -118,8 +119,7 @@ fn a_review_round_trips_through_the_record_and_is_checked() {
 
 #[test]
 fn tabletop_review_prints_a_table_and_keeps_the_review_in_the_record() {
-    let folder = std::env::temp_dir().join(format!("tabletop-review-{}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = Scratch::new("review");
     let path = folder.join("game.toml");
     let sample = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -157,7 +157,6 @@ fn tabletop_review_prints_a_table_and_keeps_the_review_in_the_record() {
         "{}",
         bad.stderr
     );
-    fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }
 
 #[test]
@@ -488,8 +487,7 @@ fn reversi_endgames_are_solved_as_minimax_finds() {
 /// statements' words, with no length for the solver's wins.
 #[test]
 fn tabletop_review_states_what_the_hex_solver_proves() {
-    let folder = std::env::temp_dir().join(format!("tabletop-review-hex-{}", std::process::id()));
-    fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = Scratch::new("review-hex");
     let path = folder.join("hex.toml");
     let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/records/hex-5x5.toml");
     fs::copy(sample, &path).expect("a copy of the sample");
@@ -529,5 +527,4 @@ fn tabletop_review_states_what_the_hex_solver_proves() {
         "{saved}"
     );
     assert!(saved.contains("proved = \"loss\"\n"), "{saved}");
-    fs::remove_dir_all(&folder).expect("the scratch folder goes");
 }

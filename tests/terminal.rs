@@ -7,7 +7,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::pty::{Session, fresh_folder};
+use common::pty::Session;
+use common::scratch::Scratch;
 
 const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
@@ -134,7 +135,7 @@ fn a_game_killed_mid_way_is_resumed_with_every_move() {
     let autosave = data.join("tabletop").join("autosave.toml");
     assert!(autosave.exists(), "no autosave in {}", data.display());
 
-    let mut resumed = Session::start_with_data(&["--resume"], data.clone());
+    let mut resumed = Session::start_with_data(&["--resume"], &data);
     resumed.wait_for("4. O D4 C3→B2");
     let screen = resumed.screen();
     assert!(screen.contains("1. X A1"), "{screen}");
@@ -143,7 +144,7 @@ fn a_game_killed_mid_way_is_resumed_with_every_move() {
     resumed.exits_cleanly();
 
     // The start screen offers the unfinished game too.
-    let mut offered = Session::start_with_data(&[], data);
+    let mut offered = Session::start_with_data(&[], &data);
     offered.wait_for("Resume the unfinished game: Gekitai, 4 moves");
     offered.send("\r");
     offered.wait_for("4. O D4 C3→B2");
@@ -218,8 +219,8 @@ fn without_a_terminal_it_says_to_use_plain_and_prints_nothing() {
 
 #[test]
 fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
-    let data = fresh_folder();
-    let mut session = Session::start_with_data(&[], data.clone());
+    let data = Scratch::new("app");
+    let mut session = Session::start_with_data(&[], &data);
     session.wait_for("[ Start ]");
     // Past the saved games and the puzzles to the game line, then
     // Connect6 and on to Hex.
@@ -237,7 +238,7 @@ fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
     session.send("q");
     session.exits_cleanly();
 
-    let mut again = Session::start_with_data(&[], data.clone());
+    let mut again = Session::start_with_data(&[], &data);
     again.wait_for("[ Start ]");
     let screen = again.screen();
     assert!(screen.contains("‹ Hex ›"), "{screen}");
@@ -249,7 +250,7 @@ fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
     // A broken file is passed over with a line saying so.
     let file = data.join("config").join("tabletop").join("start.toml");
     std::fs::write(&file, "game = [[[").expect("writable");
-    let mut broken = Session::start_with_data(&[], data);
+    let mut broken = Session::start_with_data(&[], &data);
     broken.wait_for("was not read");
     assert!(
         broken.screen().contains("‹ Gekitai ›"),
@@ -260,19 +261,20 @@ fn the_start_screen_remembers_the_last_game_its_settings_and_players() {
     broken.exits_cleanly();
 }
 
-/// A copy of the sample record `name` in a fresh folder.
-fn sample_copy(name: &str) -> PathBuf {
-    let file = fresh_folder().join(name);
+/// A copy of the sample record `name` in a fresh folder, and the folder.
+fn sample_copy(name: &str) -> (PathBuf, Scratch) {
+    let folder = Scratch::new("sample");
+    let file = folder.join(name);
     let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("assets/records")
         .join(name);
     std::fs::copy(sample, &file).expect("the sample is copied");
-    file
+    (file, folder)
 }
 
 #[test]
 fn a_review_in_the_replay_viewer_runs_behind_steps_and_quits_at_once() {
-    let file = sample_copy("reversi-8x8.toml");
+    let (file, _folder) = sample_copy("reversi-8x8.toml");
     let before = std::fs::read(&file).expect("the record");
     let mut session = Session::start(&["replay", file.to_str().expect("a UTF-8 path")]);
     session.wait_for("Move 0 of 60");
@@ -295,7 +297,7 @@ fn a_review_in_the_replay_viewer_runs_behind_steps_and_quits_at_once() {
 
 #[test]
 fn a_review_finished_in_the_replay_viewer_is_kept_in_the_record() {
-    let file = sample_copy("gekitai-spec-example.toml");
+    let (file, _folder) = sample_copy("gekitai-spec-example.toml");
     let mut session = Session::start(&["replay", file.to_str().expect("a UTF-8 path")]);
     session.wait_for("r review");
     session.send("r");

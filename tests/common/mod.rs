@@ -64,5 +64,6 @@ pub fn random_settings<G: tabletop::engine::Described>(
 pub mod hosted;
 pub mod piped;
 pub mod pty;
+pub mod scratch;
 pub mod screen;
 pub mod served;

@@ -3,13 +3,14 @@
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+use super::scratch::Scratch;
 
 pub struct Session {
     /// The app's data folder (autosaves), private to this session.
@@ -20,15 +21,21 @@ pub struct Session {
     patience: Duration,
     writer: Box<dyn Write + Send>,
     pub child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// The data folder when the session made its own.
+    own_folder: Option<Scratch>,
 }
 
 impl Session {
     pub fn start(args: &[&str]) -> Session {
-        Session::start_with_data(args, fresh_folder())
+        let folder = Scratch::new("app");
+        let mut session = Session::start_with_data(args, &folder);
+        session.own_folder = Some(folder);
+        session
     }
 
     /// Starts the binary with `data` as its data folder.
-    pub fn start_with_data(args: &[&str], data: PathBuf) -> Session {
+    pub fn start_with_data(args: &[&str], data: &Path) -> Session {
+        let data = data.to_path_buf();
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -68,13 +75,15 @@ impl Session {
             patience: Duration::from_secs(10),
             writer,
             child,
+            own_folder: None,
         }
     }
 
     /// The same session, waiting up to `patience` (for slower starts,
     /// such as two processes finding each other over the network).
-    pub fn patient(self, patience: Duration) -> Session {
-        Session { patience, ..self }
+    pub fn patient(mut self, patience: Duration) -> Session {
+        self.patience = patience;
+        self
     }
 
     pub fn screen(&self) -> String {
@@ -167,12 +176,10 @@ impl Session {
     }
 }
 
-/// A new empty folder for one test.
-pub fn fresh_folder() -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let folder = std::env::temp_dir().join(format!("tabletop-test-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    folder
+impl Drop for Session {
+    /// A test that fails half-way leaves no app running behind it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
