@@ -300,8 +300,7 @@ impl StartMenu {
         let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
         let kind = self.games.kind();
         let none = !self.engines.iter().any(|engine| engine.plays(kind));
-        (choosing && none)
-            .then_some("Outside GTP engines can play too: tabletop engines add NAME COMMAND")
+        (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 }
 
