@@ -90,13 +90,14 @@ impl Session {
         self.parser.lock().expect("parser lock").screen().contents()
     }
 
-    /// Waits until the screen shows `text`, and returns the screen (or
-    /// fails after the session's patience).
+    /// Waits until the screen shows `text`, on one line or wrapped over
+    /// several (a notice naming a path wraps where the path's length says),
+    /// and returns the screen (or fails after the session's patience).
     pub fn wait_for(&self, text: &str) -> String {
         let deadline = Instant::now() + self.patience;
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if screen.contains(text) || flowed(&screen).contains(text) {
                 return screen;
             }
             assert!(
@@ -174,6 +175,17 @@ impl Session {
         // Give the app a moment, as a person would.
         thread::sleep(Duration::from_millis(60));
     }
+}
+
+/// The screen's words as one line: each line without its box's sides,
+/// joined by single spaces.
+fn flowed(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|line| line.trim().trim_matches('│').trim())
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Drop for Session {
