@@ -7,7 +7,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod clock;
+mod memo;
 mod threats;
+
+pub use threats::{choose_in_nodes, shortest_chain};
 
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;

@@ -13,13 +13,16 @@
 //! well: a pair's win, block or forced win is still there with one of its
 //! stones placed, and the look-ahead then weighs every second stone.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::Cell as Counter;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::clock::Clock;
+use super::memo::{Memo, stone_hash};
 use crate::ai::Searchable;
 use crate::ai::cells::colour;
 use crate::engine::connect6::{Connect6, Stone};
-use crate::engine::{Cell, Game, Rng};
+use crate::engine::{Cell, Game, Player, Rng};
 
 /// Scores of decided lines, far above any evaluation.
 const WIN: i64 = 1 << 40;
@@ -32,14 +35,12 @@ const THEIR_WIDTH: usize = 14;
 const VCT_ATTACKS: usize = 14;
 const REPLY_ATTACKS: usize = 20;
 /// Turns of threats the forced-win search looks ahead.
-const VCT_DEPTH: u32 = 5;
-/// Turns of the opponent's threats looked at before a set is chosen.
-const DEFENCE_DEPTH: u32 = 2;
-/// Turns of the opponent's threats looked at when time allows.
-const DEEP_DEFENCE: u32 = 3;
+const VCT_DEPTH: u32 = 10;
+/// Turns of the opponent's threats looked at, as far as time allows.
+const DEFENCE_DEPTH: u32 = 8;
 
 /// A set of one or two stones for a turn.
-type Pair = (usize, Option<usize>);
+pub type Pair = (usize, Option<usize>);
 
 /// The board as windows.
 #[derive(Clone)]
@@ -54,6 +55,10 @@ pub struct Board {
     through: Vec<Vec<u32>>,
     /// Stones of each colour (index 1 and 2) in each window.
     counts: Vec<[u8; 3]>,
+    /// A hash of the stones, for `memo`.
+    hash: u64,
+    /// The threat-space search's results so far.
+    memo: Memo,
 }
 
 impl Board {
@@ -85,6 +90,8 @@ impl Board {
             cells,
             through,
             counts: vec![[0; 3]; windows],
+            hash: 0,
+            memo: Memo::default(),
         }
     }
 
@@ -105,6 +112,7 @@ impl Board {
 
     pub fn place(&mut self, i: usize, who: u8) {
         self.grid[i] = who;
+        self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
             self.counts[w as usize][who as usize] += 1;
         }
@@ -113,6 +121,7 @@ impl Board {
     pub fn remove(&mut self, i: usize) {
         let who = self.grid[i];
         self.grid[i] = 0;
+        self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
             self.counts[w as usize][who as usize] -= 1;
         }
@@ -313,6 +322,20 @@ impl Board {
         if depth == 0 || clock.expired() {
             return None;
         }
+        if let Some(known) = self.memo.get(self.hash, who, stones, depth) {
+            return known;
+        }
+        clock.tick();
+        let found = self.search_forced_win(who, stones, depth, clock);
+        // A search the clock cut short settles nothing.
+        if !clock.expired() {
+            self.memo.put(self.hash, who, stones, depth, found);
+        }
+        found
+    }
+
+    /// [`Board::forced_win`] for a position the memo does not settle.
+    fn search_forced_win(&mut self, who: u8, stones: usize, depth: u32, clock: &Clock) -> Option<Pair> {
         let must = self.threats(3 - who);
         // Threats the turn's first stone has made already (before a whole
         // turn there are none: they would have won it).
@@ -530,20 +553,40 @@ impl Board {
     }
 }
 
-/// When the search must stop.
-struct Clock<'a> {
-    deadline: Instant,
-    stop: &'a AtomicBool,
-}
-
-impl Clock<'_> {
-    fn expired(&self) -> bool {
-        Instant::now() >= self.deadline || self.stop.load(Ordering::Relaxed)
-    }
-}
-
 /// The computer's stone at a strong level.
 pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
+    let used = Counter::new(0);
+    choose_by(game, &Clock::deadline(deadline, stop, &used), seed)
+}
+
+/// The stone level 5 chooses when its search stops after `nodes`
+/// positions instead of at a deadline (tests and examples).
+pub fn choose_in_nodes(game: &Connect6, nodes: u64, seed: u64) -> Option<Stone> {
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed)
+}
+
+/// The fewest turns, at most `turns`, in which `attacker` forces a win
+/// by threats if they play the next whole turn (the side to move passing
+/// if that is the other side), searching at most `nodes` positions.
+pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64) -> Option<u32> {
+    if game.is_over() {
+        return None;
+    }
+    let stones = if game.to_move() == attacker {
+        let (k, of) = game.stone_of_turn();
+        of + 1 - k
+    } else {
+        2
+    };
+    let mut board = Board::from_game(game);
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    let clock = Clock::nodes(nodes, &stop, &used);
+    let who = colour(attacker);
+    (1..=turns).find(|&depth| board.forced_win(who, stones, depth, &clock).is_some())
+}
+
+fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     if game.is_over() {
         return None;
     }
@@ -566,13 +609,8 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         let cell = least_harm(board, &must, them);
         return Some(Stone(board.cell(cell)));
     }
-    let clock = Clock { deadline, stop };
-    let share = |part: u32| Clock {
-        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / part,
-        stop,
-    };
     // Shortest wins first: they leave the opponent fewest chances.
-    let search = share(4);
+    let search = clock.share(4);
     for depth in 1..=VCT_DEPTH {
         if let Some((first, _)) = board.forced_win(me, stones, depth, &search) {
             return Some(Stone(board.cell(first)));
@@ -581,8 +619,23 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
             break;
         }
     }
+    // The opponent's chains as if we passed: the depth they win at (a
+    // turn of ours can only block them), and the cells of their chain's
+    // first turn, which a refutation may need.
+    let threat_search = clock.share(4);
+    let mut their_win: Option<(u32, Pair)> = None;
+    for depth in 1..=DEFENCE_DEPTH {
+        if threat_search.expired() {
+            break;
+        }
+        if let Some(set) = board.forced_win(them, 2, depth, &threat_search) {
+            their_win = Some((depth, set));
+            break;
+        }
+    }
     let mut cells = board.candidates(me, OUR_WIDTH);
-    for &(a, b) in &blocks {
+    let their_first = their_win.map(|(_, set)| set);
+    for &(a, b) in blocks.iter().chain(&their_first) {
         for c in [Some(a), b].into_iter().flatten() {
             if !cells.contains(&c) {
                 cells.push(c);
@@ -613,12 +666,13 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
     ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
-    let look_ahead = share(3);
+    let look_ahead = clock.share(3);
     let mut valued: Vec<(i64, Pair)> = Vec::new();
     for (searched, &(_, _, set)) in ranked.iter().enumerate() {
         if searched > 0 && look_ahead.expired() {
             break;
         }
+        look_ahead.tick();
         board.place_set(set, me);
         let value = if board.has_won(me) {
             WIN
@@ -629,9 +683,14 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         valued.push((value, set));
     }
     valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-    // The best set that leaves the opponent no forced win by threats
-    // within DEEP_DEFENCE turns, or failing that (no such set, or no time
-    // to make sure) within DEFENCE_DEPTH turns.
+    // Without a chain of theirs (as far as we looked), every set is safe.
+    // With one found `found_at` turns deep (none shallower: our stones
+    // only block), the best set after which they have none at that depth
+    // nor deeper, as far as the time allows; failing that, the best set
+    // that refutes the chain found.
+    let Some((found_at, _)) = their_win else {
+        return Some(Stone(board.cell(valued[0].1.0)));
+    };
     let mut chosen = None;
     let mut safe_nearly = None;
     for &(value, set) in &valued {
@@ -647,13 +706,16 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
             continue;
         }
         board.place_set(set, me);
-        let mut safe = board.forced_win(them, 2, DEFENCE_DEPTH, &clock).is_none();
-        if safe && !clock.expired() {
+        let mut safe = true;
+        for depth in found_at..=DEFENCE_DEPTH.max(found_at) {
+            if board.forced_win(them, 2, depth, clock).is_some() || clock.expired() {
+                safe = false;
+                break;
+            }
             safe_nearly.get_or_insert(set);
-            safe = board.forced_win(them, 2, DEEP_DEFENCE, &clock).is_none();
         }
         board.remove_set(set);
-        if safe && !clock.expired() {
+        if safe {
             chosen = Some(set);
             break;
         }
@@ -784,11 +846,8 @@ mod tests {
     fn a_two_turn_threat_sequence_is_found() {
         let game = game(LOST);
         let mut board = Board::from_game(&game);
-        let stop = AtomicBool::new(false);
-        let clock = Clock {
-            deadline: Instant::now() + Duration::from_secs(60),
-            stop: &stop,
-        };
+        let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+        let clock = Clock::nodes(1_000_000, &stop, &used);
         let w = colour(Player::Second);
         assert_eq!(game.to_move(), Player::Second);
         let found = board.forced_win(w, 2, 2, &clock).expect("a forced win");
@@ -807,16 +866,13 @@ mod tests {
         let stop = AtomicBool::new(false);
         let w = colour(Player::Second);
         for _ in 0..2 {
-            let deadline = Instant::now() + Duration::from_secs(20);
-            let stone = super::choose(&game, deadline, 5, &stop).expect("a stone");
+            let stone = choose_in_nodes(&game, 200_000, 5).expect("a stone");
             game.play(stone).expect("legal");
         }
         assert_eq!(game.to_move(), Player::First);
         let mut board = Board::from_game(&game);
-        let clock = Clock {
-            deadline: Instant::now() + Duration::from_secs(60),
-            stop: &stop,
-        };
+        let used = Counter::new(0);
+        let clock = Clock::nodes(1_000_000, &stop, &used);
         assert!(board.every_defence_loses(w, 2, &clock));
     }
 }
