@@ -44,8 +44,8 @@ fn main() -> ExitCode {
         let mut game = Connect6::default();
         let mut stones: Vec<String> = Vec::new();
         while !game.is_over() {
-            let (k, _) = game.stone_of_turn();
-            if stones.len() >= OPENING && k == 0 && kept < count {
+            let (k, of) = game.stone_of_turn();
+            if stones.len() >= OPENING && (k, of) == (1, 2) && kept < count {
                 let me = game.to_move();
                 if shortest_chain(&game, me.other(), turns, CHAIN_NODES).is_some() {
                     let mut after = game.clone();

@@ -11,7 +11,7 @@ mod clock;
 mod memo;
 mod threats;
 
-pub use threats::{choose_in_nodes, shortest_chain};
+pub use threats::{choose_in_nodes, refutations, shortest_chain};
 
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;

@@ -586,6 +586,42 @@ pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64)
     (1..=turns).find(|&depth| board.forced_win(who, stones, depth, &clock).is_some())
 }
 
+/// Every turn (or the rest of one) of the side to move, on cells within
+/// two of a stone, after which the opponent has no forced win by threats
+/// within `turns` turns, each judged by a search of at most `nodes`
+/// positions: a plain, slow check of level 5's defence for the examples
+/// and tests.
+pub fn refutations(game: &Connect6, turns: u32, nodes: u64) -> Vec<Vec<Cell>> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    let (k, of) = game.stone_of_turn();
+    let me = colour(game.to_move());
+    let mut board = Board::from_game(game);
+    let n = board.n;
+    let near = |i: usize| {
+        let (r, c) = (i / n, i % n);
+        (r.saturating_sub(2)..(r + 3).min(n))
+            .any(|rr| (c.saturating_sub(2)..(c + 3).min(n)).any(|cc| board.grid[rr * n + cc] != 0))
+    };
+    let cells: Vec<usize> = (0..n * n).filter(|&i| board.grid[i] == 0 && near(i)).collect();
+    let must = board.threats(3 - me);
+    let stop = AtomicBool::new(false);
+    let mut found = Vec::new();
+    for set in board.turns(&cells, of + 1 - k, &must) {
+        board.place_set(set, me);
+        let used = Counter::new(0);
+        let clock = Clock::nodes(nodes, &stop, &used);
+        let safe = (1..=turns).all(|depth| board.forced_win(3 - me, 2, depth, &clock).is_none())
+            && !clock.expired();
+        board.remove_set(set);
+        if safe {
+            found.push([Some(set.0), set.1].into_iter().flatten().map(|i| board.cell(i)).collect());
+        }
+    }
+    found
+}
+
 fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     if game.is_over() {
         return None;
@@ -683,6 +719,10 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
         valued.push((value, set));
     }
     valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    // The sets the look-ahead had no time for follow, best static value
+    // first: a refutation of their chain may be among them.
+    let looked_at = valued.len();
+    valued.extend(ranked[looked_at..].iter().map(|&(_, _, set)| (0, set)));
     // Without a chain of theirs (as far as we looked), every set is safe.
     // With one found `found_at` turns deep (none shallower: our stones
     // only block), the best set after which they have none at that depth
@@ -693,15 +733,15 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     };
     let mut chosen = None;
     let mut safe_nearly = None;
-    for &(value, set) in &valued {
-        if value >= WIN / 2 {
+    for (k, &(value, set)) in valued.iter().enumerate() {
+        if value >= WIN / 2 && k < looked_at {
             chosen = Some(set);
             break;
         }
         if clock.expired() {
             break;
         }
-        if value <= -WIN / 2 {
+        if value <= -WIN / 2 && k < looked_at {
             // The look-ahead already found their unstoppable threats.
             continue;
         }
