@@ -29,10 +29,12 @@ pub struct Memo {
     known: HashMap<u64, Known>,
 }
 
-/// The key of a position (its pieces' hash) with the attacker and the
-/// stones of its turn left.
-fn key(pieces: u64, who: u8, stones: usize) -> u64 {
-    pieces ^ zobrist(u64::MAX - 16 + u64::from(who) * 4 + stones as u64)
+/// A question: a position (its pieces' hash), the attacker, the stones of
+/// its turn left and the single threats the chain may use.
+pub type Question = (u64, u8, usize, u32);
+
+fn key((pieces, who, stones, quiet): Question) -> u64 {
+    pieces ^ zobrist(u64::MAX - 64 + u64::from(quiet.min(3)) * 16 + u64::from(who) * 4 + stones as u64)
 }
 
 /// A stone's part of a position's hash.
@@ -43,8 +45,8 @@ pub fn stone_hash(cell: usize, who: u8) -> u64 {
 impl Memo {
     /// The answer for a search `depth` turns deep, if one done before
     /// settles it: `Some(Some(turn))` a win, `Some(None)` none.
-    pub fn get(&self, pieces: u64, who: u8, stones: usize, depth: u32) -> Option<Option<Pair>> {
-        let known = self.known.get(&key(pieces, who, stones))?;
+    pub fn get(&self, question: Question, depth: u32) -> Option<Option<Pair>> {
+        let known = self.known.get(&key(question))?;
         match known.win {
             Some((at, turn)) if at <= depth => Some(Some(turn)),
             _ if known.none_within >= depth => Some(None),
@@ -53,8 +55,8 @@ impl Memo {
     }
 
     /// Keeps the finished result of a search `depth` turns deep.
-    pub fn put(&mut self, pieces: u64, who: u8, stones: usize, depth: u32, found: Option<Pair>) {
-        let k = key(pieces, who, stones);
+    pub fn put(&mut self, question: Question, depth: u32, found: Option<Pair>) {
+        let k = key(question);
         if self.known.len() >= CAPACITY && !self.known.contains_key(&k) {
             return;
         }

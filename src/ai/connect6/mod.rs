@@ -7,6 +7,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[cfg(test)]
+mod chain_tests;
 mod clock;
 mod memo;
 mod threats;

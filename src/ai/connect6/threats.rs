@@ -38,6 +38,13 @@ const REPLY_ATTACKS: usize = 20;
 const VCT_DEPTH: u32 = 10;
 /// Turns of the opponent's threats looked at, as far as time allows.
 const DEFENCE_DEPTH: u32 = 8;
+/// Turns of a chain with one single threat in it, looked for when there
+/// is no chain of double threats.
+const QUIET_DEPTH: u32 = 5;
+/// Single threats tried at each turn of such a chain.
+const QUIET_WIDTH: usize = 8;
+/// Cells tried for the free stone of an answer to a single threat.
+const FREE_WIDTH: usize = 8;
 
 /// A set of one or two stones for a turn.
 pub type Pair = (usize, Option<usize>);
@@ -314,28 +321,46 @@ impl Board {
     /// when the first is on the board already), can force a win by threats
     /// within `depth` turns: each turn blocks the opponent's threats and
     /// leaves at least two of its own (the opponent's two stones all go
-    /// to blocking), the last leaves three.
-    fn forced_win(&mut self, who: u8, stones: usize, depth: u32, clock: &Clock) -> Option<Pair> {
+    /// to blocking), the last leaves three. Up to `quiet` of the turns may
+    /// leave a single threat instead: the opponent then has a free stone,
+    /// tried on the cells that matter most (`FREE_WIDTH`), so such a win
+    /// is likely rather than proved.
+    pub(super) fn forced_win(
+        &mut self,
+        who: u8,
+        stones: usize,
+        depth: u32,
+        quiet: u32,
+        clock: &Clock,
+    ) -> Option<Pair> {
         if let Some(cells) = self.win_in(who, stones) {
             return Some((cells[0], cells.get(1).copied()));
         }
         if depth == 0 || clock.expired() {
             return None;
         }
-        if let Some(known) = self.memo.get(self.hash, who, stones, depth) {
+        let key = (self.hash, who, stones, quiet);
+        if let Some(known) = self.memo.get(key, depth) {
             return known;
         }
         clock.tick();
-        let found = self.search_forced_win(who, stones, depth, clock);
+        let found = self.search_forced_win(who, stones, depth, quiet, clock);
         // A search the clock cut short settles nothing.
         if !clock.expired() {
-            self.memo.put(self.hash, who, stones, depth, found);
+            self.memo.put(key, depth, found);
         }
         found
     }
 
     /// [`Board::forced_win`] for a position the memo does not settle.
-    fn search_forced_win(&mut self, who: u8, stones: usize, depth: u32, clock: &Clock) -> Option<Pair> {
+    fn search_forced_win(
+        &mut self,
+        who: u8,
+        stones: usize,
+        depth: u32,
+        quiet: u32,
+        clock: &Clock,
+    ) -> Option<Pair> {
         let must = self.threats(3 - who);
         // Threats the turn's first stone has made already (before a whole
         // turn there are none: they would have won it).
@@ -346,10 +371,15 @@ impl Board {
             self.threat_sets(who, &must)
         };
         let mut attacks: Vec<(usize, Pair)> = Vec::new();
+        let mut single: Vec<(i64, Pair)> = Vec::new();
         for set in turns {
             let level = self.threat_level_of(set, who, &made);
             if level >= 2 {
                 attacks.push((level, set));
+            } else if level == 1 && quiet > 0 && depth >= 2 {
+                self.place_set(set, who);
+                single.push((self.evaluate(who), set));
+                self.remove_set(set);
             }
         }
         // Unstoppable threats first: they win at once.
@@ -359,7 +389,20 @@ impl Board {
                 return Some(set);
             }
             self.place_set(set, who);
-            let wins = self.every_defence_loses(who, depth, clock);
+            let wins = self.every_defence_loses(who, depth, quiet, clock);
+            self.remove_set(set);
+            if wins {
+                return Some(set);
+            }
+            if clock.expired() {
+                return None;
+            }
+        }
+        // Single threats last, the most promising first.
+        single.sort_by_key(|&(value, set)| (std::cmp::Reverse(value), set));
+        for &(_, set) in single.iter().take(QUIET_WIDTH) {
+            self.place_set(set, who);
+            let wins = self.every_answer_loses(who, depth, quiet, clock);
             self.remove_set(set);
             if wins {
                 return Some(set);
@@ -369,6 +412,38 @@ impl Board {
             }
         }
         None
+    }
+
+    /// After `who` made a single threat: whether every answer of the
+    /// opponent's, a stone that blocks it and a free stone on one of the
+    /// cells that matter most, still loses to a forced win.
+    fn every_answer_loses(&mut self, who: u8, depth: u32, quiet: u32, clock: &Clock) -> bool {
+        let other = 3 - who;
+        if self.win_in(other, 2).is_some() {
+            return false;
+        }
+        let (_, blocks) = self.blocks(&self.threats(who));
+        if blocks.is_empty() {
+            return false;
+        }
+        let free = self.candidates(other, FREE_WIDTH);
+        for (block, _) in blocks {
+            self.place(block, other);
+            for &stone in &free {
+                if self.grid[stone] != 0 {
+                    continue;
+                }
+                self.place(stone, other);
+                let wins = self.forced_win(who, 2, depth - 1, quiet - 1, clock).is_some();
+                self.remove(stone);
+                if !wins {
+                    self.remove(block);
+                    return false;
+                }
+            }
+            self.remove(block);
+        }
+        true
     }
 
     /// The single stones of `who` that could add a threat (in a window
@@ -468,7 +543,7 @@ impl Board {
 
     /// After `who` made two threats: whether every pair of the opponent's
     /// that blocks both still loses to a forced win.
-    fn every_defence_loses(&mut self, who: u8, depth: u32, clock: &Clock) -> bool {
+    fn every_defence_loses(&mut self, who: u8, depth: u32, quiet: u32, clock: &Clock) -> bool {
         let other = 3 - who;
         if self.win_in(other, 2).is_some() {
             return false;
@@ -476,7 +551,7 @@ impl Board {
         let (_, defences) = self.blocks(&self.threats(who));
         for set in defences {
             self.place_set(set, other);
-            let wins = self.forced_win(who, 2, depth - 1, clock).is_some();
+            let wins = self.forced_win(who, 2, depth - 1, quiet, clock).is_some();
             self.remove_set(set);
             if !wins {
                 return false;
@@ -583,7 +658,7 @@ pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64)
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(nodes, &stop, &used);
     let who = colour(attacker);
-    (1..=turns).find(|&depth| board.forced_win(who, stones, depth, &clock).is_some())
+    (1..=turns).find(|&depth| board.forced_win(who, stones, depth, 0, &clock).is_some())
 }
 
 /// Every turn (or the rest of one) of the side to move, on cells within
@@ -612,7 +687,7 @@ pub fn refutations(game: &Connect6, turns: u32, nodes: u64) -> Vec<Vec<Cell>> {
         board.place_set(set, me);
         let used = Counter::new(0);
         let clock = Clock::nodes(nodes, &stop, &used);
-        let safe = (1..=turns).all(|depth| board.forced_win(3 - me, 2, depth, &clock).is_none())
+        let safe = (1..=turns).all(|depth| board.forced_win(3 - me, 2, depth, 0, &clock).is_none())
             && !clock.expired();
         board.remove_set(set);
         if safe {
@@ -645,28 +720,33 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
         let cell = least_harm(board, &must, them);
         return Some(Stone(board.cell(cell)));
     }
-    // Shortest wins first: they leave the opponent fewest chances.
+    // Shortest wins first: they leave the opponent fewest chances. Chains
+    // of double threats are proved; one with a single threat is likely.
     let search = clock.share(4);
-    for depth in 1..=VCT_DEPTH {
-        if let Some((first, _)) = board.forced_win(me, stones, depth, &search) {
-            return Some(Stone(board.cell(first)));
-        }
-        if search.expired() {
-            break;
+    for (quiet, deepest) in [(0, VCT_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if let Some((first, _)) = board.forced_win(me, stones, depth, quiet, &search) {
+                return Some(Stone(board.cell(first)));
+            }
+            if search.expired() {
+                break;
+            }
         }
     }
-    // The opponent's chains as if we passed: the depth they win at (a
-    // turn of ours can only block them), and the cells of their chain's
-    // first turn, which a refutation may need.
+    // The opponent's chains as if we passed (a turn of ours can only
+    // block them): the kind found, and the cells of its first turn, which
+    // a refutation may need.
     let threat_search = clock.share(4);
     let mut their_win: Option<(u32, Pair)> = None;
-    for depth in 1..=DEFENCE_DEPTH {
-        if threat_search.expired() {
-            break;
-        }
-        if let Some(set) = board.forced_win(them, 2, depth, &threat_search) {
-            their_win = Some((depth, set));
-            break;
+    'kinds: for (quiet, deepest) in [(0, DEFENCE_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if threat_search.expired() {
+                break 'kinds;
+            }
+            if let Some(set) = board.forced_win(them, 2, depth, quiet, &threat_search) {
+                their_win = Some((quiet, set));
+                break 'kinds;
+            }
         }
     }
     let mut cells = board.candidates(me, OUR_WIDTH);
@@ -724,11 +804,11 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     let looked_at = valued.len();
     valued.extend(ranked[looked_at..].iter().map(|&(_, _, set)| (0, set)));
     // Without a chain of theirs (as far as we looked), every set is safe.
-    // With one found `found_at` turns deep (none shallower: our stones
-    // only block), the best set after which they have none at that depth
-    // nor deeper, as far as the time allows; failing that, the best set
-    // that refutes the chain found.
-    let Some((found_at, _)) = their_win else {
+    // With one, the best set after which they have no chain of double
+    // threats nor one with a single threat, as far as the time allows;
+    // failing that, the best set that leaves them no chain of double
+    // threats.
+    let Some((kind, _)) = their_win else {
         return Some(Stone(board.cell(valued[0].1.0)));
     };
     let mut chosen = None;
@@ -746,16 +826,19 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
             continue;
         }
         board.place_set(set, me);
-        let mut safe = true;
-        for depth in found_at..=DEFENCE_DEPTH.max(found_at) {
-            if board.forced_win(them, 2, depth, clock).is_some() || clock.expired() {
-                safe = false;
-                break;
-            }
+        // Without a chain of double threats before our set, there is none
+        // after it.
+        let proved_safe = kind > 0
+            || (1..=DEFENCE_DEPTH)
+                .all(|depth| board.forced_win(them, 2, depth, 0, clock).is_none() && !clock.expired());
+        let likely_safe = proved_safe
+            && (2..=QUIET_DEPTH)
+                .all(|depth| board.forced_win(them, 2, depth, 1, clock).is_none() && !clock.expired());
+        board.remove_set(set);
+        if proved_safe {
             safe_nearly.get_or_insert(set);
         }
-        board.remove_set(set);
-        if safe {
+        if likely_safe {
             chosen = Some(set);
             break;
         }
@@ -890,12 +973,12 @@ mod tests {
         let clock = Clock::nodes(1_000_000, &stop, &used);
         let w = colour(Player::Second);
         assert_eq!(game.to_move(), Player::Second);
-        let found = board.forced_win(w, 2, 2, &clock).expect("a forced win");
+        let found = board.forced_win(w, 2, 2, 0, &clock).expect("a forced win");
         // The first turn must block B's four in column G.
         let g14 = 14 * 19 + 6;
         assert!(found.0 == g14 || found.1 == Some(g14), "{found:?}");
         // One turn is not enough.
-        assert!(board.forced_win(w, 2, 1, &clock).is_none());
+        assert!(board.forced_win(w, 2, 1, 0, &clock).is_none());
     }
 
     /// Nothing is remembered between the two stones of a turn: the second,
@@ -913,6 +996,6 @@ mod tests {
         let mut board = Board::from_game(&game);
         let used = Counter::new(0);
         let clock = Clock::nodes(1_000_000, &stop, &used);
-        assert!(board.every_defence_loses(w, 2, &clock));
+        assert!(board.every_defence_loses(w, 2, 0, &clock));
     }
 }
