@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             let (k, of) = game.stone_of_turn();
             if stones.len() >= OPENING && (k, of) == (1, 2) && kept < count {
                 let me = game.to_move();
-                if shortest_chain(&game, me.other(), turns, CHAIN_NODES).is_some() {
+                if shortest_chain(&game, me.other(), turns, CHAIN_NODES).is_some_and(|d| d >= 2) {
                     let mut after = game.clone();
                     let mover = after.to_move();
                     while after.to_move() == mover && !after.is_over() {

@@ -41,6 +41,8 @@ const DEFENCE_DEPTH: u32 = 8;
 /// Turns of a chain with one single threat in it, looked for when there
 /// is no chain of double threats.
 const QUIET_DEPTH: u32 = 5;
+/// The best sets checked against the opponent's chains.
+const DEFENDED_SETS: usize = 60;
 /// Single threats tried at each turn of such a chain.
 const QUIET_WIDTH: usize = 8;
 /// Cells tried for the free stone of an answer to a single threat.
@@ -737,20 +739,20 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     // block them): the kind found, and the cells of its first turn, which
     // a refutation may need.
     let threat_search = clock.share(4);
-    let mut their_win: Option<(u32, Pair)> = None;
+    let mut their_win: Option<(u32, u32, Pair)> = None;
     'kinds: for (quiet, deepest) in [(0, DEFENCE_DEPTH), (1, QUIET_DEPTH)] {
         for depth in 1..=deepest {
             if threat_search.expired() {
                 break 'kinds;
             }
             if let Some(set) = board.forced_win(them, 2, depth, quiet, &threat_search) {
-                their_win = Some((quiet, set));
+                their_win = Some((quiet, depth, set));
                 break 'kinds;
             }
         }
     }
     let mut cells = board.candidates(me, OUR_WIDTH);
-    let their_first = their_win.map(|(_, set)| set);
+    let their_first = their_win.map(|(_, _, set)| set);
     for &(a, b) in blocks.iter().chain(&their_first) {
         for c in [Some(a), b].into_iter().flatten() {
             if !cells.contains(&c) {
@@ -804,46 +806,54 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     let looked_at = valued.len();
     valued.extend(ranked[looked_at..].iter().map(|&(_, _, set)| (0, set)));
     // Without a chain of theirs (as far as we looked), every set is safe.
-    // With one, the best set after which they have no chain of double
-    // threats nor one with a single threat, as far as the time allows;
-    // failing that, the best set that leaves them no chain of double
-    // threats.
-    let Some((kind, _)) = their_win else {
+    // With one, the sets are checked against ever deeper chains (double
+    // threats, then with a single threat), in rounds, each keeping the
+    // sets that survive it, until the time is up or none would be left:
+    // the best set that survived the most.
+    let Some((kind, found_at, _)) = their_win else {
         return Some(Stone(board.cell(valued[0].1.0)));
     };
-    let mut chosen = None;
-    let mut safe_nearly = None;
-    for (k, &(value, set)) in valued.iter().enumerate() {
-        if value >= WIN / 2 && k < looked_at {
-            chosen = Some(set);
-            break;
-        }
-        if clock.expired() {
-            break;
-        }
-        if value <= -WIN / 2 && k < looked_at {
-            // The look-ahead already found their unstoppable threats.
-            continue;
-        }
-        board.place_set(set, me);
-        // Without a chain of double threats before our set, there is none
-        // after it.
-        let proved_safe = kind > 0
-            || (1..=DEFENCE_DEPTH)
-                .all(|depth| board.forced_win(them, 2, depth, 0, clock).is_none() && !clock.expired());
-        let likely_safe = proved_safe
-            && (2..=QUIET_DEPTH)
-                .all(|depth| board.forced_win(them, 2, depth, 1, clock).is_none() && !clock.expired());
-        board.remove_set(set);
-        if proved_safe {
-            safe_nearly.get_or_insert(set);
-        }
-        if likely_safe {
-            chosen = Some(set);
-            break;
-        }
+    if let Some(&(value, set)) = valued.first()
+        && value >= WIN / 2
+    {
+        return Some(Stone(board.cell(set.0)));
     }
-    let chosen = chosen.or(safe_nearly).unwrap_or(valued[0].1);
+    let mut alive: Vec<Pair> = valued
+        .iter()
+        .enumerate()
+        .filter(|&(k, &(value, _))| k >= looked_at || value > -WIN / 2)
+        .map(|(_, &(_, set))| set)
+        .take(DEFENDED_SETS)
+        .collect();
+    // Our stones only block: no chain of the kind found as if we passed
+    // is shorter than the one found, and none of double threats if that
+    // needed a single one.
+    let double = (found_at..=DEFENCE_DEPTH).filter(|_| kind == 0).map(|depth| (0, depth));
+    let shortest_single = if kind == 0 { 2 } else { found_at };
+    let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
+    'rounds: for (quiet, depth) in double.chain(single) {
+        let mut survivors = Vec::new();
+        for &set in &alive {
+            board.place_set(set, me);
+            let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
+            board.remove_set(set);
+            if clock.expired() {
+                // An unfinished round: its survivors so far, if any.
+                if !survivors.is_empty() {
+                    alive = survivors;
+                }
+                break 'rounds;
+            }
+            if safe {
+                survivors.push(set);
+            }
+        }
+        if survivors.is_empty() {
+            break;
+        }
+        alive = survivors;
+    }
+    let chosen = alive.first().copied().unwrap_or(valued[0].1);
     // The set's first stone; the second is chosen again at the next move.
     Some(Stone(board.cell(chosen.0)))
 }
