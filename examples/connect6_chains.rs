@@ -27,12 +27,9 @@ fn main() -> ExitCode {
         None => Some(default),
         Some(text) => text.parse().ok(),
     };
-    let (Some(count), Some(turns), Some(nodes), Some(seed)) = (
-        number(0, 20),
-        number(1, 6),
-        number(2, 20_000),
-        number(3, 1),
-    ) else {
+    let (Some(count), Some(turns), Some(nodes), Some(seed)) =
+        (number(0, 20), number(1, 6), number(2, 20_000), number(3, 1))
+    else {
         eprintln!("usage: connect6_chains [COUNT] [TURNS] [NODES] [SEED] (whole numbers)");
         return ExitCode::FAILURE;
     };

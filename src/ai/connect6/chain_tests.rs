@@ -1,6 +1,7 @@
 //! The threat-space search against plain play on small boards: a chain of
 //! double threats it finds must win against every reply, not only the
-//! blocks it tries; and level 5 must refute the chains of the test set
+//! blocks it tries (a chain of `d` turns ends in threats no pair blocks,
+//! so the six comes at turn `d + 1`); and level 5 must refute the chains of the test set
 //! built by `examples/connect6_chains.rs`.
 
 use std::cell::Cell as Counter;
@@ -13,14 +14,14 @@ use crate::ai::cells::colour;
 use crate::engine::connect6::{Connect6, Connect6Settings, Stone};
 use crate::engine::{Cell, Game, Outcome, Rng};
 
-/// Plays `stones` random stones within two of the centre of an `n`×`n`
+/// Plays `stones` random stones within three of the centre of an `n`×`n`
 /// board with rows of `line`, stopping early if the game ends.
 fn clustered(n: usize, line: usize, stones: usize, rng: &mut Rng) -> Connect6 {
     let settings = Connect6Settings::new(n, line).expect("valid settings");
     let mut game = Connect6::new(settings);
     let centre = n / 2;
     while game.plies() < stones && !game.is_over() {
-        let (r, c) = (centre + rng.below(5) - 2, centre + rng.below(5) - 2);
+        let (r, c) = (centre + rng.below(7) - 3, centre + rng.below(7) - 3);
         let cell = Cell::new(r, c).expect("on the board");
         if game.piece_at(cell).is_none() {
             game.play(Stone(cell)).expect("legal");
@@ -29,28 +30,32 @@ fn clustered(n: usize, line: usize, stones: usize, rng: &mut Rng) -> Connect6 {
     game
 }
 
-/// Checks a two-turn chain found for the player to move (a whole turn)
-/// by plain play: after its first turn, every pair of the opponent's
-/// leaves a six in one turn. Returns whether the position had one.
-fn check_two_turn_chain(game: &Connect6) -> bool {
+/// Checks by plain play a chain of `turns` turns the search finds for
+/// the player to move (a whole turn): the last turn leaves threats no two
+/// stones block, so after each of the opponent's pairs the attacker makes
+/// six; every pair is tried after the first turn, and after one in
+/// `SAMPLE` of them the rest of the chain is checked the same way.
+/// Returns whether the search found a chain.
+fn check_chain(game: &Connect6, turns: u32) -> bool {
     let me = game.to_move();
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(1_000_000, &stop, &used);
     let mut board = Board::from_game(game);
-    if shortest_chain(game, me, 2, 1_000_000) != Some(2) {
+    let Some((a, b)) = board.forced_win(colour(me), 2, turns, 0, &clock) else {
         return false;
-    }
-    let (a, b) = board
-        .forced_win(colour(me), 2, 2, 0, &clock)
-        .expect("the chain found again");
+    };
     let mut after = game.clone();
     for i in [Some(a), b].into_iter().flatten() {
         after.play(Stone(board.cell(i))).expect("legal");
     }
-    assert!(!after.is_over(), "a two-turn chain does not win at once");
+    if after.is_over() {
+        assert_eq!(after.outcome(), Some(Outcome::Win(me)));
+        return true;
+    }
     let empty: Vec<Cell> = Cell::all(after.side())
         .filter(|&cell| after.piece_at(cell).is_none())
         .collect();
+    let mut pairs = 0;
     for (k, &x) in empty.iter().enumerate() {
         for &y in &empty[k + 1..] {
             let mut reply = after.clone();
@@ -58,35 +63,46 @@ fn check_two_turn_chain(game: &Connect6) -> bool {
             if !reply.is_over() {
                 reply.play(Stone(y)).expect("legal");
             }
-            assert_ne!(
-                reply.outcome(),
-                Some(Outcome::Win(me.other())),
-                "the reply {x} {y} wins"
-            );
-            assert!(
-                Board::from_game(&reply).win_in(colour(me), 2).is_some(),
-                "after the reply {x} {y} there is no six"
-            );
+            assert_ne!(reply.outcome(), Some(Outcome::Win(me.other())), "{x:?} {y:?} wins");
+            pairs += 1;
+            if turns == 1 {
+                let six = Board::from_game(&reply).win_in(colour(me), 2);
+                let six = six.unwrap_or_else(|| panic!("no six after {x:?} {y:?}"));
+                for i in six {
+                    if !reply.is_over() {
+                        reply.play(Stone(board.cell(i))).expect("legal");
+                    }
+                }
+                assert_eq!(reply.outcome(), Some(Outcome::Win(me)));
+            } else if pairs % SAMPLE == 0 {
+                assert!(check_chain(&reply, turns - 1), "no chain after {x:?} {y:?}");
+            }
         }
     }
     true
 }
 
+/// One reply in this many has the rest of its chain checked pair by pair.
+const SAMPLE: usize = 199;
+
 #[test]
-fn two_turn_chains_win_against_every_reply_on_9x9() {
-    for line in [4, 6] {
-        let mut rng = Rng::new(line as u64);
-        let mut checked = 0;
-        for _ in 0..400 {
-            let game = clustered(9, line, 11 + rng.below(8), &mut rng);
-            if !game.is_over() && game.stone_of_turn() == (1, 2) && check_two_turn_chain(&game) {
-                checked += 1;
+fn chains_win_against_every_reply_on_9x9() {
+    for line in [5, 6] {
+        for turns in [1, 2] {
+            let mut rng = Rng::new(line as u64 * 10 + u64::from(turns));
+            let mut checked = 0;
+            for _ in 0..300 {
+                let game = clustered(9, line, 9 + rng.below(10), &mut rng);
+                let fresh = shortest_chain(&game, game.to_move(), turns, 1_000_000) == Some(turns);
+                if !game.is_over() && game.stone_of_turn() == (1, 2) && fresh && check_chain(&game, turns) {
+                    checked += 1;
+                }
+                if checked == 2 {
+                    break;
+                }
             }
-            if checked == 3 {
-                break;
-            }
+            assert!(checked > 0, "no chain of {turns} found with rows of {line}");
         }
-        assert!(checked > 0, "no two-turn chain found with rows of {line}");
     }
 }
 
