@@ -3,8 +3,12 @@
 //! turn's two stones. Both stones of a turn are chosen together: a win in
 //! one turn first, then every threat blocked, then a threat-space search
 //! for a forced win (turns that leave the opponent two threats to block,
-//! ending in three), then a two-turn look-ahead (our pair, their best
-//! pair) over an evaluation of all windows.
+//! ending in three; up to 10 turns, then with one single threat among
+//! them), its results kept by position (`memo.rs`). Then the opponent's
+//! chains as if we passed, a two-turn look-ahead (our pair, their best
+//! pair) over an evaluation of all windows, and, when they have a chain,
+//! rounds that keep the best sets after which they have none, ever deeper
+//! (up to 8 turns of double threats, 5 with a single one).
 //!
 //! The engine takes one stone per move, and nothing is kept from one move
 //! to the next: the first stone of the chosen pair is played, and the
