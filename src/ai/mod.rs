@@ -20,8 +20,10 @@
 //!   work (`gekitai/proved.rs`).
 //! - **Connect6** (`connect6/`): alpha-beta stone by stone over the cells
 //!   near the stones at levels 1 to 4 (level 3 stops at 3 stones); level 5
-//!   is the threat search (`threats.rs`), both stones of a turn chosen
-//!   together.
+//!   is the threat search (`threats.rs`, its results kept by position in
+//!   `memo.rs`, stopped by time or by a node count, `clock.rs`), both
+//!   stones of a turn chosen together: its own chains of threats played,
+//!   the opponent's refuted.
 //! - **Hex** (`hex/`): alpha-beta on shortest-path distances at levels 1
 //!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5, which
 //!   hands late positions to the exact solver (`solver.rs`: proof-number

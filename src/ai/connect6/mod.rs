@@ -7,7 +7,13 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[cfg(test)]
+mod chain_tests;
+mod clock;
+mod memo;
 mod threats;
+
+pub use threats::{choose_in_nodes, refutations, shortest_chain};
 
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;

@@ -3,8 +3,12 @@
 //! turn's two stones. Both stones of a turn are chosen together: a win in
 //! one turn first, then every threat blocked, then a threat-space search
 //! for a forced win (turns that leave the opponent two threats to block,
-//! ending in three), then a two-turn look-ahead (our pair, their best
-//! pair) over an evaluation of all windows.
+//! ending in three; up to 10 turns, then with one single threat among
+//! them), its results kept by position (`memo.rs`). Then the opponent's
+//! chains as if we passed, a two-turn look-ahead (our pair, their best
+//! pair) over an evaluation of all windows, and, when they have a chain,
+//! rounds that keep the best sets after which they have none, ever deeper
+//! (up to 8 turns of double threats, 5 with a single one).
 //!
 //! The engine takes one stone per move, and nothing is kept from one move
 //! to the next: the first stone of the chosen pair is played, and the
@@ -13,13 +17,16 @@
 //! well: a pair's win, block or forced win is still there with one of its
 //! stones placed, and the look-ahead then weighs every second stone.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::Cell as Counter;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::clock::Clock;
+use super::memo::{Memo, stone_hash};
 use crate::ai::Searchable;
 use crate::ai::cells::colour;
 use crate::engine::connect6::{Connect6, Stone};
-use crate::engine::{Cell, Game, Rng};
+use crate::engine::{Cell, Game, Player, Rng};
 
 /// Scores of decided lines, far above any evaluation.
 const WIN: i64 = 1 << 40;
@@ -32,14 +39,21 @@ const THEIR_WIDTH: usize = 14;
 const VCT_ATTACKS: usize = 14;
 const REPLY_ATTACKS: usize = 20;
 /// Turns of threats the forced-win search looks ahead.
-const VCT_DEPTH: u32 = 5;
-/// Turns of the opponent's threats looked at before a set is chosen.
-const DEFENCE_DEPTH: u32 = 2;
-/// Turns of the opponent's threats looked at when time allows.
-const DEEP_DEFENCE: u32 = 3;
+const VCT_DEPTH: u32 = 10;
+/// Turns of the opponent's threats looked at, as far as time allows.
+const DEFENCE_DEPTH: u32 = 8;
+/// Turns of a chain with one single threat in it, looked for when there
+/// is no chain of double threats.
+const QUIET_DEPTH: u32 = 5;
+/// The best sets checked against the opponent's chains.
+const DEFENDED_SETS: usize = 60;
+/// Single threats tried at each turn of such a chain.
+const QUIET_WIDTH: usize = 8;
+/// Cells tried for the free stone of an answer to a single threat.
+const FREE_WIDTH: usize = 8;
 
 /// A set of one or two stones for a turn.
-type Pair = (usize, Option<usize>);
+pub type Pair = (usize, Option<usize>);
 
 /// The board as windows.
 #[derive(Clone)]
@@ -54,6 +68,10 @@ pub struct Board {
     through: Vec<Vec<u32>>,
     /// Stones of each colour (index 1 and 2) in each window.
     counts: Vec<[u8; 3]>,
+    /// A hash of the stones, for `memo`.
+    hash: u64,
+    /// The threat-space search's results so far.
+    memo: Memo,
 }
 
 impl Board {
@@ -85,6 +103,8 @@ impl Board {
             cells,
             through,
             counts: vec![[0; 3]; windows],
+            hash: 0,
+            memo: Memo::default(),
         }
     }
 
@@ -105,6 +125,7 @@ impl Board {
 
     pub fn place(&mut self, i: usize, who: u8) {
         self.grid[i] = who;
+        self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
             self.counts[w as usize][who as usize] += 1;
         }
@@ -113,6 +134,7 @@ impl Board {
     pub fn remove(&mut self, i: usize) {
         let who = self.grid[i];
         self.grid[i] = 0;
+        self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
             self.counts[w as usize][who as usize] -= 1;
         }
@@ -305,14 +327,46 @@ impl Board {
     /// when the first is on the board already), can force a win by threats
     /// within `depth` turns: each turn blocks the opponent's threats and
     /// leaves at least two of its own (the opponent's two stones all go
-    /// to blocking), the last leaves three.
-    fn forced_win(&mut self, who: u8, stones: usize, depth: u32, clock: &Clock) -> Option<Pair> {
+    /// to blocking), the last leaves three. Up to `quiet` of the turns may
+    /// leave a single threat instead: the opponent then has a free stone,
+    /// tried on the cells that matter most (`FREE_WIDTH`), so such a win
+    /// is likely rather than proved.
+    pub(super) fn forced_win(
+        &mut self,
+        who: u8,
+        stones: usize,
+        depth: u32,
+        quiet: u32,
+        clock: &Clock,
+    ) -> Option<Pair> {
         if let Some(cells) = self.win_in(who, stones) {
             return Some((cells[0], cells.get(1).copied()));
         }
         if depth == 0 || clock.expired() {
             return None;
         }
+        let key = (self.hash, who, stones, quiet);
+        if let Some(known) = self.memo.get(key, depth) {
+            return known;
+        }
+        clock.tick();
+        let found = self.search_forced_win(who, stones, depth, quiet, clock);
+        // A search the clock cut short settles nothing.
+        if !clock.expired() {
+            self.memo.put(key, depth, found);
+        }
+        found
+    }
+
+    /// [`Board::forced_win`] for a position the memo does not settle.
+    fn search_forced_win(
+        &mut self,
+        who: u8,
+        stones: usize,
+        depth: u32,
+        quiet: u32,
+        clock: &Clock,
+    ) -> Option<Pair> {
         let must = self.threats(3 - who);
         // Threats the turn's first stone has made already (before a whole
         // turn there are none: they would have won it).
@@ -323,10 +377,15 @@ impl Board {
             self.threat_sets(who, &must)
         };
         let mut attacks: Vec<(usize, Pair)> = Vec::new();
+        let mut single: Vec<(i64, Pair)> = Vec::new();
         for set in turns {
             let level = self.threat_level_of(set, who, &made);
             if level >= 2 {
                 attacks.push((level, set));
+            } else if level == 1 && quiet > 0 && depth >= 2 {
+                self.place_set(set, who);
+                single.push((self.evaluate(who), set));
+                self.remove_set(set);
             }
         }
         // Unstoppable threats first: they win at once.
@@ -336,7 +395,20 @@ impl Board {
                 return Some(set);
             }
             self.place_set(set, who);
-            let wins = self.every_defence_loses(who, depth, clock);
+            let wins = self.every_defence_loses(who, depth, quiet, clock);
+            self.remove_set(set);
+            if wins {
+                return Some(set);
+            }
+            if clock.expired() {
+                return None;
+            }
+        }
+        // Single threats last, the most promising first.
+        single.sort_by_key(|&(value, set)| (std::cmp::Reverse(value), set));
+        for &(_, set) in single.iter().take(QUIET_WIDTH) {
+            self.place_set(set, who);
+            let wins = self.every_answer_loses(who, depth, quiet, clock);
             self.remove_set(set);
             if wins {
                 return Some(set);
@@ -346,6 +418,38 @@ impl Board {
             }
         }
         None
+    }
+
+    /// After `who` made a single threat: whether every answer of the
+    /// opponent's, a stone that blocks it and a free stone on one of the
+    /// cells that matter most, still loses to a forced win.
+    fn every_answer_loses(&mut self, who: u8, depth: u32, quiet: u32, clock: &Clock) -> bool {
+        let other = 3 - who;
+        if self.win_in(other, 2).is_some() {
+            return false;
+        }
+        let (_, blocks) = self.blocks(&self.threats(who));
+        if blocks.is_empty() {
+            return false;
+        }
+        let free = self.candidates(other, FREE_WIDTH);
+        for (block, _) in blocks {
+            self.place(block, other);
+            for &stone in &free {
+                if self.grid[stone] != 0 {
+                    continue;
+                }
+                self.place(stone, other);
+                let wins = self.forced_win(who, 2, depth - 1, quiet - 1, clock).is_some();
+                self.remove(stone);
+                if !wins {
+                    self.remove(block);
+                    return false;
+                }
+            }
+            self.remove(block);
+        }
+        true
     }
 
     /// The single stones of `who` that could add a threat (in a window
@@ -445,7 +549,7 @@ impl Board {
 
     /// After `who` made two threats: whether every pair of the opponent's
     /// that blocks both still loses to a forced win.
-    fn every_defence_loses(&mut self, who: u8, depth: u32, clock: &Clock) -> bool {
+    fn every_defence_loses(&mut self, who: u8, depth: u32, quiet: u32, clock: &Clock) -> bool {
         let other = 3 - who;
         if self.win_in(other, 2).is_some() {
             return false;
@@ -453,7 +557,7 @@ impl Board {
         let (_, defences) = self.blocks(&self.threats(who));
         for set in defences {
             self.place_set(set, other);
-            let wins = self.forced_win(who, 2, depth - 1, clock).is_some();
+            let wins = self.forced_win(who, 2, depth - 1, quiet, clock).is_some();
             self.remove_set(set);
             if !wins {
                 return false;
@@ -530,20 +634,76 @@ impl Board {
     }
 }
 
-/// When the search must stop.
-struct Clock<'a> {
-    deadline: Instant,
-    stop: &'a AtomicBool,
-}
-
-impl Clock<'_> {
-    fn expired(&self) -> bool {
-        Instant::now() >= self.deadline || self.stop.load(Ordering::Relaxed)
-    }
-}
-
 /// The computer's stone at a strong level.
 pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
+    let used = Counter::new(0);
+    choose_by(game, &Clock::deadline(deadline, stop, &used), seed)
+}
+
+/// The stone level 5 chooses when its search stops after `nodes`
+/// positions instead of at a deadline (tests and examples).
+pub fn choose_in_nodes(game: &Connect6, nodes: u64, seed: u64) -> Option<Stone> {
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed)
+}
+
+/// The fewest turns, at most `turns`, in which `attacker` forces a win
+/// by threats if they play the next whole turn (the side to move passing
+/// if that is the other side), searching at most `nodes` positions.
+pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64) -> Option<u32> {
+    if game.is_over() {
+        return None;
+    }
+    let stones = if game.to_move() == attacker {
+        let (k, of) = game.stone_of_turn();
+        of + 1 - k
+    } else {
+        2
+    };
+    let mut board = Board::from_game(game);
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    let clock = Clock::nodes(nodes, &stop, &used);
+    let who = colour(attacker);
+    (1..=turns).find(|&depth| board.forced_win(who, stones, depth, 0, &clock).is_some())
+}
+
+/// Every turn (or the rest of one) of the side to move, on cells within
+/// two of a stone, after which the opponent has no forced win by threats
+/// within `turns` turns, each judged by a search of at most `nodes`
+/// positions: a plain, slow check of level 5's defence for the examples
+/// and tests.
+pub fn refutations(game: &Connect6, turns: u32, nodes: u64) -> Vec<Vec<Cell>> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    let (k, of) = game.stone_of_turn();
+    let me = colour(game.to_move());
+    let mut board = Board::from_game(game);
+    let n = board.n;
+    let near = |i: usize| {
+        let (r, c) = (i / n, i % n);
+        (r.saturating_sub(2)..(r + 3).min(n))
+            .any(|rr| (c.saturating_sub(2)..(c + 3).min(n)).any(|cc| board.grid[rr * n + cc] != 0))
+    };
+    let cells: Vec<usize> = (0..n * n).filter(|&i| board.grid[i] == 0 && near(i)).collect();
+    let must = board.threats(3 - me);
+    let stop = AtomicBool::new(false);
+    let mut found = Vec::new();
+    for set in board.turns(&cells, of + 1 - k, &must) {
+        board.place_set(set, me);
+        let used = Counter::new(0);
+        let clock = Clock::nodes(nodes, &stop, &used);
+        let safe = (1..=turns).all(|depth| board.forced_win(3 - me, 2, depth, 0, &clock).is_none())
+            && !clock.expired();
+        board.remove_set(set);
+        if safe {
+            found.push([Some(set.0), set.1].into_iter().flatten().map(|i| board.cell(i)).collect());
+        }
+    }
+    found
+}
+
+fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     if game.is_over() {
         return None;
     }
@@ -566,23 +726,38 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         let cell = least_harm(board, &must, them);
         return Some(Stone(board.cell(cell)));
     }
-    let clock = Clock { deadline, stop };
-    let share = |part: u32| Clock {
-        deadline: Instant::now() + deadline.saturating_duration_since(Instant::now()) / part,
-        stop,
-    };
-    // Shortest wins first: they leave the opponent fewest chances.
-    let search = share(4);
-    for depth in 1..=VCT_DEPTH {
-        if let Some((first, _)) = board.forced_win(me, stones, depth, &search) {
-            return Some(Stone(board.cell(first)));
+    // Shortest wins first: they leave the opponent fewest chances. Chains
+    // of double threats are proved; one with a single threat is likely.
+    let search = clock.share(4);
+    for (quiet, deepest) in [(0, VCT_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if let Some((first, _)) = board.forced_win(me, stones, depth, quiet, &search) {
+                return Some(Stone(board.cell(first)));
+            }
+            if search.expired() {
+                break;
+            }
         }
-        if search.expired() {
-            break;
+    }
+    // The opponent's chains as if we passed (a turn of ours can only
+    // block them): the kind found, and the cells of its first turn, which
+    // a refutation may need.
+    let threat_search = clock.share(4);
+    let mut their_win: Option<(u32, u32, Pair)> = None;
+    'kinds: for (quiet, deepest) in [(0, DEFENCE_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if threat_search.expired() {
+                break 'kinds;
+            }
+            if let Some(set) = board.forced_win(them, 2, depth, quiet, &threat_search) {
+                their_win = Some((quiet, depth, set));
+                break 'kinds;
+            }
         }
     }
     let mut cells = board.candidates(me, OUR_WIDTH);
-    for &(a, b) in &blocks {
+    let their_first = their_win.map(|(_, _, set)| set);
+    for &(a, b) in blocks.iter().chain(&their_first) {
         for c in [Some(a), b].into_iter().flatten() {
             if !cells.contains(&c) {
                 cells.push(c);
@@ -613,12 +788,13 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
     ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
-    let look_ahead = share(3);
+    let look_ahead = clock.share(3);
     let mut valued: Vec<(i64, Pair)> = Vec::new();
     for (searched, &(_, _, set)) in ranked.iter().enumerate() {
         if searched > 0 && look_ahead.expired() {
             break;
         }
+        look_ahead.tick();
         board.place_set(set, me);
         let value = if board.has_won(me) {
             WIN
@@ -629,36 +805,59 @@ pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) 
         valued.push((value, set));
     }
     valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-    // The best set that leaves the opponent no forced win by threats
-    // within DEEP_DEFENCE turns, or failing that (no such set, or no time
-    // to make sure) within DEFENCE_DEPTH turns.
-    let mut chosen = None;
-    let mut safe_nearly = None;
-    for &(value, set) in &valued {
-        if value >= WIN / 2 {
-            chosen = Some(set);
-            break;
-        }
-        if clock.expired() {
-            break;
-        }
-        if value <= -WIN / 2 {
-            // The look-ahead already found their unstoppable threats.
-            continue;
-        }
-        board.place_set(set, me);
-        let mut safe = board.forced_win(them, 2, DEFENCE_DEPTH, &clock).is_none();
-        if safe && !clock.expired() {
-            safe_nearly.get_or_insert(set);
-            safe = board.forced_win(them, 2, DEEP_DEFENCE, &clock).is_none();
-        }
-        board.remove_set(set);
-        if safe && !clock.expired() {
-            chosen = Some(set);
-            break;
-        }
+    // The sets the look-ahead had no time for follow, best static value
+    // first: a refutation of their chain may be among them.
+    let looked_at = valued.len();
+    valued.extend(ranked[looked_at..].iter().map(|&(_, _, set)| (0, set)));
+    // Without a chain of theirs (as far as we looked), every set is safe.
+    // With one, the sets are checked against ever deeper chains (double
+    // threats, then with a single threat), in rounds, each keeping the
+    // sets that survive it, until the time is up or none would be left:
+    // the best set that survived the most.
+    let Some((kind, found_at, _)) = their_win else {
+        return Some(Stone(board.cell(valued[0].1.0)));
+    };
+    if let Some(&(value, set)) = valued.first()
+        && value >= WIN / 2
+    {
+        return Some(Stone(board.cell(set.0)));
     }
-    let chosen = chosen.or(safe_nearly).unwrap_or(valued[0].1);
+    let mut alive: Vec<Pair> = valued
+        .iter()
+        .enumerate()
+        .filter(|&(k, &(value, _))| k >= looked_at || value > -WIN / 2)
+        .map(|(_, &(_, set))| set)
+        .take(DEFENDED_SETS)
+        .collect();
+    // Our stones only block: no chain of the kind found as if we passed
+    // is shorter than the one found, and none of double threats if that
+    // needed a single one.
+    let double = (found_at..=DEFENCE_DEPTH).filter(|_| kind == 0).map(|depth| (0, depth));
+    let shortest_single = if kind == 0 { 2 } else { found_at };
+    let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
+    'rounds: for (quiet, depth) in double.chain(single) {
+        let mut survivors = Vec::new();
+        for &set in &alive {
+            board.place_set(set, me);
+            let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
+            board.remove_set(set);
+            if clock.expired() {
+                // An unfinished round: its survivors so far, if any.
+                if !survivors.is_empty() {
+                    alive = survivors;
+                }
+                break 'rounds;
+            }
+            if safe {
+                survivors.push(set);
+            }
+        }
+        if survivors.is_empty() {
+            break;
+        }
+        alive = survivors;
+    }
+    let chosen = alive.first().copied().unwrap_or(valued[0].1);
     // The set's first stone; the second is chosen again at the next move.
     Some(Stone(board.cell(chosen.0)))
 }
@@ -784,19 +983,16 @@ mod tests {
     fn a_two_turn_threat_sequence_is_found() {
         let game = game(LOST);
         let mut board = Board::from_game(&game);
-        let stop = AtomicBool::new(false);
-        let clock = Clock {
-            deadline: Instant::now() + Duration::from_secs(60),
-            stop: &stop,
-        };
+        let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+        let clock = Clock::nodes(1_000_000, &stop, &used);
         let w = colour(Player::Second);
         assert_eq!(game.to_move(), Player::Second);
-        let found = board.forced_win(w, 2, 2, &clock).expect("a forced win");
+        let found = board.forced_win(w, 2, 2, 0, &clock).expect("a forced win");
         // The first turn must block B's four in column G.
         let g14 = 14 * 19 + 6;
         assert!(found.0 == g14 || found.1 == Some(g14), "{found:?}");
         // One turn is not enough.
-        assert!(board.forced_win(w, 2, 1, &clock).is_none());
+        assert!(board.forced_win(w, 2, 1, 0, &clock).is_none());
     }
 
     /// Nothing is remembered between the two stones of a turn: the second,
@@ -807,16 +1003,13 @@ mod tests {
         let stop = AtomicBool::new(false);
         let w = colour(Player::Second);
         for _ in 0..2 {
-            let deadline = Instant::now() + Duration::from_secs(20);
-            let stone = super::choose(&game, deadline, 5, &stop).expect("a stone");
+            let stone = choose_in_nodes(&game, 200_000, 5).expect("a stone");
             game.play(stone).expect("legal");
         }
         assert_eq!(game.to_move(), Player::First);
         let mut board = Board::from_game(&game);
-        let clock = Clock {
-            deadline: Instant::now() + Duration::from_secs(60),
-            stop: &stop,
-        };
-        assert!(board.every_defence_loses(w, 2, &clock));
+        let used = Counter::new(0);
+        let clock = Clock::nodes(1_000_000, &stop, &used);
+        assert!(board.every_defence_loses(w, 2, 0, &clock));
     }
 }
