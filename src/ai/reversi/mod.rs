@@ -11,6 +11,11 @@ pub mod endgame;
 #[cfg(test)]
 mod endgame_tests;
 mod levels;
+#[cfg(test)]
+mod pattern_tests;
+mod patterned;
+pub mod patterns;
+pub mod weights;
 
 use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::search::zobrist;
