@@ -13,7 +13,7 @@ mod endgame_tests;
 mod levels;
 #[cfg(test)]
 mod pattern_tests;
-mod patterned;
+pub mod patterned;
 pub mod patterns;
 pub mod weights;
 
