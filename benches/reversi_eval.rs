@@ -36,7 +36,12 @@ fn evaluations(c: &mut Criterion) {
         b.iter(|| plain.iter().map(|p| black_box(p).evaluate()).sum::<i32>())
     });
     group.bench_function("patterns", |b| {
-        b.iter(|| patterned.iter().map(|p| black_box(p).evaluate()).sum::<i32>())
+        b.iter(|| {
+            patterned
+                .iter()
+                .map(|p| black_box(p).evaluate())
+                .sum::<i32>()
+        })
     });
     group.finish();
 }

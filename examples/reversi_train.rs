@@ -286,11 +286,11 @@ fn read_records(bytes: &[u8]) -> Vec<Record> {
             end += 1;
         }
         game += 1;
-        for k in i..end {
-            records[k].held_out = game % 10 == 9;
+        for (k, record) in records.iter_mut().enumerate().take(end).skip(i) {
+            record.held_out = game % 10 == 9;
             // Where the position's game is a stage later.
             let goal = empties(k).saturating_sub(STAGE_EMPTIES);
-            records[k].later = (k..end).find(|&j| empties(j) <= goal).map(|j| {
+            record.later = (k..end).find(|&j| empties(j) <= goal).map(|j| {
                 // The same player moves after an even number of placements
                 // (passes, rare, are not told apart).
                 (j, (empties(k) - empties(j)) % 2 == 0)

@@ -6,7 +6,8 @@
 //! of the other games stay as they are. The depth caps keep level 4 well
 //! below level 5 (which searches as deep as its time allows) and level 3
 //! below level 4; without them level 4 reached nearly level 5's depth and
-//! the two were hard to tell apart.
+//! the two were hard to tell apart. Level 5 on 8×8 searches with the
+//! fitted pattern evaluation (`patterned.rs`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! The pattern evaluation: indices against a plain reading of the board,
 //! the eight symmetries scoring alike, and the weights file.
 
-use super::patterns::{Layout, PLACES, SYMMETRIES, WEIGHTS, indices};
+use super::patterns::{Layout, PLACES, SYMMETRIES, Symmetry, WEIGHTS, indices};
 use super::weights::{SCALARS, STAGES, TAG, Weights};
 use crate::engine::reversi::{Reversi, legal_moves};
 use crate::engine::{Game, Rng};
@@ -23,7 +23,7 @@ fn positions() -> Vec<(u64, u64)> {
     found
 }
 
-fn transform(bits: u64, symmetry: fn(u8, u8) -> (u8, u8)) -> u64 {
+fn transform(bits: u64, symmetry: Symmetry) -> u64 {
     (0..64u8)
         .filter(|&at| bits >> at & 1 == 1)
         .map(|at| {

@@ -48,8 +48,11 @@ const SHAPES: [&[(u8, u8)]; 10] = [
 /// The places of all shapes on the board: 38.
 pub const PLACES: usize = 38;
 
-/// The eight symmetries of the square, as maps of (row, column).
-pub const SYMMETRIES: [fn(u8, u8) -> (u8, u8); 8] = [
+/// A map of (row, column) on the 8×8 board.
+pub type Symmetry = fn(u8, u8) -> (u8, u8);
+
+/// The eight symmetries of the square.
+pub const SYMMETRIES: [Symmetry; 8] = [
     |r, c| (r, c),
     |r, c| (r, 7 - c),
     |r, c| (7 - r, c),
