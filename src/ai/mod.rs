@@ -33,7 +33,10 @@
 //! - **Reversi** (`reversi/`): alpha-beta at levels 1 and 2; from level 3
 //!   Reversi's own table (`levels.rs`): the exact endgame solver
 //!   (`endgame.rs`) from 10, 12 or 16 to 20 empty cells, before that
-//!   alpha-beta capped at 4, 6 or no plies.
+//!   alpha-beta capped at 4, 6 or no plies; level 5 on 8×8 scores that
+//!   search's leaves with fitted pattern weights (`patterned.rs`,
+//!   `patterns.rs`, `weights.rs`), the others with the hand-made
+//!   evaluation.
 //! - **Gomoku** (`gomoku.rs`): at levels 1 to 4 the generic search over
 //!   the cells its line-shape tables rank first (level 3 stops at 4
 //!   stones); level 5 looks for a win by fours (VCF) and by threes and

@@ -1,8 +1,10 @@
-//! Reversi for the computer: the evaluation on bitboards (mobility and
-//! potential mobility, corners and the squares next to empty corners,
-//! stable discs, parity and, late on, the disc count), each level's plan
-//! from level 3 up (`levels.rs`), and near the end the exact solver
-//! ([`endgame`]).
+//! Reversi for the computer: the hand-made evaluation on bitboards
+//! (mobility and potential mobility, corners and the squares next to empty
+//! corners, stable discs, parity and, late on, the disc count), each
+//! level's plan from level 3 up (`levels.rs`), near the end the exact
+//! solver ([`endgame`]), and level 5's evaluation on 8×8: pattern weights
+//! ([`patterns`], [`weights`]) fitted by `examples/reversi_train.rs`, used
+//! through [`patterned`].
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -11,6 +13,11 @@ pub mod endgame;
 #[cfg(test)]
 mod endgame_tests;
 mod levels;
+#[cfg(test)]
+mod pattern_tests;
+pub mod patterned;
+pub mod patterns;
+pub mod weights;
 
 use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::search::zobrist;
