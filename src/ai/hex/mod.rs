@@ -11,6 +11,8 @@ use std::time::Instant;
 
 mod bits;
 mod book;
+mod inferior;
+mod knowledge;
 mod mcts;
 pub mod solver;
 mod vc;
@@ -193,7 +195,9 @@ impl Searchable for Hex {
                 return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        mcts::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
+        let knowing = level.get() >= 5;
+        mcts::choose(self, deadline, knowing, seed, stop)
+            .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {
