@@ -78,6 +78,9 @@ mod tests {
         assert!(useless_to(&[x, x, x, e, o, e], O) && useless_to(&[x, x, x, e, o, e], X));
         // Two and two across.
         assert!(useless_to(&[o, o, e, x, x, e], O) && useless_to(&[o, o, e, x, x, e], X));
+        // Three of O's in a row leave X a use for the cell: joining the
+        // two cells across from them.
+        assert!(useless_to(&[o, o, o, e, e, e], O) && !useless_to(&[o, o, o, e, e, e], X));
         // A bridge's carrier is not dead: O joins its two stones through it.
         assert!(!useless_to(&[o, e, e, o, e, e], O));
         assert!(!useless_to(&[e; 6], O) && !useless_to(&[e; 6], X));
@@ -92,7 +95,7 @@ mod tests {
         for size in [3, 4, 5] {
             let g = Geometry::<u64>::new(size).expect("small side");
             let mut memo = HashMap::new();
-            for _ in 0..400 {
+            for _ in 0..250 {
                 let mut hex = Hex::new(HexSettings::new(size, false).expect("valid"));
                 // Few enough empty cells for plain minimax in a debug build.
                 let least = (size * size).saturating_sub(11).max(2);

@@ -38,9 +38,9 @@ const EXPLORE: f32 = 0.05;
 /// Prior (visits, wins) for a move that saves an intruded bridge.
 const SAVE_PRIOR: (u32, f32) = (20, 19.0);
 /// A node's moves are cut down by [`Knowledge`] (level 5) once it has
-/// been visited this often: it costs about as much as a few hundred
-/// playouts.
-const KNOWLEDGE_AFTER: u32 = 256;
+/// been visited this often (it costs about as much as a few dozen
+/// playouts, and pays for itself in smaller trees: `benches/hex_mcts.rs`).
+const KNOWLEDGE_AFTER: u32 = 64;
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
 
@@ -296,6 +296,9 @@ struct Node {
     rw: f32,
     /// Whether [`Knowledge`] has cut this node's moves down already.
     pruned: bool,
+    /// Whether `mv` is proved to lose for the player who played it (the
+    /// opponent then wins by virtual connection).
+    lost: bool,
 }
 
 /// One tree search from `root` (with `to_move` to move and `last` the
@@ -361,7 +364,10 @@ fn search_tree(
                     .filter(|&i| scratch.cells[i as usize] == EMPTY)
                     .collect();
                 let keep = match knowledge.prune(board, &scratch.cells, &empty, player) {
-                    Pruned::Wins(i) => vec![i as u16],
+                    Pruned::Wins(i) => {
+                        tree[node as usize].lost = true;
+                        vec![i as u16]
+                    }
                     Pruned::Keep(moves) => moves,
                 };
                 keep_only(&mut tree, node, &keep);
@@ -426,10 +432,13 @@ fn search_tree(
         }
         tree[0].n += 1;
     }
+    // Proved losses count for nothing, unless every move is one.
     let root = tree[0];
-    tree[root.first as usize..(root.first + u32::from(root.children)) as usize]
+    let children = &tree[root.first as usize..(root.first + u32::from(root.children)) as usize];
+    let all_lost = children.iter().all(|c| c.lost);
+    children
         .iter()
-        .map(|c| (c.mv, c.n))
+        .map(|c| (c.mv, if c.lost && !all_lost { 0 } else { c.n }))
         .collect()
 }
 
@@ -477,7 +486,10 @@ fn select(tree: &[Node], node: u32) -> u32 {
     for id in parent.first..parent.first + u32::from(parent.children) {
         let c = tree[id as usize];
         let (n, rn) = (c.n as f32, c.rn as f32);
-        let value = if c.n + c.rn == 0 {
+        let value = if c.lost {
+            // Below any real value: only taken when every move loses.
+            -1.0 - n
+        } else if c.n + c.rn == 0 {
             1.5
         } else {
             let q = if c.n > 0 { c.w / n } else { 0.0 };
@@ -539,6 +551,14 @@ pub fn choose(
     stop: &AtomicBool,
 ) -> Option<HexMove> {
     choose_within(game, deadline, None, knowing, seed, stop)
+}
+
+/// The move after `iterations` playouts in one tree (and an exact solver
+/// with no time limit): the same on any machine, for tests and benches.
+pub fn choose_after(game: &Hex, iterations: u64, knowing: bool, seed: u64) -> Option<HexMove> {
+    let stop = AtomicBool::new(false);
+    let far = Instant::now() + Duration::from_secs(3600);
+    choose_within(game, far, Some(iterations), knowing, seed, &stop)
 }
 
 /// [`choose`], stopping the tree search after `iterations` playouts if
@@ -673,12 +693,8 @@ mod tests {
         hex
     }
 
-    /// The move after `iterations` playouts in one tree, with no limit of
-    /// time: the same on any machine, however loaded.
     fn pick(hex: &Hex, iterations: u64) -> HexMove {
-        let stop = AtomicBool::new(false);
-        let far = Instant::now() + Duration::from_secs(3600);
-        choose_within(hex, far, Some(iterations), true, 1, &stop).expect("a move")
+        choose_after(hex, iterations, true, 1).expect("a move")
     }
 
     #[test]

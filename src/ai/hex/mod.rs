@@ -13,7 +13,7 @@ mod bits;
 mod book;
 mod inferior;
 mod knowledge;
-mod mcts;
+pub mod mcts;
 pub mod solver;
 mod vc;
 
