@@ -78,9 +78,9 @@ mod tests {
         assert!(useless_to(&[x, x, x, e, o, e], O) && useless_to(&[x, x, x, e, o, e], X));
         // Two and two across.
         assert!(useless_to(&[o, o, e, x, x, e], O) && useless_to(&[o, o, e, x, x, e], X));
-        // Three of O's in a row leave X a use for the cell: joining the
-        // two cells across from them.
-        assert!(useless_to(&[o, o, o, e, e, e], O) && !useless_to(&[o, o, o, e, e, e], X));
+        // Three of O's in a row and nothing across: a stone there joins
+        // them to the empty cell across, which neither of them touches.
+        assert!(!useless_to(&[o, o, o, e, e, e], O));
         // A bridge's carrier is not dead: O joins its two stones through it.
         assert!(!useless_to(&[o, e, e, o, e, e], O));
         assert!(!useless_to(&[e; 6], O) && !useless_to(&[e; 6], X));
