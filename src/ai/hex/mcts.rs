@@ -1,7 +1,9 @@
 //! Hex by Monte Carlo tree search: RAVE (all-moves-as-first over the
 //! filled board), playouts that save a bridge (or an edge template) the
 //! opponent has just intruded into, root parallelism, the exact solver
-//! ([`super::solver`]) for small boards and late positions, and the swap
+//! ([`super::solver`]) for small boards and late positions, level 5's
+//! pruning by virtual connections and dead cells (`knowledge.rs`: at the
+//! root, and at each node once it is visited often enough), and the swap
 //! decision.
 //!
 //! The board is a padded grid of stride `n + 2` whose border cells carry
