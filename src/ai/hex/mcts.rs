@@ -40,10 +40,9 @@ const EXPLORE: f32 = 0.05;
 /// Prior (visits, wins) for a move that saves an intruded bridge.
 const SAVE_PRIOR: (u32, f32) = (20, 19.0);
 /// A node's moves are cut down by [`Knowledge`] (level 5) once it has
-/// been visited this often: on 11×11 one cut costs as much as a few
-/// hundred playouts (up to two hundred virtual-connection searches), so
-/// only the few busiest nodes get it (from 64 visits, level 5 lost 12 of
-/// 19 games to the level 5 without it).
+/// been visited this often: one cut runs up to about 240 virtual-connection
+/// searches on 11×11, so only the busiest nodes get it (from 64 visits
+/// level 5 did worse against the level 5 without it: BENCHMARKS.md).
 const KNOWLEDGE_AFTER: u32 = 2048;
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
