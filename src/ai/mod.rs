@@ -28,11 +28,8 @@
 //!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5, which
 //!   hands late positions to the exact solver (`solver.rs`: proof-number
 //!   search with virtual connections, `vc.rs`, on bit sets, `bits.rs`, up
-//!   to 11×11); at level 5 on boards up to 11×11 the tree's moves are
-//!   pruned at the root and at well-visited nodes (`knowledge.rs`): proved
-//!   wins and the must-play region from virtual connections, and no dead
-//!   cells (`inferior.rs`); on boards up to 8×8 level 5 first tries the
-//!   opening book (`book.rs`, 7×7) and the solver.
+//!   to 11×11); on boards up to 8×8 level 5 first tries the opening book
+//!   (`book.rs`, 7×7) and the solver.
 //! - **Reversi** (`reversi/`): alpha-beta at levels 1 and 2; from level 3
 //!   Reversi's own table (`levels.rs`): the exact endgame solver
 //!   (`endgame.rs`) from 10, 12 or 16 to 20 empty cells, before that

@@ -1,9 +1,7 @@
 //! Hex by Monte Carlo tree search: RAVE (all-moves-as-first over the
 //! filled board), playouts that save a bridge (or an edge template) the
 //! opponent has just intruded into, root parallelism, the exact solver
-//! ([`super::solver`]) for small boards and late positions, level 5's
-//! pruning by virtual connections and dead cells (`knowledge.rs`: at the
-//! root, and at each node once it is visited often enough), and the swap
+//! ([`super::solver`]) for small boards and late positions, and the swap
 //! decision.
 //!
 //! The board is a padded grid of stride `n + 2` whose border cells carry
@@ -14,16 +12,15 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::knowledge::{Knowledge, Pruned};
 use super::solver;
 use crate::ai::cells::colour;
 use crate::ai::search::zobrist;
 use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player, Rng};
 
-pub const EMPTY: u8 = 0;
-pub const O: u8 = 1;
-pub const X: u8 = 2;
+const EMPTY: u8 = 0;
+const O: u8 = 1;
+const X: u8 = 2;
 /// Padding cells that stand for no edge (two corners of the padding).
 const OFF: u8 = 3;
 
@@ -39,11 +36,6 @@ const RAVE_BIAS: f32 = 0.0025;
 const EXPLORE: f32 = 0.05;
 /// Prior (visits, wins) for a move that saves an intruded bridge.
 const SAVE_PRIOR: (u32, f32) = (20, 19.0);
-/// A node's moves are cut down by [`Knowledge`] (level 5) once it has
-/// been visited this often: one cut runs up to about 240 virtual-connection
-/// searches on 11×11, so only the busiest nodes get it (from 64 visits
-/// level 5 did worse against the level 5 without it: BENCHMARKS.md).
-const KNOWLEDGE_AFTER: u32 = 2048;
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
 
@@ -97,21 +89,11 @@ impl Board {
         (cell.row() + 1) * self.stride + cell.col() + 1
     }
 
-    /// The colours of the six neighbours of `i` in `cells`, in ring order.
-    pub fn ring_of(&self, cells: &[u8], i: usize) -> [u8; 6] {
-        self.ring.map(|step| cells[i.wrapping_add_signed(step)])
-    }
-
     pub fn cell(&self, i: usize) -> Cell {
         Cell::new(i / self.stride - 1, i % self.stride - 1).unwrap_or_else(|| unreachable!())
     }
 
-    /// The board's side.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    pub fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n).flat_map(move |r| (0..self.n).map(move |c| (r + 1) * self.stride + c + 1))
     }
 
@@ -297,11 +279,6 @@ struct Node {
     /// All-moves-as-first visits and wins.
     rn: u32,
     rw: f32,
-    /// Whether [`Knowledge`] has cut this node's moves down already.
-    pruned: bool,
-    /// Whether `mv` is proved to lose for the player who played it (the
-    /// opponent then wins by virtual connection).
-    lost: bool,
 }
 
 /// One tree search from `root` (with `to_move` to move and `last` the
@@ -320,7 +297,6 @@ fn search_tree(
     to_move: u8,
     last: Option<usize>,
     moves: &[u16],
-    knowledge: Option<&Knowledge>,
     until: Until,
     seed: u64,
 ) -> HashMap<u16, u32> {
@@ -337,7 +313,6 @@ fn search_tree(
         None => board.broken_bridges(&board.cells, to_move),
     };
     expand(&mut tree, 0, moves, &saves);
-    tree[0].pruned = true;
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
     loop {
@@ -355,26 +330,6 @@ fn search_tree(
         let mut previous = last;
         loop {
             path.push(node);
-            let here = tree[node as usize];
-            if let Some(knowledge) = knowledge
-                && !here.pruned
-                && here.n >= KNOWLEDGE_AFTER
-                && here.children > 0
-            {
-                let empty: Vec<u16> = root_empties
-                    .iter()
-                    .copied()
-                    .filter(|&i| scratch.cells[i as usize] == EMPTY)
-                    .collect();
-                let keep = match knowledge.prune(board, &scratch.cells, &empty, player) {
-                    Pruned::Wins(i) => {
-                        tree[node as usize].lost = true;
-                        vec![i as u16]
-                    }
-                    Pruned::Keep(moves) => moves,
-                };
-                keep_only(&mut tree, node, &keep);
-            }
             let here = tree[node as usize];
             if here.children == 0 {
                 if here.n >= expand_after && tree.len() < MAX_NODES && node != 0 {
@@ -435,13 +390,10 @@ fn search_tree(
         }
         tree[0].n += 1;
     }
-    // Proved losses count for nothing, unless every move is one.
     let root = tree[0];
-    let children = &tree[root.first as usize..(root.first + u32::from(root.children)) as usize];
-    let all_lost = children.iter().all(|c| c.lost);
-    children
+    tree[root.first as usize..(root.first + u32::from(root.children)) as usize]
         .iter()
-        .map(|c| (c.mv, if c.lost && !all_lost { 0 } else { c.n }))
+        .map(|c| (c.mv, c.n))
         .collect()
 }
 
@@ -463,25 +415,6 @@ fn expand(tree: &mut Vec<Node>, node: u32, moves: &[u16], saves: &[usize]) {
     tree[node as usize].children = moves.len() as u16;
 }
 
-/// Moves the children of `node` whose move is in `keep` to the front and
-/// drops the others (their statistics with them), unless none is kept.
-fn keep_only(tree: &mut [Node], node: u32, keep: &[u16]) {
-    let parent = &mut tree[node as usize];
-    parent.pruned = true;
-    let (first, count) = (parent.first as usize, parent.children as usize);
-    let children = &mut tree[first..first + count];
-    let mut kept = 0;
-    for k in 0..count {
-        if keep.contains(&children[k].mv) {
-            children.swap(kept, k);
-            kept += 1;
-        }
-    }
-    if kept > 0 {
-        tree[node as usize].children = kept as u16;
-    }
-}
-
 fn select(tree: &[Node], node: u32) -> u32 {
     let parent = tree[node as usize];
     let log = ((parent.n + 1) as f32).ln();
@@ -489,10 +422,7 @@ fn select(tree: &[Node], node: u32) -> u32 {
     for id in parent.first..parent.first + u32::from(parent.children) {
         let c = tree[id as usize];
         let (n, rn) = (c.n as f32, c.rn as f32);
-        let value = if c.lost {
-            // Below any real value: only taken when every move loses.
-            -1.0 - n
-        } else if c.n + c.rn == 0 {
+        let value = if c.n + c.rn == 0 {
             1.5
         } else {
             let q = if c.n > 0 { c.w / n } else { 0.0 };
@@ -544,24 +474,8 @@ fn threads() -> usize {
 }
 
 /// The move of the computer at a strong level.
-/// With `knowing` (level 5), virtual connections and dead cells prune
-/// the tree ([`Knowledge`]).
-pub fn choose(
-    game: &Hex,
-    deadline: Instant,
-    knowing: bool,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<HexMove> {
-    choose_within(game, deadline, None, knowing, seed, stop)
-}
-
-/// The move after `iterations` playouts in one tree (and an exact solver
-/// with no time limit): the same on any machine, for tests and benches.
-pub fn choose_after(game: &Hex, iterations: u64, knowing: bool, seed: u64) -> Option<HexMove> {
-    let stop = AtomicBool::new(false);
-    let far = Instant::now() + Duration::from_secs(3600);
-    choose_within(game, far, Some(iterations), knowing, seed, &stop)
+pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<HexMove> {
+    choose_within(game, deadline, None, seed, stop)
 }
 
 /// [`choose`], stopping the tree search after `iterations` playouts if
@@ -572,7 +486,6 @@ fn choose_within(
     game: &Hex,
     deadline: Instant,
     iterations: Option<u64>,
-    knowing: bool,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<HexMove> {
@@ -616,14 +529,6 @@ fn choose_within(
         return Some(HexMove::Place(board.cell(block)));
     }
     let empties = board.empties();
-    let knowledge = knowing.then(|| Knowledge::new(&board)).flatten();
-    let moves = match &knowledge {
-        Some(knowledge) => match knowledge.prune(&board, &board.cells, &empties, mine) {
-            Pruned::Wins(i) => return Some(HexMove::Place(board.cell(i))),
-            Pruned::Keep(moves) => moves,
-        },
-        None => empties.clone(),
-    };
     if empties.len() <= SOLVE_EMPTIES || n <= 4 {
         let until = start + deadline.saturating_duration_since(start) / 3;
         let until = iterations.is_none().then_some(until);
@@ -643,15 +548,13 @@ fn choose_within(
         let handles: Vec<_> = (0..trees)
             .map(|t| {
                 let board = &board;
-                let moves = &moves;
-                let knowledge = knowledge.as_ref();
+                let empties = &empties;
                 scope.spawn(move || {
                     search_tree(
                         board,
                         mine,
                         last,
-                        moves,
-                        knowledge,
+                        empties,
                         Until {
                             deadline,
                             stop,
@@ -674,7 +577,7 @@ fn choose_within(
         .into_iter()
         .max_by_key(|&(mv, count)| (count, std::cmp::Reverse(mv)))
         .map(|(mv, _)| mv as usize)
-        .or_else(|| moves.first().map(|&i| i as usize))?;
+        .or_else(|| empties.first().map(|&i| i as usize))?;
     Some(HexMove::Place(board.cell(best)))
 }
 
@@ -696,8 +599,12 @@ mod tests {
         hex
     }
 
+    /// The move after `iterations` playouts in one tree, with no limit of
+    /// time: the same on any machine, however loaded.
     fn pick(hex: &Hex, iterations: u64) -> HexMove {
-        choose_after(hex, iterations, true, 1).expect("a move")
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(3600);
+        choose_within(hex, far, Some(iterations), 1, &stop).expect("a move")
     }
 
     #[test]

@@ -1,11 +1,9 @@
 //! Hex for the computer: levels 1 to 3 search with this evaluation (how
 //! many more stones each side needs to join its edges: shortest path
 //! through empty cells, own stones free, compared); levels 4 and 5 play by
-//! Monte Carlo tree search ([`mcts`]), which hands late positions to the
-//! exact solver ([`solver`]), and at level 5 prunes its moves with virtual
-//! connections and dead cells (`knowledge.rs`, `inferior.rs`); on boards up
-//! to 8×8 level 5 first looks in the opening book (`book.rs`) and gives the
-//! solver most of the move.
+//! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
+//! exact solver ([`solver`]); on boards up to 8×8 level 5 first looks in
+//! the opening book (`book.rs`) and gives the solver most of the move.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -13,9 +11,7 @@ use std::time::Instant;
 
 mod bits;
 mod book;
-mod inferior;
-mod knowledge;
-pub mod mcts;
+mod mcts;
 pub mod solver;
 mod vc;
 
@@ -197,9 +193,7 @@ impl Searchable for Hex {
                 return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        let knowing = level.get() >= 5;
-        mcts::choose(self, deadline, knowing, seed, stop)
-            .map_or(OwnChoice::GameOver, OwnChoice::Play)
+        mcts::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {

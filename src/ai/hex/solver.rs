@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub use super::bits::{CellSet, Geometry, Stones};
-use super::vc::{Connections, Outlook};
+use super::vc::Connections;
 use crate::ai::Searchable;
 use crate::engine::bits::Bits;
 use crate::engine::hex::{Hex, HexMove};
@@ -220,19 +220,43 @@ impl<'a, B: CellSet> Solver<'a, B> {
             return known;
         }
         self.nodes += 1;
+        let g = self.g;
         let me = position.to_move;
-        let (must, threats) = match self.connections.outlook(
-            position.of(me),
-            position.of(me.other()),
-            position.empty(&self.g),
-            me,
-        ) {
-            Outlook::Won { best, carrier } => {
-                return self.remember(position, Entry::won(best, carrier));
+        let own = position.of(me);
+        let theirs = position.of(me.other());
+        let empty = position.empty(&g);
+        let links = &self.connections;
+
+        // Won already, or with one more stone.
+        if let Some(carrier) = links.edge_connection(own, empty, me) {
+            return self.remember(position, Entry::won(B::ZERO, carrier));
+        }
+        for y in empty.ones().map(B::bit) {
+            if let Some(carrier) = links.edge_connection(own | y, empty & !y, me) {
+                return self.remember(position, Entry::won(y, carrier | y));
             }
-            Outlook::Lost { threats } => return self.remember(position, Entry::lost(threats)),
-            Outlook::Open { must, threats } => (must, threats),
-        };
+        }
+
+        // Where the opponent would connect: the move must stop each of those.
+        let mut must = empty;
+        let mut threats = B::ZERO;
+        if let Some(carrier) = links.edge_connection(theirs, empty, me.other()) {
+            must &= carrier;
+            threats |= carrier;
+        } else {
+            for y in empty.ones().map(B::bit) {
+                if let Some(carrier) = links.edge_connection(theirs | y, empty & !y, me.other()) {
+                    must &= carrier | y;
+                    threats |= carrier | y;
+                    if must.is_zero() {
+                        break;
+                    }
+                }
+            }
+        }
+        if must.is_zero() {
+            return self.remember(position, Entry::lost(threats));
+        }
         let mut entry = Entry {
             phi: 1,
             delta: must.count() as u32,

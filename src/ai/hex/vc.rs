@@ -190,63 +190,6 @@ impl<B: CellSet> Connections<B> {
     }
 }
 
-/// What virtual connections say about a position, for the player to move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outlook<B> {
-    /// The mover's edges are joined virtually (`best` empty) or will be
-    /// with a stone on `best`; `carrier` holds the cells that needs.
-    Won { best: B, carrier: B },
-    /// Whatever the mover plays, the opponent joins their edges
-    /// virtually: `threats` is the union of the carriers of that.
-    Lost { threats: B },
-    /// No virtual result: only moves in `must` can stop every connection
-    /// the opponent could make with one stone (every empty cell when they
-    /// have none), and `threats` is the union of those connections.
-    Open { must: B, threats: B },
-}
-
-impl<B: CellSet> Connections<B> {
-    /// The [`Outlook`] for `me` to move, with `own` and `theirs` stones
-    /// and `empty` cells.
-    pub fn outlook(&self, own: B, theirs: B, empty: B, me: Player) -> Outlook<B> {
-        if let Some(carrier) = self.edge_connection(own, empty, me) {
-            return Outlook::Won {
-                best: B::ZERO,
-                carrier,
-            };
-        }
-        for y in empty.ones().map(B::bit) {
-            if let Some(carrier) = self.edge_connection(own | y, empty & !y, me) {
-                return Outlook::Won {
-                    best: y,
-                    carrier: carrier | y,
-                };
-            }
-        }
-        let mut must = empty;
-        let mut threats = B::ZERO;
-        if let Some(carrier) = self.edge_connection(theirs, empty, me.other()) {
-            must &= carrier;
-            threats |= carrier;
-        } else {
-            for y in empty.ones().map(B::bit) {
-                if let Some(carrier) = self.edge_connection(theirs | y, empty & !y, me.other()) {
-                    must &= carrier | y;
-                    threats |= carrier | y;
-                    if must.is_zero() {
-                        break;
-                    }
-                }
-            }
-        }
-        if must.is_zero() {
-            Outlook::Lost { threats }
-        } else {
-            Outlook::Open { must, threats }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
