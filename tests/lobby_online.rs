@@ -24,6 +24,14 @@ fn plain_lobby(address: &str, name: &str, data: &Path) -> Piped {
     Piped::start(&["online", address, "--plain", "--name", name], data).patient(PATIENCE)
 }
 
+/// `name` in the plain lobby, once it has sent `create` (a whole line).
+fn creating(address: &str, name: &str, data: &Path, create: &str) -> Piped {
+    let mut player = plain_lobby(address, name, data);
+    player.wait_for("Open games:");
+    player.type_lines(create);
+    player
+}
+
 fn screen_lobby(address: &str, name: &str) -> Session {
     Session::start(&["online", address, "--name", name]).patient(PATIENCE)
 }
@@ -32,9 +40,7 @@ fn screen_lobby(address: &str, name: &str) -> Session {
 fn the_plain_lobby_creates_lists_joins_watches_and_finishes_a_game() {
     let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
-    let mut ada = plain_lobby(&served.address, "ada", &data);
-    ada.wait_for("Open games:");
-    ada.type_lines("create gekitai\n");
+    let mut ada = creating(&served.address, "ada", &data, "create gekitai\n");
     ada.wait_for("Join code:");
     ada.wait_for("You play X; the other seat is open.");
     let mut bob = plain_lobby(&served.address, "bob", &data);
@@ -71,9 +77,12 @@ fn the_plain_lobby_creates_lists_joins_watches_and_finishes_a_game() {
 fn a_game_created_against_the_servers_computer_is_played_by_the_server() {
     let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
-    let mut ada = plain_lobby(&served.address, "ada", &data);
-    ada.wait_for("Open games:");
-    ada.type_lines("create hex size=3 computer=1\n");
+    let mut ada = creating(
+        &served.address,
+        "ada",
+        &data,
+        "create hex size=3 computer=1\n",
+    );
     ada.wait_for("You play O against computer (level 1).");
     // Every cell, twice over: those taken are refused, and a 3x3 Hex
     // board cannot fill up without a winner.
@@ -179,9 +188,12 @@ fn a_lost_lobby_says_so_and_connects_again() {
 fn a_spectator_leaves_for_the_lobby_at_once_and_watches_again_by_the_code() {
     let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
-    let mut ada = plain_lobby(&served.address, "ada", &data);
-    ada.wait_for("Open games:");
-    ada.type_lines("create gekitai side=second\n");
+    let ada = creating(
+        &served.address,
+        "ada",
+        &data,
+        "create gekitai side=second\n",
+    );
     let text = ada.wait_for("You play O");
     let watch = text
         .lines()
@@ -211,9 +223,7 @@ fn a_spectator_leaves_for_the_lobby_at_once_and_watches_again_by_the_code() {
 fn a_player_who_leaves_takes_the_seat_again_with_the_code_the_lobby_shows() {
     let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
-    let mut ada = plain_lobby(&served.address, "ada", &data);
-    ada.wait_for("Open games:");
-    ada.type_lines("create gekitai\n");
+    let mut ada = creating(&served.address, "ada", &data, "create gekitai\n");
     ada.wait_for("You play X");
     ada.type_lines("A1\n");
     let mut bob = screen_lobby(&served.address, "bob");
@@ -327,9 +337,12 @@ fn a_player_whose_opponent_stays_away_claims_the_win_on_the_game_screen() {
 fn a_spectator_who_came_first_learns_who_takes_the_open_seat() {
     let data = Scratch::new("online");
     let served = Served::start(&data.join("server"), &[]);
-    let mut ada = plain_lobby(&served.address, "ada", &data);
-    ada.wait_for("Open games:");
-    ada.type_lines("create gekitai side=second\n");
+    let ada = creating(
+        &served.address,
+        "ada",
+        &data,
+        "create gekitai side=second\n",
+    );
     ada.wait_for("You play O; the other seat is open.");
     let mut carol = screen_lobby(&served.address, "carol");
     carol.wait_for("(open) – ada");
