@@ -121,6 +121,15 @@ impl StartMenu {
         choices
     }
 
+    /// How to add an outside engine, while a player is being chosen and
+    /// none is configured for the game.
+    fn engine_hint(&self) -> Option<&'static str> {
+        let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
+        let offered = self.seat_choices();
+        let none = !offered.iter().any(|seat| matches!(seat, Seat::Engine(_)));
+        (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
+    }
+
     /// Whether Enter now resumes the unfinished game.
     pub fn resume_selected(&self) -> bool {
         self.rows().get(self.selected) == Some(&Row::Resume)
@@ -290,17 +299,6 @@ impl StartMenu {
             .centered(),
         );
         Paragraph::new(lines).render(inner, buf);
-    }
-}
-
-impl StartMenu {
-    /// How to add an outside engine, while a player is being chosen and
-    /// none is configured for the game.
-    fn engine_hint(&self) -> Option<&'static str> {
-        let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
-        let kind = self.games.kind();
-        let none = !self.engines.iter().any(|engine| engine.plays(kind));
-        (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 }
 
