@@ -30,6 +30,17 @@ fn fake(gtp_args: &str, modes: &str, folder: &Path) -> String {
     )
 }
 
+/// A full-screen Gekitai game against the fake engine as O (`tabletop
+/// gtp GTP_ARGS` misbehaving as `modes`), once it shows; with the folder
+/// of the engine's log.
+fn against_fake(gtp_args: &str, modes: &str) -> (Scratch, Session) {
+    let folder = Scratch::new("engines");
+    let engine = format!("gtp:{}", fake(gtp_args, modes, &folder));
+    let app = Session::start(&["gekitai", "--o", &engine]);
+    app.wait_for("X human · O fake_gtp.sh");
+    (folder, app)
+}
+
 /// What the fake engine was told, so far.
 fn log(folder: &Path) -> String {
     fs::read_to_string(folder.join("log")).unwrap_or_default()
@@ -156,10 +167,7 @@ fn a_slow_engine_is_reported_and_the_player_takes_its_seat() {
 
 #[test]
 fn an_engine_that_crashes_mid_game_is_replaced_by_tabletops_computer() {
-    let folder = Scratch::new("engines");
-    let engine = format!("gtp:{}", fake("gekitai --level 1", "crash:2", &folder));
-    let mut app = Session::start(&["gekitai", "--o", &engine]);
-    app.wait_for("X human · O fake_gtp.sh");
+    let (folder, mut app) = against_fake("gekitai --level 1", "crash:2");
     app.send("a1\r");
     wait_until(&app, "the engine's first move", |s| s.contains("2. O"));
     app.send("f6\r");
@@ -175,10 +183,7 @@ fn an_engine_that_crashes_mid_game_is_replaced_by_tabletops_computer() {
 
 #[test]
 fn junk_from_an_engine_is_shown_escaped_and_the_game_can_be_ended() {
-    let folder = Scratch::new("engines");
-    let engine = format!("gtp:{}", fake("gekitai", "junk", &folder));
-    let mut app = Session::start(&["gekitai", "--o", &engine]);
-    app.wait_for("X human · O fake_gtp.sh");
+    let (folder, mut app) = against_fake("gekitai", "junk");
     app.send("c3\r");
     let screen = app.wait_for("has stopped");
     // The engine's escape sequences are shown as text, never obeyed: the
@@ -196,10 +201,7 @@ fn junk_from_an_engine_is_shown_escaped_and_the_game_can_be_ended() {
 #[test]
 fn a_chatty_engine_and_one_that_writes_without_end_are_reported() {
     for (mode, says) in [("chatty", "answered"), ("huge", "too long")] {
-        let folder = Scratch::new("engines");
-        let engine = format!("gtp:{}", fake("gekitai", mode, &folder));
-        let mut app = Session::start(&["gekitai", "--o", &engine]);
-        app.wait_for("X human · O fake_gtp.sh");
+        let (folder, mut app) = against_fake("gekitai", mode);
         app.send("c3\r");
         let screen = app.wait_for("has stopped");
         assert!(screen.contains(says), "{mode}: {screen}");
@@ -215,10 +217,7 @@ fn a_chatty_engine_and_one_that_writes_without_end_are_reported() {
 #[test]
 fn undo_against_an_engine_takes_its_move_back_with_gtp_undo_or_a_fresh_engine() {
     for (mode, starts) in [("", 1), ("noundo", 2)] {
-        let folder = Scratch::new("engines");
-        let engine = format!("gtp:{}", fake("gekitai --level 1", mode, &folder));
-        let mut app = Session::start(&["gekitai", "--o", &engine]);
-        app.wait_for("X human · O fake_gtp.sh");
+        let (folder, mut app) = against_fake("gekitai --level 1", mode);
         app.send("a1\r");
         wait_until(&app, "the engine's move", |s| s.contains("2. O"));
         app.send("u");
@@ -246,10 +245,7 @@ fn undo_against_an_engine_takes_its_move_back_with_gtp_undo_or_a_fresh_engine() 
 
 #[test]
 fn a_signal_while_an_engine_thinks_ends_it_too() {
-    let folder = Scratch::new("engines");
-    let engine = format!("gtp:{}", fake("gekitai", "slow", &folder));
-    let mut app = Session::start(&["gekitai", "--o", &engine]);
-    app.wait_for("X human · O fake_gtp.sh");
+    let (folder, mut app) = against_fake("gekitai", "slow");
     app.send("c3\r");
     app.wait_for("is thinking");
     app.killed_cleanly_by("TERM", 15);
@@ -258,10 +254,7 @@ fn a_signal_while_an_engine_thinks_ends_it_too() {
 
 #[test]
 fn quitting_while_an_engine_thinks_ends_it() {
-    let folder = Scratch::new("engines");
-    let engine = format!("gtp:{}", fake("gekitai", "slow", &folder));
-    let mut app = Session::start(&["gekitai", "--o", &engine]);
-    app.wait_for("X human · O fake_gtp.sh");
+    let (folder, mut app) = against_fake("gekitai", "slow");
     app.send("c3\r");
     app.wait_for("is thinking");
     app.send("\x03");
