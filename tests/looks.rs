@@ -491,6 +491,23 @@ fn in_a_real_terminal_a_theme_of_the_players_and_the_ascii_mode_are_chosen_and_k
 }
 
 #[test]
+fn a_terminal_whose_locale_is_not_utf8_starts_in_ascii_and_a_utf8_one_does_not() {
+    use common::pty::Session;
+    for (locale, ascii) in [
+        (("LANG", "C"), true),
+        (("LC_ALL", "en_US.ISO-8859-1"), true),
+        (("LC_CTYPE", "UTF-8"), false),
+    ] {
+        let mut app = Session::start_with_env(&[], &[locale]);
+        let screen = app.wait_for("Start");
+        assert_eq!(screen.is_ascii(), ascii, "{locale:?}: {screen}");
+        assert_eq!(screen.contains("+----"), ascii, "{locale:?}: {screen}");
+        app.send("q");
+        app.exits_cleanly();
+    }
+}
+
+#[test]
 fn the_readme_says_what_each_colour_of_a_theme_colours() {
     let readme = include_str!("../README.md");
     for (key, _) in Palette::COLOURS {

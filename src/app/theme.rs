@@ -156,6 +156,15 @@ impl Pieces {
     }
 }
 
+/// Whether a locale's name (`en_GB.UTF-8`, `C.utf8`, macOS's bare
+/// `UTF-8`, but not `C`) says its characters are UTF-8; no locale at all is
+/// taken as UTF-8, as nearly every terminal today is.
+fn is_utf8_locale(name: &str) -> bool {
+    let charset = name.split_once('.').map_or(name, |(_, rest)| rest);
+    let charset = charset.split('@').next().unwrap_or_default();
+    charset.eq_ignore_ascii_case("utf-8") || charset.eq_ignore_ascii_case("utf8")
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub colour: bool,
@@ -178,11 +187,22 @@ impl Theme {
         pieces: Pieces::Letters,
     };
 
-    /// The theme the environment asks for (`NO_COLOR` turns colour off).
+    /// The theme the environment asks for: `NO_COLOR` turns colour off,
+    /// and a locale that is not UTF-8 (`LANG=C`, say) draws in ASCII, as
+    /// such a terminal would show box drawing as junk.
     pub fn from_env() -> Theme {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let set = |name| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let no_color = set("NO_COLOR").is_some();
+        let locale = set("LC_ALL")
+            .or_else(|| set("LC_CTYPE"))
+            .or_else(|| set("LANG"));
         Theme {
             colour: !no_color,
+            pieces: if locale.as_deref().is_none_or(is_utf8_locale) {
+                Pieces::Letters
+            } else {
+                Pieces::Ascii
+            },
             ..Theme::CLASSIC
         }
     }
@@ -294,5 +314,26 @@ impl Theme {
     /// The selected line of a menu.
     pub fn selected(&self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_utf8_locale;
+
+    #[test]
+    fn only_a_utf8_locale_is_taken_as_utf8() {
+        for utf8 in [
+            "C.UTF-8",
+            "en_GB.UTF-8",
+            "de_DE.utf8",
+            "sr_RS.UTF-8@latin",
+            "UTF-8",
+        ] {
+            assert!(is_utf8_locale(utf8), "{utf8}");
+        }
+        for other in ["C", "POSIX", "en_US", "en_US.ISO-8859-1", "ja_JP.eucJP"] {
+            assert!(!is_utf8_locale(other), "{other}");
+        }
     }
 }

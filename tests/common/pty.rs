@@ -35,6 +35,20 @@ impl Session {
 
     /// Starts the binary with `data` as its data folder.
     pub fn start_with_data(args: &[&str], data: &Path) -> Session {
+        Session::launch(args, data, &[])
+    }
+
+    /// Starts the binary in a fresh data folder with `env` added to (or,
+    /// for an empty value, taken out of) its environment.
+    #[allow(dead_code)] // Not every test binary sets variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
+        let folder = Scratch::new("app");
+        let mut session = Session::launch(args, &folder, env);
+        session.own_folder = Some(folder);
+        session
+    }
+
+    fn launch(args: &[&str], data: &Path, env: &[(&str, &str)]) -> Session {
         let data = data.to_path_buf();
         let pty = native_pty_system()
             .openpty(PtySize {
@@ -49,6 +63,18 @@ impl Session {
         command.env("TERM", "xterm-256color");
         command.env("XDG_DATA_HOME", &data);
         command.env("XDG_CONFIG_HOME", data.join("config"));
+        // A UTF-8 terminal, whatever the locale of the machine running the
+        // tests (a locale that is not UTF-8 draws in ASCII).
+        command.env("LANG", "C.UTF-8");
+        command.env_remove("LC_ALL");
+        command.env_remove("LC_CTYPE");
+        for (name, value) in env {
+            if value.is_empty() {
+                command.env_remove(name);
+            } else {
+                command.env(name, value);
+            }
+        }
         let child = pty.slave.spawn_command(command).expect("the binary starts");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("a reader");
