@@ -9,13 +9,16 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{self, History, Level, Searchable};
 
-/// A search running on its own thread.
+/// A search running on its own thread, stopped when dropped.
 pub struct Thinking<M> {
     stop: Arc<AtomicBool>,
     answer: Receiver<Option<M>>,
     /// How long it has been thinking, as of the last look.
     elapsed: Duration,
     started: Instant,
+    /// When the search is told to stop and answer, if sooner than its own
+    /// deadline (a search begun on the person's time).
+    pub(super) stop_at: Option<Instant>,
     /// A hint for a person, not a move to play.
     hint: bool,
 }
@@ -30,8 +33,23 @@ pub enum Answer<M> {
 }
 
 impl<M: Send + 'static> Thinking<M> {
-    /// Starts the search for `game`'s move at `level`.
+    /// Starts the search for `game`'s move at `level`, in its time.
     pub fn start<G>(game: G, history: History, level: Level, seed: u64, hint: bool) -> Thinking<M>
+    where
+        G: Searchable<Move = M>,
+    {
+        Thinking::search(game, history, level, level.budget(), seed, hint)
+    }
+
+    /// Starts the search for `game`'s move at `level`, taking `budget`.
+    pub fn search<G>(
+        game: G,
+        history: History,
+        level: Level,
+        budget: Duration,
+        seed: u64,
+        hint: bool,
+    ) -> Thinking<M>
     where
         G: Searchable<Move = M>,
     {
@@ -39,7 +57,7 @@ impl<M: Send + 'static> Thinking<M> {
         let (tell, answer) = mpsc::channel();
         let flag = Arc::clone(&stop);
         thread::spawn(move || {
-            let mv = ai::choose(&game, &history, level, level.budget(), seed, &flag);
+            let mv = ai::choose(&game, &history, level, budget, seed, &flag);
             // The screen may have moved on and stopped listening.
             let _ = tell.send(mv);
         });
@@ -48,13 +66,18 @@ impl<M: Send + 'static> Thinking<M> {
             answer,
             elapsed: Duration::ZERO,
             started: Instant::now(),
+            stop_at: None,
             hint,
         }
     }
 
-    /// Asks the search to give up; its answer will be ignored.
-    pub fn abandon(self) {
-        self.stop.store(true, Ordering::Relaxed);
+    /// The same search, from `now` on the computer's own turn: it answers
+    /// within `budget` (or sooner, if it had already finished).
+    pub fn take_over(mut self, now: Instant, budget: Duration) -> Thinking<M> {
+        self.started = now;
+        self.elapsed = Duration::ZERO;
+        self.stop_at = Some(now + budget);
+        self
     }
 
     pub fn is_hint(&self) -> bool {
@@ -69,6 +92,10 @@ impl<M: Send + 'static> Thinking<M> {
     /// Looks for the answer at `now`.
     pub fn poll(&mut self, now: Instant) -> Answer<M> {
         self.elapsed = now.saturating_duration_since(self.started);
+        if self.stop_at.is_some_and(|at| now >= at) {
+            // It answers with the best it has found.
+            self.stop.store(true, Ordering::Relaxed);
+        }
         match self.answer.try_recv() {
             Ok(mv) => Answer::Done {
                 mv,
@@ -80,5 +107,13 @@ impl<M: Send + 'static> Thinking<M> {
                 hint: self.hint,
             },
         }
+    }
+}
+
+impl<M> Drop for Thinking<M> {
+    /// A search nobody will read stops, rather than use a core for
+    /// nothing.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }

@@ -6,6 +6,7 @@
 mod computer;
 mod outside;
 pub mod peer;
+mod ponder;
 mod saving;
 pub mod view;
 
@@ -35,6 +36,7 @@ use crate::seat::Seat;
 use computer::{Answer, Thinking};
 use outside::{EngineSeat, Heard};
 use peer::Peer;
+use ponder::Ponder;
 
 /// What the app asks of the game screen, whatever the game.
 pub trait PlayScreen {
@@ -143,6 +145,8 @@ pub struct Play<G: GameUi> {
     /// The other side of a network game, which plays the seat not ours.
     peer: Option<Peer>,
     thinking: Option<Thinking<G::Move>>,
+    /// The computer's search on the person's time.
+    ponder: Option<Ponder<G::Move>>,
     /// The outside engines playing seats, each started on its first turn.
     engines: [Option<EngineSeat<G>>; 2],
     /// Computer-against-computer play held by the player.
@@ -195,6 +199,7 @@ impl<G: GameUi> Play<G> {
             seats: [Seat::Human, Seat::Human],
             peer: None,
             thinking: None,
+            ponder: None,
             engines: [None, None],
             paused: false,
             hint: None,
@@ -320,8 +325,59 @@ impl<G: GameUi> Play<G> {
                     .get_or_insert_with(|| EngineSeat::start(outside))
                     .ask(start, moves);
             }
-            Seat::Human => {}
+            Seat::Human => self.start_pondering(),
         }
+    }
+
+    /// Starts guessing the person's move, to search the answer on their
+    /// time, when the other side is the computer at its strongest.
+    fn start_pondering(&mut self) {
+        let other = self.game().to_move().other().index();
+        if self.ponder.is_some()
+            || self.peer.is_some()
+            || self.seats[other] != Seat::Computer(Level::MAX)
+        {
+            return;
+        }
+        self.seed = self.seed.wrapping_add(1);
+        let guess = Thinking::search(
+            self.game().clone(),
+            History::of(self.line.positions()),
+            Level::MAX,
+            ponder::GUESS,
+            self.seed,
+            false,
+        );
+        self.ponder = Some(Ponder::guessing(self.line.played().len(), guess));
+    }
+
+    /// Once the person's move is guessed, searches the computer's answer.
+    fn advance_pondering(&mut self, now: Instant) {
+        let Some(ponder) = &mut self.ponder else {
+            return;
+        };
+        let Some(guess) = ponder.guessed(now) else {
+            return;
+        };
+        let mut after = self.line.clone();
+        // The answer is searched only where the computer has the move.
+        let computer = after.play(guess).is_ok()
+            && !after.game().is_over()
+            && self.seats[after.game().to_move().index()] == Seat::Computer(Level::MAX);
+        if !computer {
+            ponder.rest();
+            return;
+        }
+        self.seed = self.seed.wrapping_add(1);
+        let answer = Thinking::search(
+            after.game().clone(),
+            History::of(after.positions()),
+            Level::MAX,
+            ponder::LONGEST,
+            self.seed,
+            false,
+        );
+        ponder.answer(guess, answer);
     }
 
     /// Takes an outside engine's answer when it has one.
@@ -364,9 +420,9 @@ impl<G: GameUi> Play<G> {
     /// Abandons a search under way; an engine thinking is ended, to be
     /// started afresh (and told the game) on its next turn.
     fn stop_thinking(&mut self) {
-        if let Some(thinking) = self.thinking.take() {
-            thinking.abandon();
-        }
+        // Dropped, the search stops.
+        self.thinking = None;
+        self.ponder = None;
         for engine in &mut self.engines {
             if engine
                 .as_ref()
@@ -427,6 +483,7 @@ impl<G: GameUi> Play<G> {
         }
         let mover = self.game().to_move();
         let before = self.line.played().len();
+        let pondered = self.ponder.take();
         match self.line.play(mv) {
             Ok(effect) => {
                 let animation = G::animation(&mv, effect, mover);
@@ -451,6 +508,13 @@ impl<G: GameUi> Play<G> {
             // The engines have nothing left to do.
             self.engines = [None, None];
         }
+        // The search of a right guess goes on as the computer's turn.
+        if let Some(pondered) = pondered
+            && !self.ended()
+            && let Seat::Computer(level) = self.seats[self.game().to_move().index()]
+        {
+            self.thinking = pondered.hit(before, &mv, Instant::now(), level.budget());
+        }
         self.think();
         true
     }
@@ -462,7 +526,10 @@ impl<G: GameUi> Play<G> {
             self.message = Some(why);
             return false;
         }
+        // A search on the person's time is kept: it may be the answer.
+        let ponder = self.ponder.take();
         self.stop_thinking();
+        self.ponder = ponder;
         let played = self.play(mv);
         if played && let Some(peer) = &mut self.peer {
             let mover = self.line.played().iter().rev().find(|p| !p.is_forced());
@@ -864,6 +931,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
         if self.ended() || self.computer_to_move() || self.thinking.is_some() {
             return;
         }
+        // The hint has both cores.
+        self.ponder = None;
         self.spawn_search(Level::MAX, true);
     }
 
@@ -922,6 +991,7 @@ impl<G: GameUi> PlayScreen for Play<G> {
     fn is_animating(&self) -> bool {
         self.animation.is_some()
             || self.thinking.is_some()
+            || self.ponder.as_ref().is_some_and(Ponder::is_busy)
             || self.engines.iter().flatten().any(EngineSeat::is_thinking)
             || self.peer.as_ref().is_some_and(Peer::is_connected)
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending)
@@ -932,6 +1002,8 @@ impl<G: GameUi> PlayScreen for Play<G> {
             || self.thinking.is_some()
             || self.evaluation.as_ref().is_some_and(Evaluation::is_pending);
         self.collect_thinking(now);
+        // Nothing to draw: the search on the person's time is not shown.
+        self.advance_pondering(now);
         // An outside engine's spinner turns, and its failure may come.
         let engine = self.engine_to_move().is_some() && !self.ended();
         self.collect_engines(now);
