@@ -231,3 +231,18 @@ fn an_engine_and_everything_it_started_end_with_the_match() {
         String::from_utf8_lossy(&left.stdout)
     );
 }
+
+#[test]
+fn the_time_commands_are_known_and_bad_figures_refused() {
+    let (out, status) = converse(
+        &["hex", "--size", "5", "--level", "5"],
+        "known_command time_settings\nknown_command time_left\ntime_settings 0 1 1\ntime_left white 0.9 1\ntime_settings 5 x 0\ntime_left b -1 0\ntime_left green 5 0\ntime_settings 1 2\ngenmove b\n",
+    );
+    assert_eq!(status, 0);
+    let a = answers(&out);
+    assert_eq!(a[..4], ["= true", "= true", "= ", "= "], "{out}");
+    for refused in &a[4..8] {
+        assert!(refused.starts_with("? "), "{out}");
+    }
+    assert!(a[8].starts_with("= ") && a[8].len() > 2, "{out}");
+}

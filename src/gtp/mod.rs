@@ -5,3 +5,4 @@ pub mod client;
 pub mod notation;
 pub mod opponent;
 pub mod server;
+pub mod time;

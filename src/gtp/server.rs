@@ -4,8 +4,10 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use super::notation::{from_vertex, to_vertex};
+use super::time::GtpClock;
 use crate::ai::{self, History, Level};
 use crate::engine::line::play_forced;
 use crate::engine::settings::{self, GameSettings};
@@ -13,7 +15,7 @@ use crate::engine::{Described, Player};
 use crate::games::Playable;
 use crate::plain::LineReader;
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 14] = [
     "protocol_version",
     "name",
     "version",
@@ -26,6 +28,8 @@ const COMMANDS: [&str; 12] = [
     "genmove",
     "undo",
     "showboard",
+    "time_settings",
+    "time_left",
 ];
 
 /// The same game on a board of side `size`, its other settings kept where
@@ -48,6 +52,8 @@ struct Session<G> {
     positions: Vec<G>,
     level: Level,
     seed: u64,
+    /// The time the controller gives each side's moves.
+    clock: GtpClock,
 }
 
 impl<G: Playable> Session<G> {
@@ -121,9 +127,16 @@ impl<G: Playable> Session<G> {
                 let never = AtomicBool::new(false);
                 self.seed = self.seed.wrapping_add(1);
                 let history = History::of(std::iter::once(&self.start).chain(&self.positions));
-                let (level, budget) = (self.level, self.level.budget());
+                let level = self.level;
+                // Level 5 takes the time it is given; the others keep to
+                // theirs, or less.
+                let budget = self
+                    .clock
+                    .budget(color, level.budget(), level != Level::MAX);
+                let started = Instant::now();
                 let mv = ai::choose(&game, &history, level, budget, self.seed, &never)
                     .ok_or("no move")?;
+                self.clock.spent(color, started.elapsed());
                 game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
                 self.positions.push(game);
                 Ok(to_vertex::<G>(&mv))
@@ -133,6 +146,14 @@ impl<G: Playable> Session<G> {
                 None => Err("cannot undo".to_string()),
             },
             "showboard" => Ok(format!("\n{}", self.game().board_text().trim_end())),
+            "time_settings" => self.clock.set(args).map(|()| String::new()),
+            "time_left" => {
+                let [color, time, stones] = args else {
+                    return Err("time_left needs a colour, a time and stones".to_string());
+                };
+                let color = parse_color(color)?;
+                self.clock.left(color, time, stones).map(|()| String::new())
+            }
             _ => Err("unknown command".to_string()),
         }
     }
@@ -165,6 +186,7 @@ pub fn serve<G: Playable>(
         positions: Vec::new(),
         level,
         seed: 0x5eed,
+        clock: GtpClock::default(),
     };
     let mut lines = LineReader::new(input);
     while let Some(line) = lines.next_line()? {
