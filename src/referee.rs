@@ -102,8 +102,16 @@ impl Agent {
         }
     }
 
-    /// Gets an outside engine ready for a new game on a board of `side`.
-    fn set_up(&mut self, side: usize, patience: Duration) -> anyhow::Result<()> {
+    /// Gets an outside engine ready for a new game on a board of `side`,
+    /// starting it if it is not running; given a time a move, an engine
+    /// that knows `time_settings` is told it (one that does not keeps its
+    /// own).
+    fn set_up(
+        &mut self,
+        side: usize,
+        time_per_move: Option<Duration>,
+        patience: Duration,
+    ) -> anyhow::Result<()> {
         let Agent::Gtp { command, client } = self else {
             return Ok(());
         };
@@ -113,6 +121,16 @@ impl Agent {
         };
         engine.send(&format!("boardsize {side}"), patience)?;
         engine.send("clear_board", patience)?;
+        if let Some(per_move) = time_per_move
+            && engine
+                .send("known_command time_settings", patience)
+                .is_ok_and(|known| known.trim() == "true")
+        {
+            let _ = engine.send(
+                &format!("time_settings 0 {} 1", per_move.as_secs_f64()),
+                patience,
+            );
+        }
         *client = Some(engine);
         Ok(())
     }
@@ -261,7 +279,7 @@ fn play_game<G: Playable>(
     // An external engine gets generous time before it forfeits.
     let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
     for player in Player::BOTH {
-        if let Err(error) = agents[player.index()].set_up(start.side(), patience) {
+        if let Err(error) = agents[player.index()].set_up(start.side(), time_per_move, patience) {
             // An engine that cannot start or set up the board forfeits.
             eprintln!("{error:#}");
             return Ok(Some(Outcome::Win(player.other())));

@@ -246,3 +246,35 @@ fn the_time_commands_are_known_and_bad_figures_refused() {
     }
     assert!(a[8].starts_with("= ") && a[8].len() > 2, "{out}");
 }
+
+#[test]
+fn the_referee_tells_an_engine_that_knows_time_settings_the_time_a_move() {
+    let folder = common::scratch::Scratch::new("gtp-time");
+    let log = folder.join("log");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_gtp.sh");
+    let engine = format!(
+        "gtp:FAKE_GTP_TABLETOP='{}' FAKE_GTP_LOG='{}' bash '{}' gekitai --level 1",
+        env!("CARGO_BIN_EXE_tabletop"),
+        log.display(),
+        script.display()
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "match",
+            "gekitai",
+            "--first",
+            "random",
+            "--second",
+            &engine,
+            "--games",
+            "1",
+            "--time-per-move",
+            "0.25",
+        ])
+        .output()
+        .expect("the referee runs");
+    assert!(output.status.success(), "{output:?}");
+    let said = std::fs::read_to_string(&log).expect("the engine's log");
+    assert!(said.contains("known_command time_settings\n"), "{said}");
+    assert!(said.contains("time_settings 0 0.25 1\n"), "{said}");
+}

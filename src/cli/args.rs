@@ -195,7 +195,8 @@ pub(crate) struct MatchArgs {
     /// How many games (the contenders take turns to start).
     #[arg(long, default_value_t = 10)]
     pub(crate) games: usize,
-    /// Seconds per move for this engine's levels (default: each level's own).
+    /// Seconds per move for the ai: levels (default: each level's own),
+    /// also sent to GTP engines that know time_settings.
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time_per_move: Option<f64>,
     /// Save each game's record in this folder (game-001.toml, ...).
