@@ -16,9 +16,8 @@ pub struct Thinking<M> {
     /// How long it has been thinking, as of the last look.
     elapsed: Duration,
     started: Instant,
-    /// When the search is told to stop and answer, if sooner than its own
-    /// deadline (a search begun on the person's time).
-    pub(super) stop_at: Option<Instant>,
+    /// Begun on the person's time (see [`super::ponder`]).
+    pub(super) pondered: bool,
     /// A hint for a person, not a move to play.
     hint: bool,
 }
@@ -66,18 +65,32 @@ impl<M: Send + 'static> Thinking<M> {
             answer,
             elapsed: Duration::ZERO,
             started: Instant::now(),
-            stop_at: None,
+            pondered: false,
             hint,
         }
     }
 
-    /// The same search, from `now` on the computer's own turn: it answers
-    /// within `budget` (or sooner, if it had already finished).
-    pub fn take_over(mut self, now: Instant, budget: Duration) -> Thinking<M> {
+    /// The same search, begun on the person's time, as the computer's
+    /// turn from `now`.
+    pub fn take_over(mut self, now: Instant) -> Thinking<M> {
         self.started = now;
         self.elapsed = Duration::ZERO;
-        self.stop_at = Some(now + budget);
+        self.pondered = true;
         self
+    }
+
+    /// A search already done, whose answer is `mv`.
+    pub fn ready(mv: M) -> Thinking<M> {
+        let (tell, answer) = mpsc::channel();
+        let _ = tell.send(Some(mv));
+        Thinking {
+            stop: Arc::new(AtomicBool::new(false)),
+            answer,
+            elapsed: Duration::ZERO,
+            started: Instant::now(),
+            pondered: true,
+            hint: false,
+        }
     }
 
     pub fn is_hint(&self) -> bool {
@@ -92,10 +105,6 @@ impl<M: Send + 'static> Thinking<M> {
     /// Looks for the answer at `now`.
     pub fn poll(&mut self, now: Instant) -> Answer<M> {
         self.elapsed = now.saturating_duration_since(self.started);
-        if self.stop_at.is_some_and(|at| now >= at) {
-            // It answers with the best it has found.
-            self.stop.store(true, Ordering::Relaxed);
-        }
         match self.answer.try_recv() {
             Ok(mv) => Answer::Done {
                 mv,

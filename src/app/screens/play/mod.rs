@@ -146,7 +146,7 @@ pub struct Play<G: GameUi> {
     peer: Option<Peer>,
     thinking: Option<Thinking<G::Move>>,
     /// The computer's search on the person's time.
-    ponder: Option<Ponder<G::Move>>,
+    ponder: Option<Ponder<G>>,
     /// The outside engines playing seats, each started on its first turn.
     engines: [Option<EngineSeat<G>>; 2],
     /// Computer-against-computer play held by the player.
@@ -335,7 +335,7 @@ impl<G: GameUi> Play<G> {
         let other = self.game().to_move().other().index();
         if self.ponder.is_some()
             || self.peer.is_some()
-            || self.seats[other] != Seat::Computer(Level::MAX)
+            || self.seats[other] != Seat::Computer(ponder::LEVEL)
         {
             return;
         }
@@ -343,7 +343,7 @@ impl<G: GameUi> Play<G> {
         let guess = Thinking::search(
             self.game().clone(),
             History::of(self.line.positions()),
-            Level::MAX,
+            ponder::LEVEL,
             ponder::GUESS,
             self.seed,
             false,
@@ -356,6 +356,7 @@ impl<G: GameUi> Play<G> {
         let Some(ponder) = &mut self.ponder else {
             return;
         };
+        ponder.advance(now);
         let Some(guess) = ponder.guessed(now) else {
             return;
         };
@@ -363,21 +364,14 @@ impl<G: GameUi> Play<G> {
         // The answer is searched only where the computer has the move.
         let computer = after.play(guess).is_ok()
             && !after.game().is_over()
-            && self.seats[after.game().to_move().index()] == Seat::Computer(Level::MAX);
+            && self.seats[after.game().to_move().index()] == Seat::Computer(ponder::LEVEL);
         if !computer {
             ponder.rest();
             return;
         }
         self.seed = self.seed.wrapping_add(1);
-        let answer = Thinking::search(
-            after.game().clone(),
-            History::of(after.positions()),
-            Level::MAX,
-            ponder::LONGEST,
-            self.seed,
-            false,
-        );
-        ponder.answer(guess, answer);
+        let history = History::of(after.positions());
+        ponder.answer(guess, after.game().clone(), history, self.seed, now);
     }
 
     /// Takes an outside engine's answer when it has one.

@@ -1,39 +1,62 @@
 //! Thinking on the person's time. While a person is to move against the
 //! computer at its strongest level, the computer guesses the person's move
-//! (a short search from their side) and starts on its answer to it. When
-//! the guess was right, that search goes on as the computer's turn, which
-//! then still takes its full time: the time the person took is a gift.
+//! (a short search from their side) and searches its answer to it, again
+//! and again with twice the time (its own time a move, then two, four and
+//! eight times that), each search left to finish by itself. When the
+//! person plays the move guessed, the computer answers with the longest
+//! search finished, or waits for the one under way if it ends within the
+//! computer's own time: never worse, never slower than a turn of its own.
 
 use std::time::{Duration, Instant};
 
 use super::computer::{Answer, Thinking};
+use crate::ai::{History, Level, Searchable};
 
 /// How long the guess of the person's move may take.
 pub const GUESS: Duration = Duration::from_millis(1000);
-/// The longest the answer to a guess is searched before the person moves
-/// (beyond it, a core would be kept busy for little).
-pub const LONGEST: Duration = Duration::from_secs(30);
+/// No search of an answer ends later than this after the guess (beyond
+/// it, a core would be kept busy for little).
+const LONGEST: Duration = Duration::from_secs(30);
+/// The level that ponders, and whose searches these are.
+pub const LEVEL: Level = Level::MAX;
 
-pub struct Ponder<M> {
+pub struct Ponder<G: Searchable> {
     /// How many moves had been played: the guess is of the next one.
     at: usize,
-    phase: Phase<M>,
+    phase: Phase<G>,
 }
 
-enum Phase<M> {
-    Guessing(Thinking<M>),
-    Answering {
-        guess: M,
-        answer: Thinking<M>,
-    },
+enum Phase<G: Searchable> {
+    Guessing(Thinking<G::Move>),
+    Answering(Answering<G>),
     /// No guess, or no answer to search: nothing more until a move.
     Resting,
 }
 
-impl<M: Send + PartialEq + 'static> Ponder<M> {
+/// The searches of the answer to the guess.
+struct Answering<G: Searchable> {
+    guess: G::Move,
+    /// The position after the guess, and the game's history to it.
+    after: G,
+    history: History,
+    seed: u64,
+    /// The answer of the longest search finished.
+    found: Option<G::Move>,
+    /// The search under way, and when it ends.
+    running: Option<(Thinking<G::Move>, Instant)>,
+    /// The time the next search is given.
+    next: Duration,
+    /// No search ends later.
+    until: Instant,
+}
+
+impl<G: Searchable> Ponder<G>
+where
+    G::Move: PartialEq,
+{
     /// Pondering the position after `at` moves, beginning with `guess`,
     /// the search for the person's move.
-    pub fn guessing(at: usize, guess: Thinking<M>) -> Ponder<M> {
+    pub fn guessing(at: usize, guess: Thinking<G::Move>) -> Ponder<G> {
         Ponder {
             at,
             phase: Phase::Guessing(guess),
@@ -42,12 +65,16 @@ impl<M: Send + PartialEq + 'static> Ponder<M> {
 
     /// Whether a search is under way.
     pub fn is_busy(&self) -> bool {
-        !matches!(self.phase, Phase::Resting)
+        match &self.phase {
+            Phase::Guessing(_) => true,
+            Phase::Answering(answering) => answering.running.is_some(),
+            Phase::Resting => false,
+        }
     }
 
     /// The guess of the person's move, once the search for it is done;
     /// the caller then gives [`Ponder::answer`] or [`Ponder::rest`].
-    pub fn guessed(&mut self, now: Instant) -> Option<M> {
+    pub fn guessed(&mut self, now: Instant) -> Option<G::Move> {
         let Phase::Guessing(guess) = &mut self.phase else {
             return None;
         };
@@ -60,9 +87,20 @@ impl<M: Send + PartialEq + 'static> Ponder<M> {
         }
     }
 
-    /// Goes on with `answer`, the search of the reply to `guess`.
-    pub fn answer(&mut self, guess: M, answer: Thinking<M>) {
-        self.phase = Phase::Answering { guess, answer };
+    /// Goes on with the searches of the answer to `guess`, which leads to
+    /// `after` (its history `history`).
+    pub fn answer(&mut self, guess: G::Move, after: G, history: History, seed: u64, now: Instant) {
+        self.phase = Phase::Answering(Answering {
+            guess,
+            after,
+            history,
+            seed,
+            found: None,
+            running: None,
+            next: LEVEL.budget(),
+            until: now + LONGEST,
+        });
+        self.advance(now);
     }
 
     /// Stops (the guess led nowhere to search).
@@ -70,15 +108,55 @@ impl<M: Send + PartialEq + 'static> Ponder<M> {
         self.phase = Phase::Resting;
     }
 
-    /// The search of the answer to `mv`, played after `at` moves, if that
-    /// is the move guessed; it answers by `now + budget`. Any other
-    /// search is dropped, and stops.
-    pub fn hit(self, at: usize, mv: &M, now: Instant, budget: Duration) -> Option<Thinking<M>> {
-        match self.phase {
-            Phase::Answering { guess, answer } if self.at == at && guess == *mv => {
-                Some(answer.take_over(now, budget))
-            }
-            _ => None,
+    /// Takes a finished search's answer, and starts the next search if it
+    /// ends in time.
+    pub fn advance(&mut self, now: Instant) {
+        let Phase::Answering(answering) = &mut self.phase else {
+            return;
+        };
+        if let Some((search, _)) = &mut answering.running {
+            let Answer::Done { mv, .. } = search.poll(now) else {
+                return;
+            };
+            answering.found = mv.or(answering.found);
+            answering.running = None;
+        }
+        if now + answering.next <= answering.until {
+            answering.seed = answering.seed.wrapping_add(1);
+            let search = Thinking::search(
+                answering.after.clone(),
+                answering.history.clone(),
+                LEVEL,
+                answering.next,
+                answering.seed,
+                false,
+            );
+            answering.running = Some((search, now + answering.next));
+            answering.next *= 2;
+        }
+    }
+
+    /// The computer's answer to `mv`, played after `at` moves, if that is
+    /// the move guessed: the search under way if it ends by `now + budget`,
+    /// else the longest one finished. Any other search is dropped, and
+    /// stops.
+    pub fn hit(
+        self,
+        at: usize,
+        mv: &G::Move,
+        now: Instant,
+        budget: Duration,
+    ) -> Option<Thinking<G::Move>> {
+        let Phase::Answering(answering) = self.phase else {
+            return None;
+        };
+        if self.at != at || answering.guess != *mv {
+            return None;
+        }
+        match (answering.running, answering.found) {
+            (Some((search, ends)), _) if ends <= now + budget => Some(search.take_over(now)),
+            (_, Some(found)) => Some(Thinking::ready(found)),
+            (running, None) => running.map(|(search, _)| search.take_over(now)),
         }
     }
 }
@@ -88,7 +166,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::super::{Play, PlayScreen};
-    use super::Phase;
+    use super::{Answer, Answering, History, Phase, Ponder, Thinking};
     use crate::ai::Level;
     use crate::engine::Game;
     use crate::engine::gekitai::{Gekitai, GekitaiSettings};
@@ -116,11 +194,11 @@ mod tests {
         tick_until(play, |play| {
             matches!(
                 play.ponder.as_ref().map(|p| &p.phase),
-                Some(Phase::Answering { .. })
+                Some(Phase::Answering(_))
             )
         });
         match play.ponder.as_ref().map(|p| &p.phase) {
-            Some(Phase::Answering { guess, .. }) => *guess,
+            Some(Phase::Answering(answering)) => answering.guess,
             _ => unreachable!("waited for it"),
         }
     }
@@ -131,7 +209,7 @@ mod tests {
         let guessed = guess(&mut play);
         assert!(play.play_by_hand(guessed));
         let thinking = play.thinking.as_ref().expect("the computer thinks");
-        assert!(thinking.stop_at.is_some(), "the pondered search goes on");
+        assert!(thinking.pondered, "the pondered search answers");
         assert!(play.ponder.is_none());
         tick_until(&mut play, |play| play.line.played().len() == 2);
         assert_eq!(play.game().to_move(), crate::engine::Player::First);
@@ -143,6 +221,43 @@ mod tests {
     }
 
     #[test]
+    fn a_right_guess_is_answered_by_the_longest_search_that_is_in_time() {
+        let game = Gekitai::new(GekitaiSettings::default());
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let (guess, found, running) = (legal[0], legal[1], legal[2]);
+        let budget = Duration::from_secs(2);
+        let now = Instant::now();
+        let pondering = |ends: Instant| Ponder::<Gekitai> {
+            at: 0,
+            phase: Phase::Answering(Answering {
+                guess,
+                after: game.clone(),
+                history: History::default(),
+                seed: 1,
+                found: Some(found),
+                running: Some((Thinking::ready(running), ends)),
+                next: budget,
+                until: now,
+            }),
+        };
+        let answer = |ponder: Ponder<Gekitai>| {
+            let mut thinking = ponder.hit(0, &guess, now, budget).expect("a hit");
+            match thinking.poll(now) {
+                Answer::Done { mv, .. } => mv,
+                Answer::Pending => None,
+            }
+        };
+        // The search under way ends within the computer's time: it answers.
+        assert_eq!(answer(pondering(now + budget)), Some(running));
+        // It would end later: the longest finished answers at once.
+        assert_eq!(answer(pondering(now + budget * 2)), Some(found));
+        // Another move, or the same move at another point, is no hit.
+        assert!(pondering(now).hit(0, &found, now, budget).is_none());
+        assert!(pondering(now).hit(1, &guess, now, budget).is_none());
+    }
+
+    #[test]
     fn another_move_than_the_guess_gets_a_fresh_search() {
         let mut play = against_the_computer();
         let guessed = guess(&mut play);
@@ -151,7 +266,7 @@ mod tests {
         let other = legal.into_iter().find(|mv| *mv != guessed).expect("moves");
         assert!(play.play_by_hand(other));
         let thinking = play.thinking.as_ref().expect("the computer thinks");
-        assert!(thinking.stop_at.is_none(), "a search of its own");
+        assert!(!thinking.pondered, "a search of its own");
         assert!(play.ponder.is_none());
     }
 
