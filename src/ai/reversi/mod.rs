@@ -19,6 +19,8 @@ pub mod patterned;
 pub mod patterns;
 pub mod weights;
 
+pub use levels::{Scoring, fixed_effort};
+
 use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::search::zobrist;
 use crate::ai::{History, Level, OwnChoice, Searchable};

@@ -1,0 +1,174 @@
+//! Reversi's level-5 search scored by the fitted patterns against the same
+//! search scored by the hand-made evaluation (the starting level 5's), at
+//! an equal fixed depth, so the result does not depend on the machine's
+//! load; and the speed of each, in nodes per second on the same positions.
+//!
+//! ```sh
+//! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED]
+//! cargo run --release --example reversi_ab -- speed DEPTH [POSITIONS]
+//! ```
+//!
+//! `games` plays PAIRS pairs of games on 8×8: each pair opens with the same
+//! 2 to 4 seeded random plies, the patterns play Black in one game and
+//! White in the other; both sides search DEPTH plies and solve exactly from
+//! EXACT empty cells (default 12). It prints the patterns' score, overall
+//! and by colour.
+//!
+//! `speed` searches POSITIONS positions (default 40, from seeded random
+//! games, 10 to 40 plies in) DEPTH plies deep with each scoring, one
+//! thread, and prints the nodes, the time and the nodes per second.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use tabletop::ai::reversi::{Scoring, fixed_effort};
+use tabletop::engine::reversi::Reversi;
+use tabletop::engine::{Game, Outcome, Player, Rng};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: u64| {
+        args.get(i)
+            .map_or(Some(default), |s: &String| s.parse::<u64>().ok())
+    };
+    let done = match (args.first().map(String::as_str), number(1, 0), number(2, 0)) {
+        (Some("games"), Some(pairs), Some(depth)) if pairs > 0 && depth > 0 => {
+            match (number(3, 12), number(4, 1)) {
+                (Some(exact), Some(seed)) => {
+                    games(pairs, depth as u32, exact as u32, seed);
+                    true
+                }
+                _ => false,
+            }
+        }
+        (Some("speed"), Some(depth), _) if depth > 0 => match number(2, 40) {
+            Some(count) => {
+                speed(depth as u32, count as usize);
+                true
+            }
+            None => false,
+        },
+        _ => false,
+    };
+    if done {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] | speed DEPTH [POSITIONS]");
+        ExitCode::FAILURE
+    }
+}
+
+/// The position after `plies` seeded random moves (fewer if the game ends).
+fn opening(rng: &mut Rng, plies: usize) -> Reversi {
+    let mut pos = Reversi::default();
+    for _ in 0..plies {
+        match pos.random_move(rng) {
+            Some(mv) if !pos.is_over() => pos.play_unchecked(mv),
+            _ => break,
+        }
+    }
+    pos
+}
+
+/// Plays one game from `start`, Black searching with `black`, White with
+/// `white`: the outcome and the final disc difference for Black.
+fn play(
+    start: &Reversi,
+    black: Scoring,
+    white: Scoring,
+    depth: u32,
+    exact: u32,
+    seed: u64,
+) -> (Outcome, i32) {
+    let mut pos = start.clone();
+    while !pos.is_over() {
+        let scoring = if pos.to_move() == Player::First {
+            black
+        } else {
+            white
+        };
+        let Some((mv, _)) = fixed_effort(&pos, scoring, depth, exact, seed) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+    }
+    let margin = pos.discs(Player::First) as i32 - pos.discs(Player::Second) as i32;
+    (pos.outcome().unwrap_or(Outcome::Draw), margin)
+}
+
+/// Points for the patterns' side: 1 a win, ½ a draw, as twice the points.
+fn half_points(outcome: Outcome, patterns: Player) -> u32 {
+    match outcome {
+        Outcome::Win(p) if p == patterns => 2,
+        Outcome::Draw => 1,
+        Outcome::Win(_) => 0,
+    }
+}
+
+fn games(pairs: u64, depth: u32, exact: u32, seed: u64) {
+    let start = Instant::now();
+    let mut rng = Rng::new(seed);
+    // Twice the points, by the patterns' colour.
+    let mut points = [0u32; 2];
+    let mut played = [0u32; 2];
+    let mut margin = 0i64;
+    for pair in 0..pairs {
+        let plies = 2 + rng.below(3);
+        let start_pos = opening(&mut rng, plies);
+        for patterns in [Player::First, Player::Second] {
+            let (black, white) = match patterns {
+                Player::First => (Scoring::Patterns, Scoring::HandMade),
+                Player::Second => (Scoring::HandMade, Scoring::Patterns),
+            };
+            let game_seed = seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let (outcome, black_margin) = play(&start_pos, black, white, depth, exact, game_seed);
+            points[patterns.index()] += half_points(outcome, patterns);
+            played[patterns.index()] += 1;
+            margin += i64::from(if patterns == Player::First {
+                black_margin
+            } else {
+                -black_margin
+            });
+        }
+        let total: u32 = points.iter().sum();
+        let games: u32 = played.iter().sum();
+        println!(
+            "pair {}: patterns {:.1}/{} ({:.1}%), as Black {:.1}/{}, as White {:.1}/{}, mean margin {:+.1}, {:.0} s",
+            pair + 1,
+            f64::from(total) / 2.0,
+            games,
+            100.0 * f64::from(total) / f64::from(2 * games),
+            f64::from(points[0]) / 2.0,
+            played[0],
+            f64::from(points[1]) / 2.0,
+            played[1],
+            margin as f64 / f64::from(games),
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn speed(depth: u32, count: usize) {
+    let mut rng = Rng::new(7);
+    let positions: Vec<Reversi> = (0..count)
+        .map(|_| {
+            let plies = 10 + rng.below(31);
+            opening(&mut rng, plies)
+        })
+        .filter(|p| !p.is_over())
+        .collect();
+    for scoring in [Scoring::HandMade, Scoring::Patterns] {
+        let start = Instant::now();
+        let nodes: u64 = positions
+            .iter()
+            .filter_map(|p| fixed_effort(p, scoring, depth, 0, 1))
+            .map(|(_, nodes)| nodes)
+            .sum();
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "{scoring:?}: {} positions, depth {depth}: {nodes} nodes in {seconds:.2} s, {:.0} k nodes/s",
+            positions.len(),
+            nodes as f64 / seconds / 1000.0
+        );
+    }
+}
