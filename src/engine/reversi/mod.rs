@@ -14,7 +14,7 @@ mod bits;
 mod perft;
 
 pub use bits::{flips, legal_moves};
-pub use perft::perft;
+pub use perft::{perft, transpose};
 
 use super::cell::{Cell, LetterNumber, NotationError, is_ignored};
 use super::game::{Described, Game, IllegalMove};
