@@ -9,6 +9,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[cfg(test)]
+mod colour_tests;
 pub mod endgame;
 #[cfg(test)]
 mod endgame_tests;

@@ -268,7 +268,7 @@ impl Reversi {
     }
 
     #[cfg(test)]
-    fn with_discs(size: usize, black: u64, white: u64, to_move: Player) -> Reversi {
+    pub(crate) fn with_discs(size: usize, black: u64, white: u64, to_move: Player) -> Reversi {
         let settings = ReversiSettings::new(size).expect("test sizes are valid");
         let mut game = Reversi::new(settings);
         game.discs = [black, white];
