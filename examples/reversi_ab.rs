@@ -4,15 +4,16 @@
 //! load; and the speed of each, in nodes per second on the same positions.
 //!
 //! ```sh
-//! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED]
+//! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED] [EXTRA]
 //! cargo run --release --example reversi_ab -- speed DEPTH [POSITIONS]
 //! ```
 //!
 //! `games` plays PAIRS pairs of games on 8×8: each pair opens with the same
 //! 2 to 4 seeded random plies, the patterns play Black in one game and
 //! White in the other; both sides search DEPTH plies and solve exactly from
-//! EXACT empty cells (default 12). It prints the patterns' score, overall
-//! and by colour.
+//! EXACT empty cells (default 12); the hand-made side searches EXTRA plies
+//! more (default 0), to weigh the patterns against depth. It prints the
+//! patterns' score, overall and by colour, every ten pairs.
 //!
 //! `speed` searches POSITIONS positions (default 40, from seeded random
 //! games, 10 to 40 plies in) DEPTH plies deep with each scoring, one
@@ -33,9 +34,9 @@ fn main() -> ExitCode {
     };
     let done = match (args.first().map(String::as_str), number(1, 0), number(2, 0)) {
         (Some("games"), Some(pairs), Some(depth)) if pairs > 0 && depth > 0 => {
-            match (number(3, 12), number(4, 1)) {
-                (Some(exact), Some(seed)) => {
-                    games(pairs, depth as u32, exact as u32, seed);
+            match (number(3, 12), number(4, 1), number(5, 0)) {
+                (Some(exact), Some(seed), Some(extra)) => {
+                    games(pairs, depth as u32, extra as u32, exact as u32, seed);
                     true
                 }
                 _ => false,
@@ -53,7 +54,9 @@ fn main() -> ExitCode {
     if done {
         ExitCode::SUCCESS
     } else {
-        eprintln!("usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] | speed DEPTH [POSITIONS]");
+        eprintln!(
+            "usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] [EXTRA] | speed DEPTH [POSITIONS]"
+        );
         ExitCode::FAILURE
     }
 }
@@ -70,24 +73,24 @@ fn opening(rng: &mut Rng, plies: usize) -> Reversi {
     pos
 }
 
-/// Plays one game from `start`, Black searching with `black`, White with
-/// `white`: the outcome and the final disc difference for Black.
-fn play(
-    start: &Reversi,
-    black: Scoring,
-    white: Scoring,
+/// One side of a game: how it scores and how deep it searches.
+#[derive(Clone, Copy)]
+struct Side {
+    scoring: Scoring,
     depth: u32,
-    exact: u32,
-    seed: u64,
-) -> (Outcome, i32) {
+}
+
+/// Plays one game from `start`: the outcome and the final disc difference
+/// for Black.
+fn play(start: &Reversi, black: Side, white: Side, exact: u32, seed: u64) -> (Outcome, i32) {
     let mut pos = start.clone();
     while !pos.is_over() {
-        let scoring = if pos.to_move() == Player::First {
+        let side = if pos.to_move() == Player::First {
             black
         } else {
             white
         };
-        let Some((mv, _)) = fixed_effort(&pos, scoring, depth, exact, seed) else {
+        let Some((mv, _)) = fixed_effort(&pos, side.scoring, side.depth, exact, seed) else {
             break;
         };
         pos.play_unchecked(mv);
@@ -105,7 +108,15 @@ fn half_points(outcome: Outcome, patterns: Player) -> u32 {
     }
 }
 
-fn games(pairs: u64, depth: u32, exact: u32, seed: u64) {
+fn games(pairs: u64, depth: u32, extra: u32, exact: u32, seed: u64) {
+    let patterns_side = Side {
+        scoring: Scoring::Patterns,
+        depth,
+    };
+    let hand_made_side = Side {
+        scoring: Scoring::HandMade,
+        depth: depth + extra,
+    };
     let start = Instant::now();
     let mut rng = Rng::new(seed);
     // Twice the points, by the patterns' colour.
@@ -117,11 +128,11 @@ fn games(pairs: u64, depth: u32, exact: u32, seed: u64) {
         let start_pos = opening(&mut rng, plies);
         for patterns in [Player::First, Player::Second] {
             let (black, white) = match patterns {
-                Player::First => (Scoring::Patterns, Scoring::HandMade),
-                Player::Second => (Scoring::HandMade, Scoring::Patterns),
+                Player::First => (patterns_side, hand_made_side),
+                Player::Second => (hand_made_side, patterns_side),
             };
             let game_seed = seed ^ pair.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let (outcome, black_margin) = play(&start_pos, black, white, depth, exact, game_seed);
+            let (outcome, black_margin) = play(&start_pos, black, white, exact, game_seed);
             points[patterns.index()] += half_points(outcome, patterns);
             played[patterns.index()] += 1;
             margin += i64::from(if patterns == Player::First {
@@ -129,6 +140,9 @@ fn games(pairs: u64, depth: u32, exact: u32, seed: u64) {
             } else {
                 -black_margin
             });
+        }
+        if (pair + 1) % 10 != 0 && pair + 1 != pairs {
+            continue;
         }
         let total: u32 = points.iter().sum();
         let games: u32 = played.iter().sum();
