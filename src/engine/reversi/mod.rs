@@ -224,6 +224,10 @@ impl Reversi {
     /// Where `player` could place a disc now, whoever is to move, in the
     /// layout of [`Reversi::disc_bits`].
     pub fn placement_bits(&self, player: Player) -> u64 {
+        // The mover's are kept (none once the game is over, as for both).
+        if player == self.to_move {
+            return self.moves;
+        }
         let other = player.other();
         legal_moves(
             self.discs[player.index()],
