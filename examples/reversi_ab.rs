@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED] [EXTRA]
 //! cargo run --release --example reversi_ab -- speed DEPTH [POSITIONS]
+//! cargo run --release --example reversi_ab -- solve EMPTIES [POSITIONS]
 //! ```
 //!
 //! `games` plays PAIRS pairs of games on 8×8: each pair opens with the same
@@ -18,11 +19,16 @@
 //! `speed` searches POSITIONS positions (default 40, from seeded random
 //! games, 10 to 40 plies in) DEPTH plies deep with each scoring, one
 //! thread, and prints the nodes, the time and the nodes per second.
+//!
+//! `solve` times the exact endgame solver (level 5's from 20 empty cells)
+//! on POSITIONS positions (default 10) with EMPTIES empty cells, reached
+//! by the patterns' search 4 plies deep after 2 to 4 random plies.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-use tabletop::ai::reversi::{Scoring, fixed_effort};
+use tabletop::ai::reversi::{Scoring, endgame, fixed_effort};
 use tabletop::engine::reversi::Reversi;
 use tabletop::engine::{Game, Outcome, Player, Rng};
 
@@ -42,6 +48,13 @@ fn main() -> ExitCode {
                 _ => false,
             }
         }
+        (Some("solve"), Some(empties), _) => match number(2, 10) {
+            Some(count) => {
+                solve(empties as u32, count);
+                true
+            }
+            None => false,
+        },
         (Some("speed"), Some(depth), _) if depth > 0 => match number(2, 40) {
             Some(count) => {
                 speed(depth as u32, count as usize);
@@ -55,7 +68,7 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         eprintln!(
-            "usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] [EXTRA] | speed DEPTH [POSITIONS]"
+            "usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] [EXTRA] | speed DEPTH [POSITIONS] | solve EMPTIES [POSITIONS]"
         );
         ExitCode::FAILURE
     }
@@ -183,6 +196,32 @@ fn speed(depth: u32, count: usize) {
             "{scoring:?}: {} positions, depth {depth}: {nodes} nodes in {seconds:.2} s, {:.0} k nodes/s",
             positions.len(),
             nodes as f64 / seconds / 1000.0
+        );
+    }
+}
+
+fn solve(empties: u32, count: u64) {
+    let mut rng = Rng::new(11);
+    let never = AtomicBool::new(false);
+    for k in 0..count {
+        let plies = 2 + rng.below(3);
+        let mut pos = opening(&mut rng, plies);
+        while !pos.is_over() && endgame::empties(&pos) > empties {
+            let Some((mv, _)) = fixed_effort(&pos, Scoring::Patterns, 4, 0, k) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+        if pos.is_over() || endgame::empties(&pos) != empties {
+            continue;
+        }
+        let start = Instant::now();
+        let far = start + Duration::from_secs(3600);
+        let solved = endgame::best_move(&pos, far, &never).is_some();
+        println!(
+            "position {}: {empties} empty cells, solved {solved} in {:.2} s",
+            k + 1,
+            start.elapsed().as_secs_f64()
         );
     }
 }
