@@ -92,10 +92,13 @@ pub fn choose(
     if pos.is_over() {
         return OwnChoice::GameOver;
     }
-    let start = Instant::now();
     if let Some(mv) = solve(pos, level, deadline, stop) {
         return OwnChoice::Play(mv);
     }
+    // Timed from here: after a solve that ran out of its share, the
+    // midgame search still deepens in the time left (timed from the move's
+    // start, it stopped after one ply).
+    let start = Instant::now();
     let mut keyed = root_moves(pos, seed);
     if let [(only, _)] = keyed[..] {
         return OwnChoice::Play(only);
