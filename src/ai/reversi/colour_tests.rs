@@ -3,13 +3,14 @@
 //! alike, and the search values every move alike, so neither colour plays
 //! better than the other.
 
-use super::patterned::{PATTERN_SIDE, Patterned};
-use crate::ai::Searchable;
-use crate::ai::search::{INFINITY, Limits, Searcher};
-use crate::engine::reversi::{Reversi, ReversiSettings};
-use crate::engine::{Game, Player, Rng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+use super::patterned::{PATTERN_SIDE, Patterned};
+use crate::ai::Searchable;
+use crate::ai::search::{Limits, Searcher};
+use crate::engine::reversi::{Reversi, ReversiSettings};
+use crate::engine::{Game, Player, Rng};
 
 static NEVER: AtomicBool = AtomicBool::new(false);
 
