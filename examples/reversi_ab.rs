@@ -4,13 +4,14 @@
 //! load; and the speed of each, in nodes per second on the same positions.
 //!
 //! ```sh
-//! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED] [EXTRA]
+//! cargo run --release --example reversi_ab -- games PAIRS DEPTH [EXACT] [SEED] [EXTRA] [OPENING]
 //! cargo run --release --example reversi_ab -- speed DEPTH [POSITIONS]
 //! cargo run --release --example reversi_ab -- solve EMPTIES [POSITIONS]
 //! ```
 //!
 //! `games` plays PAIRS pairs of games on 8×8: each pair opens with the same
-//! 2 to 4 seeded random plies, the patterns play Black in one game and
+//! OPENING seeded random plies (by default 2 to 4, a different number
+//! each pair; `tabletop match --opening 2` gives White the one random move), the patterns play Black in one game and
 //! White in the other; both sides search DEPTH plies and solve exactly from
 //! EXACT empty cells (default 12); the hand-made side searches EXTRA plies
 //! more (default 0), to weigh the patterns against depth. It prints the
@@ -40,9 +41,14 @@ fn main() -> ExitCode {
     };
     let done = match (args.first().map(String::as_str), number(1, 0), number(2, 0)) {
         (Some("games"), Some(pairs), Some(depth)) if pairs > 0 && depth > 0 => {
-            match (number(3, 12), number(4, 1), number(5, 0)) {
-                (Some(exact), Some(seed), Some(extra)) => {
-                    games(pairs, depth as u32, extra as u32, exact as u32, seed);
+            match (number(3, 12), number(4, 1), number(5, 0), number(6, 0)) {
+                (Some(exact), Some(seed), Some(extra), Some(opening)) => {
+                    let sides = Sides {
+                        depth: depth as u32,
+                        extra: extra as u32,
+                        exact: exact as u32,
+                    };
+                    games(pairs, sides, opening as usize, seed);
                     true
                 }
                 _ => false,
@@ -68,7 +74,7 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         eprintln!(
-            "usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] [EXTRA] | speed DEPTH [POSITIONS] | solve EMPTIES [POSITIONS]"
+            "usage: reversi_ab games PAIRS DEPTH [EXACT] [SEED] [EXTRA] [OPENING] | speed DEPTH [POSITIONS] | solve EMPTIES [POSITIONS]"
         );
         ExitCode::FAILURE
     }
@@ -121,7 +127,20 @@ fn half_points(outcome: Outcome, patterns: Player) -> u32 {
     }
 }
 
-fn games(pairs: u64, depth: u32, extra: u32, exact: u32, seed: u64) {
+/// The efforts of a match: the patterns' depth, the hand-made side's
+/// extra plies, and where both solve exactly.
+struct Sides {
+    depth: u32,
+    extra: u32,
+    exact: u32,
+}
+
+fn games(pairs: u64, sides: Sides, opening_plies: usize, seed: u64) {
+    let Sides {
+        depth,
+        extra,
+        exact,
+    } = sides;
     let patterns_side = Side {
         scoring: Scoring::Patterns,
         depth,
@@ -137,7 +156,10 @@ fn games(pairs: u64, depth: u32, extra: u32, exact: u32, seed: u64) {
     let mut played = [0u32; 2];
     let mut margin = 0i64;
     for pair in 0..pairs {
-        let plies = 2 + rng.below(3);
+        let plies = match opening_plies {
+            0 => 2 + rng.below(3),
+            fixed => fixed,
+        };
         let start_pos = opening(&mut rng, plies);
         for patterns in [Player::First, Player::Second] {
             let (black, white) = match patterns {
