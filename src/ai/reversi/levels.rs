@@ -92,16 +92,94 @@ pub fn choose(
     if pos.is_over() {
         return OwnChoice::GameOver;
     }
-    let start = Instant::now();
     if let Some(mv) = solve(pos, level, deadline, stop) {
         return OwnChoice::Play(mv);
     }
-    let mut moves = Vec::new();
-    pos.candidate_moves(&mut moves);
-    if let [only] = moves[..] {
+    // Timed from here: after a solve that ran out of its share, the
+    // midgame search still deepens in the time left (timed from the move's
+    // start, it stopped after one ply).
+    let start = Instant::now();
+    let mut keyed = root_moves(pos, seed);
+    if let [(only, _)] = keyed[..] {
         return OwnChoice::Play(only);
     }
-    // Equal moves are taken in a seeded order, so games differ.
+    let limits = Limits { deadline, stop };
+    let scoring = if level == Level::MAX {
+        Scoring::best_for(pos)
+    } else {
+        Scoring::HandMade
+    };
+    OwnChoice::Play(scoring.deepen(pos, &mut keyed, plan.depth, limits, start).0)
+}
+
+/// How a midgame search scores its leaves: level 5 on 8×8 by the fitted
+/// patterns, everything else by the hand-made evaluation. Public so that
+/// `examples/reversi_ab.rs` can play the two against each other.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scoring {
+    HandMade,
+    Patterns,
+}
+
+impl Scoring {
+    /// Level 5's scoring for `pos`: the patterns where they are fitted.
+    pub fn best_for(pos: &Reversi) -> Scoring {
+        if pos.side() == PATTERN_SIDE {
+            Scoring::Patterns
+        } else {
+            Scoring::HandMade
+        }
+    }
+
+    fn deepen(
+        self,
+        pos: &Reversi,
+        keyed: &mut [(ReversiMove, i32)],
+        depth: u32,
+        limits: Limits,
+        start: Instant,
+    ) -> (ReversiMove, u64) {
+        match self {
+            Scoring::HandMade => deepen(pos, keyed, depth, limits, start),
+            Scoring::Patterns => deepen(&Patterned(pos.clone()), keyed, depth, limits, start),
+        }
+    }
+}
+
+/// The move of a level-5 style search with a fixed effort and no clock,
+/// for comparisons: exact from `exact` empty cells down, else `depth`
+/// plies of midgame search scored by `scoring`; `seed` orders equal moves
+/// as in play. The move and the nodes the midgame search visited (0 when
+/// solved); `None` when the game is over.
+pub fn fixed_effort(
+    pos: &Reversi,
+    scoring: Scoring,
+    depth: u32,
+    exact: u32,
+    seed: u64,
+) -> Option<(ReversiMove, u64)> {
+    if pos.is_over() {
+        return None;
+    }
+    let never = AtomicBool::new(false);
+    let far = Instant::now() + std::time::Duration::from_secs(24 * 3600);
+    if endgame::empties(pos) <= exact {
+        return endgame::best_move(pos, far, &never).map(|mv| (mv, 0));
+    }
+    let mut keyed = root_moves(pos, seed);
+    let limits = Limits {
+        deadline: far,
+        stop: &never,
+    };
+    Some(scoring.deepen(pos, &mut keyed, depth, limits, Instant::now()))
+}
+
+/// The root moves in their first order, each with its ordering key:
+/// corners first, X-squares last, equal moves in a seeded order, so games
+/// differ.
+fn root_moves(pos: &Reversi, seed: u64) -> Vec<(ReversiMove, i32)> {
+    let mut moves = Vec::new();
+    pos.candidate_moves(&mut moves);
     let mut rng = Rng::new(seed ^ pos.position_hash());
     let squares = super::squares(pos.side());
     let mut keyed: Vec<(ReversiMove, i32)> = moves
@@ -112,25 +190,19 @@ pub fn choose(
         })
         .collect();
     keyed.sort_by_key(|m| m.1);
-    let limits = Limits { deadline, stop };
-    let best = if level == Level::MAX && pos.side() == PATTERN_SIDE {
-        deepen(&Patterned(pos.clone()), &mut keyed, plan.depth, limits, start)
-    } else {
-        deepen(pos, &mut keyed, plan.depth, limits, start)
-    };
-    OwnChoice::Play(best)
+    keyed
 }
 
 /// Iterative deepening over the root moves `keyed` (in their order),
 /// up to `depth` plies or until two fifths of the time from `start` are
-/// gone: the best move.
+/// gone: the best move and the nodes searched.
 fn deepen<G: Searchable<Move = ReversiMove>>(
     pos: &G,
     keyed: &mut [(ReversiMove, i32)],
     depth: u32,
     limits: Limits,
     start: Instant,
-) -> ReversiMove {
+) -> (ReversiMove, u64) {
     let budget = limits.deadline.saturating_duration_since(start);
     let mut searcher = Searcher::<G>::new(limits, 20);
     let mut best = keyed[0].0;
@@ -145,5 +217,5 @@ fn deepen<G: Searchable<Move = ReversiMove>>(
             break;
         }
     }
-    best
+    (best, searcher.nodes)
 }

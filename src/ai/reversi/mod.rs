@@ -4,11 +4,14 @@
 //! level's plan from level 3 up (`levels.rs`), near the end the exact
 //! solver ([`endgame`]), and level 5's evaluation on 8×8: pattern weights
 //! ([`patterns`], [`weights`]) fitted by `examples/reversi_train.rs`, used
-//! through [`patterned`].
+//! through [`patterned`]. [`fixed_effort`] runs level 5's search to a fixed
+//! depth with either evaluation ([`Scoring`]), for `examples/reversi_ab.rs`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[cfg(test)]
+mod colour_tests;
 pub mod endgame;
 #[cfg(test)]
 mod endgame_tests;
@@ -18,6 +21,8 @@ mod pattern_tests;
 pub mod patterned;
 pub mod patterns;
 pub mod weights;
+
+pub use levels::{Scoring, fixed_effort};
 
 use crate::ai::analysis::{LONGEST_LINE, Proof};
 use crate::ai::search::zobrist;

@@ -60,32 +60,57 @@ fn score(weights: &Weights, mine: u64, theirs: u64) -> i32 {
     )
 }
 
+/// The reference reading of every place: cell by cell, in base 3.
+fn plain_indices(mine: u64, theirs: u64) -> [u32; PLACES] {
+    let layout = Layout::get();
+    std::array::from_fn(|p| {
+        let place = &layout.places[p];
+        place.cells.iter().fold(0, |index, &at| {
+            let state = if mine >> at & 1 == 1 {
+                1
+            } else if theirs >> at & 1 == 1 {
+                2
+            } else {
+                0
+            };
+            index * 3 + state
+        }) + place.first
+    })
+}
+
+/// Seeded random boards, any mix of discs (not only reachable ones),
+/// from nearly empty to full.
+fn random_boards() -> Vec<(u64, u64)> {
+    let mut rng = Rng::new(99);
+    let word = |rng: &mut Rng| (rng.below(1 << 32) as u64) << 32 | rng.below(1 << 32) as u64;
+    (0..2000)
+        .map(|k| {
+            let mut occupied = !0u64;
+            for _ in 0..k % 4 {
+                occupied &= word(&mut rng);
+            }
+            let mine = occupied & word(&mut rng);
+            (mine, occupied & !mine)
+        })
+        .collect()
+}
+
 #[test]
 fn indices_read_every_cell_of_every_place_in_base_three() {
     let layout = Layout::get();
     assert_eq!(layout.places.len(), PLACES);
-    let mut covered = 0u64;
-    for (mine, theirs) in positions() {
+    let covered = layout
+        .places
+        .iter()
+        .flat_map(|place| &place.cells)
+        .fold(0u64, |set, &at| set | 1 << at);
+    assert_eq!(covered, !0, "the places cover the board");
+    for (mine, theirs) in positions().into_iter().chain(random_boards()) {
         let mut got = [0u32; PLACES];
         indices(mine, theirs, &mut got);
-        for ((first, cells), index) in layout.places.iter().zip(got) {
-            let mut plain = 0u32;
-            for (k, &at) in cells.iter().enumerate() {
-                let state = if mine >> at & 1 == 1 {
-                    1
-                } else if theirs >> at & 1 == 1 {
-                    2
-                } else {
-                    0
-                };
-                plain += state * 3u32.pow((cells.len() - 1 - k) as u32);
-                covered |= 1 << at;
-            }
-            assert_eq!(index, first + plain);
-            assert!((index as usize) < WEIGHTS);
-        }
+        assert_eq!(got, plain_indices(mine, theirs), "{mine:#x} {theirs:#x}");
+        assert!(got.iter().all(|&i| (i as usize) < WEIGHTS));
     }
-    assert_eq!(covered, !0, "the places cover the board");
 }
 
 #[test]

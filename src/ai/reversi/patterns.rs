@@ -8,6 +8,8 @@
 
 use std::sync::OnceLock;
 
+use crate::engine::reversi::transpose;
+
 /// The shapes on their first place, cells as (row, column) in reading
 /// order: the edge with both X-squares, the 3×3 corner, rows 2 to 4, the
 /// diagonals of 8 down to 4 cells.
@@ -63,11 +65,22 @@ pub const SYMMETRIES: [Symmetry; 8] = [
     |r, c| (7 - c, 7 - r),
 ];
 
+/// One place of a shape on the board.
+pub struct Place {
+    /// The first weight of the shape.
+    pub first: u32,
+    /// The place's cells as layout bits, in the shape's order.
+    pub cells: Vec<u8>,
+    /// Which shape of [`SHAPES`] it is.
+    pub shape: usize,
+    /// The symmetry of [`SYMMETRIES`] that takes the shape here.
+    pub symmetry: usize,
+}
+
 /// Every place's cells and where its shape's weights start; the index of
 /// every configuration's canonical twin.
 pub struct Layout {
-    /// (first weight of the shape, the place's cells as layout bits).
-    pub places: Vec<(u32, Vec<u8>)>,
+    pub places: Vec<Place>,
     /// For each weight, the weight it shares (the smallest index among
     /// the configuration's images under the shape's own symmetries).
     pub canonical: Vec<u32>,
@@ -93,12 +106,12 @@ impl Layout {
     fn build() -> Layout {
         let mut places = Vec::new();
         let mut canonical: Vec<u32> = Vec::with_capacity(WEIGHTS);
-        for shape in SHAPES {
+        for (shape_number, shape) in SHAPES.iter().enumerate() {
             let first = canonical.len() as u32;
             let mut seen: Vec<Vec<u8>> = Vec::new();
             // The shape's own symmetries, as permutations of its cells.
             let mut own: Vec<Vec<usize>> = Vec::new();
-            for symmetry in SYMMETRIES {
+            for (symmetry_number, symmetry) in SYMMETRIES.iter().enumerate() {
                 let cells: Vec<u8> = shape
                     .iter()
                     .map(|&(r, c)| {
@@ -121,7 +134,12 @@ impl Layout {
                 }
                 if !seen.contains(&sorted) {
                     seen.push(sorted);
-                    places.push((first, cells));
+                    places.push(Place {
+                        first,
+                        cells,
+                        shape: shape_number,
+                        symmetry: symmetry_number,
+                    });
                 }
             }
             let size = 3usize.pow(shape.len() as u32);
@@ -164,15 +182,104 @@ fn number(digits: &[u8]) -> usize {
 }
 
 /// The configuration of each place for the player whose discs are
-/// `mine`: the weight index (not yet canonical) of every place.
+/// `mine`: the weight index (not yet canonical) of every place. Each place
+/// is its shape's first place on the board's image under the place's
+/// symmetry, read a row or a gathered diagonal at a time.
 #[inline]
 pub fn indices(mine: u64, theirs: u64, out: &mut [u32; PLACES]) {
-    for (slot, (first, cells)) in out.iter_mut().zip(&Layout::get().places) {
-        let mut index = 0u32;
-        for &at in cells {
-            let state = ((mine >> at) & 1) | (((theirs >> at) & 1) << 1);
-            index = index * 3 + state as u32;
-        }
-        *slot = first + index;
+    let images = images(mine, theirs);
+    for (slot, place) in out.iter_mut().zip(&Layout::get().places) {
+        let (m, t) = images[place.symmetry];
+        *slot = place.first + first_place_index(place.shape, m, t);
     }
 }
+
+/// The discs `(mine, theirs)` seen through each of [`SYMMETRIES`]: bit
+/// (r, c) of image `s` is bit `SYMMETRIES[s](r, c)` of the board.
+#[inline(always)]
+fn images(mine: u64, theirs: u64) -> [(u64, u64); 8] {
+    let flip_rows = |b: u64| b.swap_bytes();
+    let flip_columns = |b: u64| b.reverse_bits().swap_bytes();
+    let plain = (mine, theirs);
+    let turned = both(transpose, plain);
+    [
+        plain,
+        both(flip_columns, plain),
+        both(flip_rows, plain),
+        both(u64::reverse_bits, plain),
+        turned,
+        both(flip_rows, turned),
+        both(flip_columns, turned),
+        both(u64::reverse_bits, turned),
+    ]
+}
+
+#[inline(always)]
+fn both(f: impl Fn(u64) -> u64, (m, t): (u64, u64)) -> (u64, u64) {
+    (f(m), f(t))
+}
+
+/// The base-3 value of the low `len` bits of a row (first cell the most
+/// significant digit), for each of the mover's and the opponent's bits.
+#[inline(always)]
+fn row_index(m: u64, t: u64, len: u32) -> u32 {
+    let shift = 8 - len;
+    let byte = |b: u64| ((b << shift) & 0xff) as usize;
+    TERNARY[byte(m)] + 2 * TERNARY[byte(t)]
+}
+
+/// The index of shape `shape` on its first place, for the discs `(m, t)`.
+#[inline(always)]
+fn first_place_index(shape: usize, m: u64, t: u64) -> u32 {
+    let cell = |at: u32| ((m >> at) & 1) as u32 + 2 * ((t >> at) & 1) as u32;
+    match shape {
+        // The edge, then the X-squares b2 and g2.
+        0 => 9 * row_index(m, t, 8) + 3 * cell(9) + cell(14),
+        // The 3×3 corner, row by row.
+        1 => 729 * row_index(m, t, 3) + 27 * row_index(m >> 8, t >> 8, 3) + row_index(m >> 16, t >> 16, 3),
+        2..=4 => {
+            let row = 8 * (shape as u32 - 1);
+            row_index(m >> row, t >> row, 8)
+        }
+        // A diagonal from column `shape - 5` of the top row, gathered into
+        // one byte by column (the cells' columns all differ, so the
+        // multiplication carries nothing).
+        _ => {
+            let mask = DIAGONALS[shape - 5];
+            let gather = |b: u64| ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            TERNARY[gather(m)] + 2 * TERNARY[gather(t)]
+        }
+    }
+}
+
+/// For each byte, its bits read as base-3 digits: bit i is worth 3^(7-i).
+static TERNARY: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut value = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            value = value * 3 + ((byte >> bit) & 1) as u32;
+            bit += 1;
+        }
+        table[byte] = value;
+        byte += 1;
+    }
+    table
+};
+
+/// The diagonals of the diagonal shapes: cells (k, k + d) for d = 0 to 4.
+const DIAGONALS: [u64; 5] = {
+    let mut masks = [0u64; 5];
+    let mut d = 0;
+    while d < 5 {
+        let mut k = 0;
+        while k + d < 8 {
+            masks[d] |= 1 << (9 * k + d);
+            k += 1;
+        }
+        d += 1;
+    }
+    masks
+};

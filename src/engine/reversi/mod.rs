@@ -14,7 +14,7 @@ mod bits;
 mod perft;
 
 pub use bits::{flips, legal_moves};
-pub use perft::perft;
+pub use perft::{perft, transpose};
 
 use super::cell::{Cell, LetterNumber, NotationError, is_ignored};
 use super::game::{Described, Game, IllegalMove};
@@ -224,6 +224,10 @@ impl Reversi {
     /// Where `player` could place a disc now, whoever is to move, in the
     /// layout of [`Reversi::disc_bits`].
     pub fn placement_bits(&self, player: Player) -> u64 {
+        // The mover's are kept (none once the game is over, as for both).
+        if player == self.to_move {
+            return self.moves;
+        }
         let other = player.other();
         legal_moves(
             self.discs[player.index()],
@@ -268,7 +272,7 @@ impl Reversi {
     }
 
     #[cfg(test)]
-    fn with_discs(size: usize, black: u64, white: u64, to_move: Player) -> Reversi {
+    pub(crate) fn with_discs(size: usize, black: u64, white: u64, to_move: Player) -> Reversi {
         let settings = ReversiSettings::new(size).expect("test sizes are valid");
         let mut game = Reversi::new(settings);
         game.discs = [black, white];

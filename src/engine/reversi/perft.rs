@@ -195,7 +195,7 @@ impl Table {
 /// Row `r`, column `c` to row `c`, column `r`: the mirror image in the
 /// diagonal from the top-left corner, which every board size shares.
 #[inline(always)]
-fn transpose(discs: u64) -> u64 {
+pub fn transpose(discs: u64) -> u64 {
     let mut x = discs;
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
