@@ -10,10 +10,13 @@ use std::time::Instant;
 #[cfg(test)]
 mod chain_tests;
 mod clock;
+mod knobs;
 mod memo;
 mod threats;
+mod turns;
 
-pub use threats::{choose_in_nodes, refutations, shortest_chain};
+pub use knobs::Knobs;
+pub use threats::{choose_in_nodes, choose_in_nodes_with, refutations, shortest_chain};
 
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;
