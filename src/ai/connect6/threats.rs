@@ -53,6 +53,32 @@ const QUIET_WIDTH: usize = 8;
 /// Cells tried for the free stone of an answer to a single threat.
 const FREE_WIDTH: usize = 8;
 
+/// [`Board::window_score`]'s table for rows of `line`: windows only one
+/// side holds count for it, weighted by how few stones they lack.
+fn window_scores(line: usize) -> Vec<i64> {
+    let weight = |count: usize| -> i64 {
+        match line.saturating_sub(count) {
+            0..=2 => 400,
+            3 => 60,
+            4 => 12,
+            5 => 3,
+            _ => 1,
+        }
+    };
+    let mut table = vec![0; (line + 1) * (line + 1)];
+    for first in 0..=line {
+        for second in 0..=line {
+            table[first * (line + 1) + second] = match (first, second) {
+                (0, 0) => 0,
+                (mine, 0) => weight(mine),
+                (0, theirs) => -weight(theirs),
+                _ => 0,
+            };
+        }
+    }
+    table
+}
+
 /// A set of one or two stones for a turn.
 pub type Pair = (usize, Option<usize>);
 
@@ -74,6 +100,9 @@ pub struct Board {
     /// [`Board::evaluate`] for the first player, kept up to date stone by
     /// stone: the look-ahead reads it at every position it weighs.
     score: i64,
+    /// A window's part of `score` by its counts of first- and
+    /// second-player stones (index `first * (line + 1) + second`).
+    window_scores: Vec<i64>,
     /// The threat-space search's results so far.
     memo: Memo,
 }
@@ -109,6 +138,7 @@ impl Board {
             counts: vec![[0; 3]; windows],
             hash: 0,
             score: 0,
+            window_scores: window_scores(line),
             memo: Memo::default(),
         }
     }
@@ -251,21 +281,7 @@ impl Board {
     /// A window's part of [`Board::evaluate`] for the first player, from
     /// its counts of stones.
     fn window_score(&self, c: [u8; 3]) -> i64 {
-        let weight = |count: u8| -> i64 {
-            match self.line.saturating_sub(count as usize) {
-                0..=2 => 400,
-                3 => 60,
-                4 => 12,
-                5 => 3,
-                _ => 1,
-            }
-        };
-        match (c[1], c[2]) {
-            (0, 0) => 0,
-            (mine, 0) => weight(mine),
-            (0, theirs) => -weight(theirs),
-            _ => 0,
-        }
+        self.window_scores[c[1] as usize * (self.line + 1) + c[2] as usize]
     }
 
     /// The `width` empty cells near stones that matter most to either
