@@ -5,11 +5,11 @@
 //! Prints each game, then the wins by colour and each side's time a
 //! stone (the same process, so the times compare).
 //!
-//! cargo run --release --example connect6_ab -- [GAMES] [NODES] [SEED] [TURNS_A] [TURNS_B]
+//! cargo run --release --example connect6_ab -- [GAMES] [NODES] [SEED] [A] [B]
 //!
-//! Side A is level 5 (`Knobs::LEVEL_5`) unless TURNS_A is given; side B
-//! is `Knobs::ONE_REPLY` (main's level 5 before the alpha-beta over
-//! turns) unless TURNS_B is given.
+//! Side A is level 5 (`Knobs::LEVEL_5`) and side B `Knobs::ONE_REPLY`
+//! (main's level 5 before the alpha-beta over turns) unless A or B is
+//! given as `TURNS,CHAIN_TURNS` (the fields of `Knobs`).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -70,21 +70,27 @@ fn main() -> ExitCode {
         None => Some(default),
         Some(text) => text.parse().ok(),
     };
-    let (Some(games), Some(nodes), Some(seed), Some(turns_a), Some(turns_b)) = (
+    let knobs = |at: usize, default: Knobs| match args.get(at) {
+        None => Some(default),
+        Some(text) => {
+            let (turns, chain) = text.split_once(',')?;
+            Some(Knobs {
+                turns: turns.parse().ok()?,
+                chain_turns: chain.parse().ok()?,
+            })
+        }
+    };
+    let (Some(games), Some(nodes), Some(seed), Some(a), Some(b)) = (
         number(0, 100),
         number(1, 20_000),
         number(2, 1),
-        number(3, u64::from(Knobs::LEVEL_5.turns)),
-        number(4, u64::from(Knobs::ONE_REPLY.turns)),
+        knobs(3, Knobs::LEVEL_5),
+        knobs(4, Knobs::ONE_REPLY),
     ) else {
-        eprintln!("usage: connect6_ab [GAMES] [NODES] [SEED] [TURNS_A] [TURNS_B] (whole numbers)");
+        eprintln!(
+            "usage: connect6_ab [GAMES] [NODES] [SEED] [TURNS,CHAIN_TURNS] [TURNS,CHAIN_TURNS]"
+        );
         return ExitCode::FAILURE;
-    };
-    let a = Knobs {
-        turns: turns_a as u32,
-    };
-    let b = Knobs {
-        turns: turns_b as u32,
     };
     println!("A {a:?} against B {b:?}, {nodes} positions a stone, seed {seed}");
     let (mut tally_a, mut tally_b) = (Tally::default(), Tally::default());

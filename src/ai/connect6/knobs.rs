@@ -11,12 +11,23 @@ pub struct Knobs {
     /// alpha-beta search over turns, deepened one turn at a time up to
     /// this depth while the clock allows.
     pub turns: u32,
+    /// Turns of the opponent's chains of double threats looked for after
+    /// each set the search over turns goes on from (below the root, which
+    /// has its own defence): a set that leaves the side to move such a
+    /// chain is lost, whatever the evaluation says. 0: none looked for.
+    pub chain_turns: u32,
 }
 
 impl Knobs {
     /// Level 5 as it plays.
-    pub const LEVEL_5: Knobs = Knobs { turns: 4 };
+    pub const LEVEL_5: Knobs = Knobs {
+        turns: 4,
+        chain_turns: 2,
+    };
     /// Level 5 before the alpha-beta over turns: our turn and the
     /// opponent's best reply.
-    pub const ONE_REPLY: Knobs = Knobs { turns: 2 };
+    pub const ONE_REPLY: Knobs = Knobs {
+        turns: 2,
+        chain_turns: 0,
+    };
 }

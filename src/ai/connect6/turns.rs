@@ -2,7 +2,9 @@
 //! stones, one for the rest of a turn): our candidate sets at the root,
 //! then at each turn the mover's best few sets by their static value
 //! (`Board::replies`), the window evaluation at the leaves; a set that
-//! wins or makes threats no two stones block ends the line. Deepened a
+//! wins or makes threats no two stones block ends the line, and so does
+//! one after which the side to move has a short chain of double threats
+//! (`Knobs::chain_turns`). Deepened a
 //! turn at a time while the clock allows; a deeper search the clock cut
 //! short is dropped.
 
@@ -16,7 +18,7 @@ const TURN_WIDTH: usize = 8;
 impl Board {
     /// The value for `who`, about to play a whole turn, of `turns` turns
     /// ahead (this one included), fail-soft within (`alpha`, `beta`).
-    fn turn_value(&mut self, who: u8, turns: u32, alpha: i64, beta: i64, clock: &Clock) -> i64 {
+    fn turn_value(&mut self, who: u8, turns: u32, alpha: i64, beta: i64, knobs: Knobs, clock: &Clock) -> i64 {
         let replies = match self.replies(who, clock) {
             Ok(replies) => replies,
             Err(decided) => return decided,
@@ -35,7 +37,13 @@ impl Board {
                 break;
             }
             self.place_set(set, who);
-            let value = -self.turn_value(3 - who, turns - 1, -beta, -alpha.max(best), clock);
+            let chain = knobs.chain_turns > 0
+                && (self.forced_win(3 - who, 2, knobs.chain_turns, 0, clock)).is_some();
+            let value = if chain {
+                -WIN / 2
+            } else {
+                -self.turn_value(3 - who, turns - 1, -beta, -alpha.max(best), knobs, clock)
+            };
             self.remove_set(set);
             best = best.max(value);
             if best >= beta {
@@ -72,7 +80,7 @@ pub(super) fn weigh(
             let value = if board.has_won(me) {
                 WIN
             } else {
-                -board.turn_value(3 - me, turns - 1, -WIN, -best, clock)
+                -board.turn_value(3 - me, turns - 1, -WIN, -best, knobs, clock)
             };
             board.remove_set(set);
             best = best.max(value);
