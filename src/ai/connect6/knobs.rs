@@ -14,7 +14,8 @@ pub struct Knobs {
     /// Turns of the opponent's chains of double threats looked for after
     /// each set the search over turns goes on from (below the root, which
     /// has its own defence): a set that leaves the side to move such a
-    /// chain is lost, whatever the evaluation says. 0: none looked for.
+    /// chain is lost, whatever the evaluation says. 0: none looked for
+    /// (level 5: no gain measured yet, BENCHMARKS.md).
     pub chain_turns: u32,
 }
 
@@ -22,7 +23,7 @@ impl Knobs {
     /// Level 5 as it plays.
     pub const LEVEL_5: Knobs = Knobs {
         turns: 4,
-        chain_turns: 2,
+        chain_turns: 0,
     };
     /// Level 5 before the alpha-beta over turns: our turn and the
     /// opponent's best reply.
