@@ -5,8 +5,9 @@
 //! for a forced win (turns that leave the opponent two threats to block,
 //! ending in three; up to 10 turns, then with one single threat among
 //! them), its results kept by position (`memo.rs`). Then the opponent's
-//! chains as if we passed, a two-turn look-ahead (our pair, their best
-//! pair) over an evaluation of all windows, and, when they have a chain,
+//! chains as if we passed, an alpha-beta search over whole turns
+//! (`turns.rs`) on an evaluation of all windows, kept stone by stone,
+//! and, when they have a chain,
 //! rounds that keep the best sets after which they have none, ever deeper
 //! (up to 8 turns of double threats, 5 with a single one).
 //!

@@ -102,3 +102,67 @@ pub(super) fn weigh(
     let looked_at = weighed.len();
     (weighed, looked_at)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell as Counter;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::connect6::{Connect6, Connect6Settings, Stone};
+    use crate::engine::{Cell, Game, Rng};
+
+    /// The same search over turns without pruning: every one of the
+    /// `TURN_WIDTH` best sets searched to the end.
+    fn plain_value(board: &mut Board, who: u8, turns: u32, clock: &Clock) -> i64 {
+        let replies = match board.replies(who, clock) {
+            Ok(replies) => replies,
+            Err(decided) => return decided,
+        };
+        let Some(&(first, _)) = replies.first() else {
+            return board.evaluate(who);
+        };
+        if turns <= 1 || first >= WIN / 2 {
+            return first;
+        }
+        let mut best = -WIN;
+        for &(_, set) in replies.iter().take(TURN_WIDTH) {
+            board.place_set(set, who);
+            best = best.max(-plain_value(board, 3 - who, turns - 1, clock));
+            board.remove_set(set);
+        }
+        best
+    }
+
+    #[test]
+    fn alpha_beta_over_turns_agrees_with_the_plain_search() {
+        let mut rng = Rng::new(18);
+        let knobs = Knobs {
+            turns: 3,
+            chain_turns: 0,
+        };
+        let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+        let clock = Clock::nodes(u64::MAX / 2, &stop, &used);
+        let mut compared = 0;
+        for (n, line) in [(9, 5), (11, 6), (9, 6)] {
+            for _ in 0..4 {
+                let settings = Connect6Settings::new(n, line).expect("valid settings");
+                let mut game = Connect6::new(settings);
+                let stones = 8 + rng.below(6);
+                while game.plies() < stones && !game.is_over() {
+                    let (r, c) = (n / 2 - 2 + rng.below(5), n / 2 - 2 + rng.below(5));
+                    let cell = Cell::new(r, c).expect("on the board");
+                    if game.piece_at(cell).is_none() {
+                        game.play(Stone(cell)).expect("legal");
+                    }
+                }
+                let mut board = Board::from_game(&game);
+                let fast = board.turn_value(1, 3, -WIN, WIN, knobs, &clock);
+                let plain = plain_value(&mut board, 1, 3, &clock);
+                assert_eq!(fast, plain, "{n}x{n}, rows of {line}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 12);
+    }
+}
