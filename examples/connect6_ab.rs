@@ -123,20 +123,25 @@ fn main() -> ExitCode {
             Some(Outcome::Win(Player::Second)) => "B (W)",
             _ => "draw",
         };
-        match (winner, a_first) {
-            ("A (B)", _) => tally_a.wins_as_first += 1,
-            ("A (W)", _) => tally_a.wins_as_second += 1,
-            ("B (B)", _) => tally_b.wins_as_first += 1,
-            ("B (W)", _) => tally_b.wins_as_second += 1,
+        match winner {
+            "A (B)" => tally_a.wins_as_first += 1,
+            "A (W)" => tally_a.wins_as_second += 1,
+            "B (B)" => tally_b.wins_as_first += 1,
+            "B (W)" => tally_b.wins_as_second += 1,
             _ => {
                 tally_a.draws += 1;
                 tally_b.draws += 1;
             }
         }
         println!(
-            "game {:3}: A plays {}, {winner} wins after {stones} stones",
+            "game {:3}: A plays {}, {} after {stones} stones",
             game + 1,
-            if a_first { "B" } else { "W" }
+            if a_first { "B" } else { "W" },
+            if winner == "draw" {
+                "a draw".to_string()
+            } else {
+                format!("{winner} wins")
+            }
         );
     }
     for (name, tally) in [("A", &tally_a), ("B", &tally_b)] {

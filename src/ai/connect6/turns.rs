@@ -72,7 +72,9 @@ pub(super) fn weigh(
         let mut values: Vec<(i64, Pair)> = Vec::new();
         let mut best = -WIN;
         for (searched, &set) in order.iter().enumerate() {
-            if searched > 0 && clock.expired() {
+            // The first search weighs at least one set; a deeper one
+            // starts only on time.
+            if (searched > 0 || !weighed.is_empty()) && clock.expired() {
                 break;
             }
             clock.tick();
