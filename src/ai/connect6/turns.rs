@@ -4,9 +4,9 @@
 //! (`Board::replies`), the window evaluation at the leaves; a set that
 //! wins or makes threats no two stones block ends the line, and so does
 //! one after which the side to move has a short chain of double threats
-//! (`Knobs::chain_turns`). Deepened a
-//! turn at a time while the clock allows; a deeper search the clock cut
-//! short is dropped.
+//! (`Knobs::chain_turns`, off at level 5). Deepened a turn at a time
+//! while the clock allows; a deeper search the clock cut short is
+//! dropped.
 
 use super::Knobs;
 use super::clock::Clock;
