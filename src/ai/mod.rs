@@ -23,7 +23,9 @@
 //!   is the threat search (`threats.rs`, its results kept by position in
 //!   `memo.rs`, stopped by time or by a node count, `clock.rs`), both
 //!   stones of a turn chosen together: its own chains of threats played,
-//!   the opponent's refuted.
+//!   the opponent's refuted, the other turns weighed by alpha-beta over
+//!   whole turns (`turns.rs`, up to 4 turns; `knobs.rs` keeps the older
+//!   one-turn look-ahead for `examples/connect6_ab.rs`).
 //! - **Hex** (`hex/`): alpha-beta on shortest-path distances at levels 1
 //!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5, which
 //!   hands late positions to the exact solver (`solver.rs`: proof-number

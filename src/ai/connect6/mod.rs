@@ -2,7 +2,8 @@
 //! this evaluation (every window of the winning length held by one side
 //! only, weighted by how full it is), over cells near the stones,
 //! best-looking first; level 5 chooses both stones of a turn together by
-//! threats (`threats.rs`).
+//! threats (`threats.rs`), then by an alpha-beta search over whole turns
+//! (`turns.rs`, its settings in `knobs.rs`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -10,10 +11,13 @@ use std::time::Instant;
 #[cfg(test)]
 mod chain_tests;
 mod clock;
+mod knobs;
 mod memo;
 mod threats;
+mod turns;
 
-pub use threats::{choose_in_nodes, refutations, shortest_chain};
+pub use knobs::Knobs;
+pub use threats::{choose_in_nodes, choose_in_nodes_with, refutations, shortest_chain};
 
 use crate::ai::cells::{self, grid};
 use crate::ai::search::zobrist;

@@ -5,8 +5,9 @@
 //! for a forced win (turns that leave the opponent two threats to block,
 //! ending in three; up to 10 turns, then with one single threat among
 //! them), its results kept by position (`memo.rs`). Then the opponent's
-//! chains as if we passed, a two-turn look-ahead (our pair, their best
-//! pair) over an evaluation of all windows, and, when they have a chain,
+//! chains as if we passed, an alpha-beta search over whole turns
+//! (`turns.rs`) on an evaluation of all windows, kept stone by stone,
+//! and, when they have a chain,
 //! rounds that keep the best sets after which they have none, ever deeper
 //! (up to 8 turns of double threats, 5 with a single one).
 //!
@@ -23,13 +24,14 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::memo::{Memo, stone_hash};
+use super::{Knobs, turns};
 use crate::ai::Searchable;
 use crate::ai::cells::colour;
 use crate::engine::connect6::{Connect6, Stone};
 use crate::engine::{Cell, Game, Player, Rng};
 
 /// Scores of decided lines, far above any evaluation.
-const WIN: i64 = 1 << 40;
+pub(super) const WIN: i64 = 1 << 40;
 /// Cells our side considers for a turn's stones.
 const OUR_WIDTH: usize = 20;
 /// Cells the opponent's reply considers.
@@ -52,6 +54,32 @@ const QUIET_WIDTH: usize = 8;
 /// Cells tried for the free stone of an answer to a single threat.
 const FREE_WIDTH: usize = 8;
 
+/// [`Board::window_score`]'s table for rows of `line`: windows only one
+/// side holds count for it, weighted by how few stones they lack.
+fn window_scores(line: usize) -> Vec<i64> {
+    let weight = |count: usize| -> i64 {
+        match line.saturating_sub(count) {
+            0..=2 => 400,
+            3 => 60,
+            4 => 12,
+            5 => 3,
+            _ => 1,
+        }
+    };
+    let mut table = vec![0; (line + 1) * (line + 1)];
+    for first in 0..=line {
+        for second in 0..=line {
+            table[first * (line + 1) + second] = match (first, second) {
+                (0, 0) => 0,
+                (mine, 0) => weight(mine),
+                (0, theirs) => -weight(theirs),
+                _ => 0,
+            };
+        }
+    }
+    table
+}
+
 /// A set of one or two stones for a turn.
 pub type Pair = (usize, Option<usize>);
 
@@ -70,6 +98,12 @@ pub struct Board {
     counts: Vec<[u8; 3]>,
     /// A hash of the stones, for `memo`.
     hash: u64,
+    /// [`Board::evaluate`] for the first player, kept up to date stone by
+    /// stone: the look-ahead reads it at every position it weighs.
+    score: i64,
+    /// A window's part of `score` by its counts of first- and
+    /// second-player stones (index `first * (line + 1) + second`).
+    window_scores: Vec<i64>,
     /// The threat-space search's results so far.
     memo: Memo,
 }
@@ -104,6 +138,8 @@ impl Board {
             through,
             counts: vec![[0; 3]; windows],
             hash: 0,
+            score: 0,
+            window_scores: window_scores(line),
             memo: Memo::default(),
         }
     }
@@ -127,7 +163,9 @@ impl Board {
         self.grid[i] = who;
         self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
+            let before = self.window_score(self.counts[w as usize]);
             self.counts[w as usize][who as usize] += 1;
+            self.score += self.window_score(self.counts[w as usize]) - before;
         }
     }
 
@@ -136,18 +174,20 @@ impl Board {
         self.grid[i] = 0;
         self.hash ^= stone_hash(i, who);
         for &w in &self.through[i] {
+            let before = self.window_score(self.counts[w as usize]);
             self.counts[w as usize][who as usize] -= 1;
+            self.score += self.window_score(self.counts[w as usize]) - before;
         }
     }
 
-    fn place_set(&mut self, (a, b): Pair, who: u8) {
+    pub(super) fn place_set(&mut self, (a, b): Pair, who: u8) {
         self.place(a, who);
         if let Some(b) = b {
             self.place(b, who);
         }
     }
 
-    fn remove_set(&mut self, (a, b): Pair) {
+    pub(super) fn remove_set(&mut self, (a, b): Pair) {
         if let Some(b) = b {
             self.remove(b);
         }
@@ -228,6 +268,7 @@ impl Board {
 
     /// How many stones the opponent of `who` needs to stop `who` winning
     /// next turn (3: they cannot).
+    #[cfg(test)]
     pub fn threat_level(&self, who: u8) -> usize {
         self.blocks(&self.threats(who)).0
     }
@@ -235,25 +276,13 @@ impl Board {
     /// How good the board is for `who`: windows only one side holds,
     /// weighted by how few stones they lack.
     pub fn evaluate(&self, who: u8) -> i64 {
-        let (me, them) = (who as usize, (3 - who) as usize);
-        let weight = |count: u8| -> i64 {
-            match self.line.saturating_sub(count as usize) {
-                0..=2 => 400,
-                3 => 60,
-                4 => 12,
-                5 => 3,
-                _ => 1,
-            }
-        };
-        let mut score = 0;
-        for c in &self.counts {
-            if c[them] == 0 && c[me] > 0 {
-                score += weight(c[me]);
-            } else if c[me] == 0 && c[them] > 0 {
-                score -= weight(c[them]);
-            }
-        }
-        score
+        if who == 1 { self.score } else { -self.score }
+    }
+
+    /// A window's part of [`Board::evaluate`] for the first player, from
+    /// its counts of stones.
+    fn window_score(&self, c: [u8; 3]) -> i64 {
+        self.window_scores[c[1] as usize * (self.line + 1) + c[2] as usize]
     }
 
     /// The `width` empty cells near stones that matter most to either
@@ -291,7 +320,7 @@ impl Board {
 
     /// The stone sets of a turn of `stones` stones drawn from `cells`,
     /// that meet every window of `must` (the opponent's threats).
-    fn turns(&self, cells: &[usize], stones: usize, must: &[usize]) -> Vec<Pair> {
+    pub(super) fn turns(&self, cells: &[usize], stones: usize, must: &[usize]) -> Vec<Pair> {
         let (needed, blocks) = self.blocks(must);
         let mut sets: Vec<Pair> = Vec::new();
         let mut add = |set: Pair| {
@@ -528,7 +557,7 @@ impl Board {
     /// How many stones it takes to stop `who` winning after `who` plays
     /// `set`, when `who`'s threats before were `made`: only windows through
     /// the set's stones can have become threats.
-    fn threat_level_of(&mut self, set: Pair, who: u8, made: &[usize]) -> usize {
+    pub(super) fn threat_level_of(&mut self, set: Pair, who: u8, made: &[usize]) -> usize {
         let other = (3 - who) as usize;
         self.place_set(set, who);
         let mut windows: Vec<usize> = [Some(set.0), set.1]
@@ -588,17 +617,21 @@ impl Board {
         scored.into_iter().take(width).map(|(_, i)| i).collect()
     }
 
-    /// The value for `who`, about to play a turn of two stones, of their
-    /// best reply (a look-ahead of one turn).
-    fn best_reply(&mut self, who: u8) -> i64 {
+    /// The turns `who` (about to play a whole turn) would consider, each
+    /// with its static value for `who` (`WIN / 2` when it makes threats
+    /// no two stones block), best first; or the value of a position
+    /// decided before `who` plays (`who` wins at once, or cannot block).
+    /// Counts as one position on the clock.
+    pub(super) fn replies(&mut self, who: u8, clock: &Clock) -> Result<Vec<(i64, Pair)>, i64> {
+        clock.tick();
         let other = 3 - who;
         if self.win_in(who, 2).is_some() {
-            return WIN;
+            return Err(WIN);
         }
         let must = self.threats(other);
         let (needed, _) = self.blocks(&must);
         if needed > 2 {
-            return -WIN;
+            return Err(-WIN);
         }
         // Their likely cells, and every cell that could make a threat.
         let mut cells = self.candidates(who, THEIR_WIDTH);
@@ -606,7 +639,7 @@ impl Board {
         // them.
         for set in self.threat_sets(who, &must) {
             if self.threat_level_of(set, who, &[]) >= 3 {
-                return WIN / 2;
+                return Err(WIN / 2);
             }
         }
         for cell in self.attack_cells(who, REPLY_ATTACKS) {
@@ -614,37 +647,41 @@ impl Board {
                 cells.push(cell);
             }
         }
-        let mut best = -WIN;
+        let mut ranked = Vec::new();
         for set in self.turns(&cells, 2, &must) {
-            self.place_set(set, who);
-            let value = if self.threat_level(who) >= 3 {
+            // `who` has no threat yet (it would have won), so only
+            // windows through the set can have become threats.
+            let value = if self.threat_level_of(set, who, &[]) >= 3 {
                 WIN / 2
             } else {
-                self.evaluate(who)
+                self.place_set(set, who);
+                let value = self.evaluate(who);
+                self.remove_set(set);
+                value
             };
-            self.remove_set(set);
-            best = best.max(value);
+            ranked.push((value, set));
         }
-        if best == -WIN {
-            // No candidate blocks (a threat far from the stones): a plain
-            // evaluation will do.
-            best = self.evaluate(who);
-        }
-        best
+        ranked.sort_by_key(|&(value, set)| (std::cmp::Reverse(value), set));
+        Ok(ranked)
     }
 }
 
 /// The computer's stone at a strong level.
 pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
     let used = Counter::new(0);
-    choose_by(game, &Clock::deadline(deadline, stop, &used), seed)
+    choose_by(game, &Clock::deadline(deadline, stop, &used), seed, Knobs::LEVEL_5)
 }
 
 /// The stone level 5 chooses when its search stops after `nodes`
 /// positions instead of at a deadline (tests and examples).
 pub fn choose_in_nodes(game: &Connect6, nodes: u64, seed: u64) -> Option<Stone> {
+    choose_in_nodes_with(game, nodes, seed, Knobs::LEVEL_5)
+}
+
+/// [`choose_in_nodes`] with other knobs than level 5's (examples).
+pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs) -> Option<Stone> {
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
-    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed)
+    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
 }
 
 /// The fewest turns, at most `turns`, in which `attacker` forces a win
@@ -703,7 +740,7 @@ pub fn refutations(game: &Connect6, turns: u32, nodes: u64) -> Vec<Vec<Cell>> {
     found
 }
 
-fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
+fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<Stone> {
     if game.is_over() {
         return None;
     }
@@ -789,26 +826,8 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64) -> Option<Stone> {
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
     let look_ahead = clock.share(3);
-    let mut valued: Vec<(i64, Pair)> = Vec::new();
-    for (searched, &(_, _, set)) in ranked.iter().enumerate() {
-        if searched > 0 && look_ahead.expired() {
-            break;
-        }
-        look_ahead.tick();
-        board.place_set(set, me);
-        let value = if board.has_won(me) {
-            WIN
-        } else {
-            -board.best_reply(them)
-        };
-        board.remove_set(set);
-        valued.push((value, set));
-    }
-    valued.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-    // The sets the look-ahead had no time for follow, best static value
-    // first: a refutation of their chain may be among them.
-    let looked_at = valued.len();
-    valued.extend(ranked[looked_at..].iter().map(|&(_, _, set)| (0, set)));
+    let ranked: Vec<Pair> = ranked.into_iter().map(|(_, _, set)| set).collect();
+    let (valued, looked_at) = turns::weigh(board, me, ranked, knobs, &look_ahead);
     // Without a chain of theirs (as far as we looked), every set is safe.
     // With one, the sets are checked against ever deeper chains (double
     // threats, then with a single threat), in rounds, each keeping the
@@ -967,6 +986,29 @@ mod tests {
         // (J5 free) and more, all met by one of two stones at least.
         assert!(board.threat_level(w) >= 1);
         assert_eq!(board.threat_level(colour(Player::First)), 0);
+    }
+
+    /// The score kept stone by stone is the windows' sum, on boards of
+    /// every shape, as stones come and go.
+    #[test]
+    fn the_kept_score_is_the_sum_of_its_windows() {
+        let mut rng = Rng::new(3);
+        for (n, line) in [(19, 6), (9, 5), (6, 3)] {
+            let mut board = Board::new(n, line);
+            let mut placed = Vec::new();
+            for step in 0..200 {
+                let i = rng.below(n * n);
+                if board.grid[i] == 0 {
+                    board.place(i, 1 + (step % 2) as u8);
+                    placed.push(i);
+                } else if let Some(j) = placed.pop() {
+                    board.remove(j);
+                }
+                let sum: i64 = board.counts.iter().map(|&c| board.window_score(c)).sum();
+                assert_eq!(board.evaluate(1), sum, "{n}x{n}, step {step}");
+                assert_eq!(board.evaluate(2), -sum);
+            }
+        }
     }
 
     /// A game level 5 lost to level 3 (2026-11-23), up to W's winning
