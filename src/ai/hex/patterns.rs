@@ -42,10 +42,16 @@ const OFF: u32 = 3;
 const MIRRORED: [usize; CELLS] = [5, 4, 3, 2, 1, 0, 10, 9, 8, 7, 6, 11];
 const TURNED: [usize; CELLS] = [3, 4, 5, 0, 1, 2, 9, 10, 11, 6, 7, 8];
 
-/// For each cell of a board, the padded indices its pattern reads: cells
-/// beyond the padding read a padding cell of the same colour.
+/// A padded cell's state (empty, O, X, off) as a pattern cell, for O and
+/// for X.
+const STATE: [[u32; 4]; 2] = [[EMPTY, MINE, THEIRS, OFF], [EMPTY, THEIRS, MINE, OFF]];
+
+/// For each cell of a board, the padded indices its pattern reads, slot
+/// by slot, in four views: for O and for X (mirrored), each as it is and
+/// turned. Cells beyond the padding read a padding cell of the same
+/// colour.
 pub struct Neighbourhoods {
-    reads: Vec<[u16; CELLS]>,
+    reads: Vec<[[u16; CELLS]; 4]>,
 }
 
 impl Neighbourhoods {
@@ -72,12 +78,22 @@ impl Neighbourhoods {
             (1, -2),
             (-1, -1),
         ];
-        let mut reads = vec![[0u16; CELLS]; board.cells.len()];
+        let mut reads = vec![[[0u16; CELLS]; 4]; board.cells.len()];
         for r in 0..n {
             for c in 0..n {
                 let i = padded(r, c) as usize;
-                for (k, (dr, dc)) in STEPS.iter().enumerate() {
-                    reads[i][k] = padded(r + dr, c + dc);
+                for slot in 0..CELLS {
+                    // The step each view's slot reads.
+                    let steps = [
+                        slot,
+                        TURNED[slot],
+                        MIRRORED[slot],
+                        MIRRORED[TURNED[slot]],
+                    ];
+                    for (view, step) in steps.into_iter().enumerate() {
+                        let (dr, dc) = STEPS[step];
+                        reads[i][view][slot] = padded(r + dr, c + dc);
+                    }
                 }
             }
         }
@@ -87,23 +103,15 @@ impl Neighbourhoods {
     /// The pattern code of the empty cell at padded index `i` of `cells`
     /// for the player of colour `mover` (1 for O, 2 for X).
     pub fn code(&self, cells: &[u8], i: usize, mover: u8) -> u32 {
-        let mut seen = [0u32; CELLS];
-        for (k, &j) in self.reads[i].iter().enumerate() {
-            let v = u32::from(cells[j as usize]);
-            let state = match v {
-                0 => EMPTY,
-                3 => OFF,
-                _ if v == u32::from(mover) => MINE,
-                _ => THEIRS,
-            };
-            // X's view is mirrored onto O's.
-            let slot = if mover == 1 { k } else { MIRRORED[k] };
-            seen[slot] = state;
-        }
-        let pack = |at: &dyn Fn(usize) -> usize| {
-            (0..CELLS).fold(0u32, |code, k| code << 2 | seen[at(k)])
+        let x = usize::from(mover == 2);
+        let state = &STATE[x];
+        let views = &self.reads[i];
+        let pack = |reads: &[u16; CELLS]| {
+            reads.iter().fold(0u32, |code, &j| {
+                code << 2 | state[usize::from(cells[j as usize] & 3)]
+            })
         };
-        pack(&|k| k).min(pack(&|k| TURNED[k]))
+        pack(&views[2 * x]).min(pack(&views[2 * x + 1]))
     }
 }
 
@@ -111,19 +119,50 @@ impl Neighbourhoods {
 pub struct Gammas {
     /// (code, gamma), sorted by code.
     table: Vec<(u32, f32)>,
+    /// The same in an open-addressed hash table (a tree search looks up a
+    /// gamma for every child it makes), [`UNUSED`] in free slots.
+    slots: Vec<(u32, f32)>,
+    shift: u32,
 }
+
+/// No pattern has this code (codes have 24 bits).
+const UNUSED: u32 = u32::MAX;
 
 impl Gammas {
     pub fn new(mut table: Vec<(u32, f32)>) -> Gammas {
         table.sort_by_key(|&(code, _)| code);
-        Gammas { table }
+        table.dedup_by_key(|&mut (code, _)| code);
+        let bits = (2 * table.len()).next_power_of_two().trailing_zeros().max(1);
+        let shift = 32 - bits;
+        let mut slots = vec![(UNUSED, 1.0); 1 << bits];
+        for &(code, gamma) in &table {
+            let mut k = Self::home(code, shift);
+            while slots[k].0 != UNUSED {
+                k = (k + 1) & (slots.len() - 1);
+            }
+            slots[k] = (code, gamma);
+        }
+        Gammas {
+            table,
+            slots,
+            shift,
+        }
+    }
+
+    fn home(code: u32, shift: u32) -> usize {
+        (code.wrapping_mul(0x9E37_79B1) >> shift) as usize
     }
 
     /// The gamma of a pattern: 1 for a pattern never learned.
     pub fn gamma(&self, code: u32) -> f32 {
-        self.table
-            .binary_search_by_key(&code, |&(c, _)| c)
-            .map_or(1.0, |k| self.table[k].1)
+        let mut k = Self::home(code, self.shift);
+        loop {
+            let (c, gamma) = self.slots[k];
+            if c == code || c == UNUSED {
+                return gamma;
+            }
+            k = (k + 1) & (self.slots.len() - 1);
+        }
     }
 
     /// The shipped gammas.
