@@ -2,12 +2,13 @@
 //! read by `src/ai/hex/patterns.rs`) from seeded self-play.
 //!
 //! ```sh
-//! cargo run --release --example hex_patterns -- GAMES SIZE PLAYOUTS SEED OUT [THREADS]
+//! cargo run --release --example hex_patterns -- GAMES SIZE PLAYOUTS SEED OUT [THREADS [GAMMAS]]
 //! ```
 //!
 //! Plays GAMES games on a SIZE board, each opened by two random stones,
-//! then every move chosen by level 4's tree search (no patterns) after
-//! PLAYOUTS playouts, and records each choice: the pattern of every empty
+//! then every move chosen by the tree search after PLAYOUTS playouts:
+//! level 4's (no patterns), or with GAMMAS (a gammas file, to learn again
+//! from stronger play) level 5's priors. It records each choice: the pattern of every empty
 //! cell for the mover, and which one was played. Then fits one gamma per
 //! pattern by minorization-maximization (the Bradley-Terry model, as
 //! Coulom fitted Go's patterns, with one virtual win and one virtual loss
@@ -43,13 +44,33 @@ fn main() -> ExitCode {
     let (Some(games), Some(size), Some(playouts), Some(seed), Some(out)) =
         (number(0), number(1), number(2), number(3), args.get(4))
     else {
-        eprintln!("usage: hex_patterns GAMES SIZE PLAYOUTS SEED OUT [THREADS]");
+        eprintln!("usage: hex_patterns GAMES SIZE PLAYOUTS SEED OUT [THREADS [GAMMAS]]");
         return ExitCode::from(2);
     };
     let threads = number(5).unwrap_or(1).max(1);
     let Ok(settings) = HexSettings::new(size as usize, false) else {
         eprintln!("no Hex board of side {size}");
         return ExitCode::from(2);
+    };
+    let learned = match args.get(6) {
+        Some(path) => match std::fs::read(path)
+            .ok()
+            .and_then(|b| Gammas::from_bytes(&b))
+        {
+            Some(gammas) => Some(gammas),
+            None => {
+                eprintln!("{path} is not a gammas file");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let knobs = match &learned {
+        Some(gammas) => Knobs {
+            gammas: Some(gammas),
+            ..Knobs::patterned()
+        },
+        None => Knobs::PLAIN,
     };
     let start = Instant::now();
     let mut records: Vec<(u64, Vec<Choice>)> = std::thread::scope(|scope| {
@@ -58,7 +79,7 @@ fn main() -> ExitCode {
                 scope.spawn(move || {
                     (t..games)
                         .step_by(threads as usize)
-                        .map(|g| (g, self_play(settings, playouts, seed ^ (g << 20))))
+                        .map(|g| (g, self_play(settings, playouts, seed ^ (g << 20), knobs)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -106,7 +127,7 @@ fn main() -> ExitCode {
 }
 
 /// One self-play game from a seeded random opening.
-fn self_play(settings: HexSettings, playouts: u64, seed: u64) -> Vec<Choice> {
+fn self_play(settings: HexSettings, playouts: u64, seed: u64, knobs: Knobs) -> Vec<Choice> {
     let mut rng = Rng::new(seed);
     let mut game = Hex::new(settings);
     for _ in 0..OPENING {
@@ -119,7 +140,7 @@ fn self_play(settings: HexSettings, playouts: u64, seed: u64) -> Vec<Choice> {
     while !game.is_over() {
         let far = Instant::now() + Duration::from_secs(3600);
         let seed = rng.next_u64();
-        let Some(mv) = choose_within(&game, far, Some(playouts), seed, &stop, Knobs::PLAIN) else {
+        let Some(mv) = choose_within(&game, far, Some(playouts), seed, &stop, knobs) else {
             break;
         };
         if let HexMove::Place(cell) = mv {
