@@ -678,12 +678,16 @@ mod tests {
         hex
     }
 
-    /// The move after `iterations` playouts in one tree, with no limit of
-    /// time: the same on any machine, however loaded.
+    /// Level 5's move after `iterations` playouts in one tree, with no
+    /// limit of time: the same on any machine, however loaded.
     fn pick(hex: &Hex, iterations: u64) -> HexMove {
+        pick_with(hex, iterations, Knobs::patterned())
+    }
+
+    fn pick_with(hex: &Hex, iterations: u64, knobs: Knobs) -> HexMove {
         let stop = AtomicBool::new(false);
         let far = Instant::now() + Duration::from_secs(3600);
-        choose_within(hex, far, Some(iterations), 1, &stop, Knobs::patterned()).expect("a move")
+        choose_within(hex, far, Some(iterations), 1, &stop, knobs).expect("a move")
     }
 
     #[test]
@@ -711,14 +715,18 @@ mod tests {
         // O: B2 joined to the left edge (A2, A3), bridged to D1 (carriers
         // C1, C2), joined to the right edge (E0, E1). X breaks into C1.
         let hex = game(5, false, "B2 C1 D1 A4");
-        assert_eq!(pick(&hex, 20_000), "C2".parse().expect("cell"));
+        for knobs in [Knobs::PLAIN, Knobs::patterned()] {
+            assert_eq!(pick_with(&hex, 20_000, knobs), "C2".parse().expect("cell"));
+        }
     }
 
     #[test]
     fn an_edge_template_is_completed() {
         // The same O, and X breaks into D1's template with the right edge.
         let hex = game(5, false, "B2 E1 D1 A4");
-        assert_eq!(pick(&hex, 20_000), "E0".parse().expect("cell"));
+        for knobs in [Knobs::PLAIN, Knobs::patterned()] {
+            assert_eq!(pick_with(&hex, 20_000, knobs), "E0".parse().expect("cell"));
+        }
     }
 
     #[test]

@@ -321,6 +321,33 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_gammas_favour_saving_a_bridge() {
+        // O's C5 and E4 are bridged by D4 and D5 (row 4 and 5 of 11x11);
+        // X breaks into D4. Saving at D5 must outrank the empty cells far
+        // from every stone, and most cells.
+        let mut hex = Hex::new(HexSettings::new(11, false).expect("valid size"));
+        for mv in ["C5", "D4", "E4", "H8"] {
+            hex.play(mv.parse().expect("cell")).expect("legal");
+        }
+        let board = Board::from_hex(&hex);
+        let around = Neighbourhoods::new(&board);
+        let gammas = Gammas::shipped();
+        assert!(!gammas.is_empty());
+        let gamma = |i: usize| gammas.gamma(around.code(&board.cells, i, 1));
+        let HexMove::Place(save) = "D5".parse().expect("cell") else {
+            unreachable!()
+        };
+        let saving = gamma(board.index(save));
+        let empties = board.empties();
+        let below = empties
+            .iter()
+            .filter(|&&i| gamma(i as usize) < saving)
+            .count();
+        assert!(saving > gammas.gamma(0), "{saving}");
+        assert!(below * 10 >= empties.len() * 9, "{below} of {}", empties.len());
+    }
+
+    #[test]
     fn gammas_survive_the_file() {
         let gammas = Gammas::new(vec![(7, 2.0), (3, 0.25), (1 << 23, 1.0), (40_000, 9.5)]);
         let back = Gammas::from_bytes(&gammas.to_bytes()).expect("a gammas file");
