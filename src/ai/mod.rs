@@ -27,7 +27,8 @@
 //!   whole turns (`turns.rs`, up to 4 turns; `knobs.rs` keeps the older
 //!   one-turn look-ahead for `examples/connect6_ab.rs`).
 //! - **Hex** (`hex/`): alpha-beta on shortest-path distances at levels 1
-//!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5, which
+//!   to 3; Monte Carlo tree search (`mcts.rs`) at levels 4 and 5 (level
+//!   5's with priors from learned local patterns, `patterns.rs`), which
 //!   hands late positions to the exact solver (`solver.rs`: proof-number
 //!   search with virtual connections, `vc.rs`, on bit sets, `bits.rs`, up
 //!   to 11×11); on boards up to 8×8 level 5 first tries the opening book

@@ -1,6 +1,7 @@
 //! Hex by Monte Carlo tree search: RAVE (all-moves-as-first over the
 //! filled board), playouts that save a bridge (or an edge template) the
-//! opponent has just intruded into, root parallelism, the exact solver
+//! opponent has just intruded into, at level 5 priors from learned local
+//! patterns ([`super::patterns`]), root parallelism, the exact solver
 //! ([`super::solver`]) for small boards and late positions, and the swap
 //! decision.
 //!
@@ -12,6 +13,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::patterns::{Gammas, Neighbourhoods};
 use super::solver;
 use crate::ai::cells::colour;
 use crate::ai::search::zobrist;
@@ -39,11 +41,41 @@ const SAVE_PRIOR: (u32, f32) = (20, 19.0);
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
 
+/// How the tree uses learned patterns. A new child's prior is its
+/// pattern's gamma over the largest gamma among its siblings (so 1 for
+/// the likeliest move); `PLAIN` (level 4) uses none.
+#[derive(Clone, Copy)]
+pub struct Knobs<'a> {
+    pub gammas: Option<&'a Gammas>,
+    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`.
+    pub bias: f32,
+    /// All-moves-as-first visits a new child starts with, won at the rate
+    /// of its prior.
+    pub rave_prior_visits: u32,
+}
+
+impl Knobs<'static> {
+    pub const PLAIN: Knobs<'static> = Knobs {
+        gammas: None,
+        bias: 0.0,
+        rave_prior_visits: 0,
+    };
+
+    /// Level 5's: the shipped gammas.
+    pub fn patterned() -> Knobs<'static> {
+        Knobs {
+            gammas: Some(Gammas::shipped()),
+            bias: 0.0,
+            rave_prior_visits: 8,
+        }
+    }
+}
+
 /// The padded board and its geometry.
 #[derive(Clone)]
 pub struct Board {
-    n: usize,
-    stride: usize,
+    pub(super) n: usize,
+    pub(super) stride: usize,
     /// Neighbour offsets in ring order: two neighbours next to each other
     /// in the ring are neighbours of each other.
     ring: [isize; 6],
@@ -279,6 +311,8 @@ struct Node {
     /// All-moves-as-first visits and wins.
     rn: u32,
     rw: f32,
+    /// The learned prior, 0 to 1 (see [`Knobs`]).
+    prior: f32,
 }
 
 /// One tree search from `root` (with `to_move` to move and `last` the
@@ -299,11 +333,17 @@ fn search_tree(
     moves: &[u16],
     until: Until,
     seed: u64,
+    knobs: Knobs,
 ) -> HashMap<u16, u32> {
     let mut rng = Rng::new(seed);
     let mut scratch = Scratch::new(board);
     let root_empties = board.empties();
     let expand_after = EXPAND_AFTER + (root_empties.len() / EXPAND_PER_CELLS) as u32;
+    let priors = knobs.gammas.map(|gammas| Priors {
+        around: Neighbourhoods::new(board),
+        gammas,
+        rave_visits: knobs.rave_prior_visits,
+    });
     let mut tree: Vec<Node> = vec![Node::default()];
     let saves = match last {
         Some(x) => board
@@ -312,7 +352,8 @@ fn search_tree(
             .collect(),
         None => board.broken_bridges(&board.cells, to_move),
     };
-    expand(&mut tree, 0, moves, &saves);
+    let learned = priors.as_ref().map(|p| (p, board.cells.as_slice(), to_move));
+    expand(&mut tree, 0, moves, &saves, learned);
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
     loop {
@@ -346,12 +387,13 @@ fn search_tree(
                         .and_then(|x| board.bridge_save(&cells, x, player, &mut rng))
                         .into_iter()
                         .collect();
-                    expand(&mut tree, node, &empty, &saves);
+                    let learned = priors.as_ref().map(|p| (p, cells.as_slice(), player));
+                    expand(&mut tree, node, &empty, &saves, learned);
                 } else {
                     break;
                 }
             }
-            let child = select(&tree, node);
+            let child = select(&tree, node, knobs.bias);
             let mv = tree[child as usize].mv as usize;
             scratch.cells[mv] = player;
             previous = Some(mv);
@@ -397,11 +439,34 @@ fn search_tree(
         .collect()
 }
 
+/// What a tree search needs to give new children learned priors.
+struct Priors<'a> {
+    around: Neighbourhoods,
+    gammas: &'a Gammas,
+    rave_visits: u32,
+}
+
 /// Gives `node` one child for each of `moves`, those in `saves` (bridge
-/// answers) with a favourable prior.
-fn expand(tree: &mut Vec<Node>, node: u32, moves: &[u16], saves: &[usize]) {
+/// answers) with a favourable prior, and with `learned` (the priors, the
+/// board and the mover there) each its learned prior.
+fn expand(
+    tree: &mut Vec<Node>,
+    node: u32,
+    moves: &[u16],
+    saves: &[usize],
+    learned: Option<(&Priors, &[u8], u8)>,
+) {
     let first = tree.len() as u32;
-    for &mv in moves {
+    let gammas: Vec<f32> = match learned {
+        Some((priors, cells, mover)) => moves
+            .iter()
+            .map(|&mv| priors.gammas.gamma(priors.around.code(cells, mv as usize, mover)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let top = gammas.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    let virtual_visits = learned.map_or(0, |(priors, _, _)| priors.rave_visits);
+    for (k, &mv) in moves.iter().enumerate() {
         let mut child = Node {
             mv,
             ..Node::default()
@@ -409,13 +474,18 @@ fn expand(tree: &mut Vec<Node>, node: u32, moves: &[u16], saves: &[usize]) {
         if saves.contains(&(mv as usize)) {
             (child.n, child.w) = SAVE_PRIOR;
         }
+        if let Some(&gamma) = gammas.get(k) {
+            child.prior = gamma / top;
+            child.rn = virtual_visits;
+            child.rw = virtual_visits as f32 * child.prior;
+        }
         tree.push(child);
     }
     tree[node as usize].first = first;
     tree[node as usize].children = moves.len() as u16;
 }
 
-fn select(tree: &[Node], node: u32) -> u32 {
+fn select(tree: &[Node], node: u32, bias: f32) -> u32 {
     let parent = tree[node as usize];
     let log = ((parent.n + 1) as f32).ln();
     let mut best = (f32::NEG_INFINITY, parent.first);
@@ -429,7 +499,7 @@ fn select(tree: &[Node], node: u32) -> u32 {
             let amaf = if c.rn > 0 { c.rw / rn } else { 0.0 };
             let beta = rn / (rn + n + RAVE_BIAS * rn * n + 1e-6);
             (1.0 - beta) * q + beta * amaf + EXPLORE * (log / (n + 1.0)).sqrt()
-        };
+        } + bias * c.prior / (n + 1.0);
         if value > best.0 {
             best = (value, id);
         }
@@ -473,21 +543,29 @@ fn threads() -> usize {
         .min(4)
 }
 
-/// The move of the computer at a strong level.
-pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<HexMove> {
-    choose_within(game, deadline, None, seed, stop)
+/// The move of the computer at a strong level, using learned patterns as
+/// `knobs` say.
+pub fn choose(
+    game: &Hex,
+    deadline: Instant,
+    seed: u64,
+    stop: &AtomicBool,
+    knobs: Knobs,
+) -> Option<HexMove> {
+    choose_within(game, deadline, None, seed, stop, knobs)
 }
 
 /// [`choose`], stopping the tree search after `iterations` playouts if
 /// given: then one tree and an exact solver with no time limit, so that
 /// the move depends on the seed alone, never on the machine's speed (for
-/// tests).
-fn choose_within(
+/// tests, and for the examples that compare searches at equal playouts).
+pub fn choose_within(
     game: &Hex,
     deadline: Instant,
     iterations: Option<u64>,
     seed: u64,
     stop: &AtomicBool,
+    knobs: Knobs,
 ) -> Option<HexMove> {
     if game.is_over() {
         return None;
@@ -561,6 +639,7 @@ fn choose_within(
                             iterations: iterations.unwrap_or(u64::MAX),
                         },
                         seed ^ zobrist(t as u64),
+                        knobs,
                     )
                 })
             })
@@ -599,12 +678,16 @@ mod tests {
         hex
     }
 
-    /// The move after `iterations` playouts in one tree, with no limit of
-    /// time: the same on any machine, however loaded.
+    /// Level 5's move after `iterations` playouts in one tree, with no
+    /// limit of time: the same on any machine, however loaded.
     fn pick(hex: &Hex, iterations: u64) -> HexMove {
+        pick_with(hex, iterations, Knobs::patterned())
+    }
+
+    fn pick_with(hex: &Hex, iterations: u64, knobs: Knobs) -> HexMove {
         let stop = AtomicBool::new(false);
         let far = Instant::now() + Duration::from_secs(3600);
-        choose_within(hex, far, Some(iterations), 1, &stop).expect("a move")
+        choose_within(hex, far, Some(iterations), 1, &stop, knobs).expect("a move")
     }
 
     #[test]
@@ -632,14 +715,18 @@ mod tests {
         // O: B2 joined to the left edge (A2, A3), bridged to D1 (carriers
         // C1, C2), joined to the right edge (E0, E1). X breaks into C1.
         let hex = game(5, false, "B2 C1 D1 A4");
-        assert_eq!(pick(&hex, 20_000), "C2".parse().expect("cell"));
+        for knobs in [Knobs::PLAIN, Knobs::patterned()] {
+            assert_eq!(pick_with(&hex, 20_000, knobs), "C2".parse().expect("cell"));
+        }
     }
 
     #[test]
     fn an_edge_template_is_completed() {
         // The same O, and X breaks into D1's template with the right edge.
         let hex = game(5, false, "B2 E1 D1 A4");
-        assert_eq!(pick(&hex, 20_000), "E0".parse().expect("cell"));
+        for knobs in [Knobs::PLAIN, Knobs::patterned()] {
+            assert_eq!(pick_with(&hex, 20_000, knobs), "E0".parse().expect("cell"));
+        }
     }
 
     #[test]

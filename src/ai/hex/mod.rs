@@ -2,7 +2,8 @@
 //! many more stones each side needs to join its edges: shortest path
 //! through empty cells, own stones free, compared); levels 4 and 5 play by
 //! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
-//! exact solver ([`solver`]); on boards up to 8×8 level 5 first looks in
+//! exact solver ([`solver`]), level 5 with priors from learned local
+//! patterns ([`patterns`]); on boards up to 8×8 level 5 first looks in
 //! the opening book (`book.rs`) and gives the solver most of the move.
 
 use std::collections::VecDeque;
@@ -11,7 +12,8 @@ use std::time::Instant;
 
 mod bits;
 mod book;
-mod mcts;
+pub mod mcts;
+pub mod patterns;
 pub mod solver;
 mod vc;
 
@@ -193,7 +195,13 @@ impl Searchable for Hex {
                 return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        mcts::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
+        let knobs = if level.get() >= 5 {
+            mcts::Knobs::patterned()
+        } else {
+            mcts::Knobs::PLAIN
+        };
+        mcts::choose(self, deadline, seed, stop, knobs)
+            .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {
