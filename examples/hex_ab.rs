@@ -14,10 +14,14 @@
 //! side's average time a move, searched in the same threads in turn, so
 //! the load slows both alike.
 
+#[path = "shared/gammas_file.rs"]
+mod gammas_file;
+
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use gammas_file::read_gammas;
 use tabletop::ai::hex::mcts::{Knobs, choose_within};
 use tabletop::ai::hex::patterns::Gammas;
 use tabletop::engine::hex::{Hex, HexSettings};
@@ -66,18 +70,17 @@ fn main() -> ExitCode {
         eprintln!("no Hex board of side {size}");
         return ExitCode::from(2);
     };
-    let loaded = match args.get(4).filter(|a| a.as_str() != "shipped") {
-        Some(path) => match std::fs::read(path)
-            .ok()
-            .and_then(|b| Gammas::from_bytes(&b))
-        {
-            Some(gammas) => Some(gammas),
-            None => {
-                eprintln!("{path} is not a gammas file");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
+    let loaded = match args
+        .get(4)
+        .filter(|a| a.as_str() != "shipped")
+        .map(|path| read_gammas(path))
+        .transpose()
+    {
+        Ok(gammas) => gammas,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
     };
     let level5 = Knobs::patterned();
     let new = Knobs {

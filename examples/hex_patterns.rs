@@ -18,10 +18,14 @@
 //! whatever THREADS.
 
 use std::collections::HashMap;
+#[path = "shared/gammas_file.rs"]
+mod gammas_file;
+
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use gammas_file::read_gammas;
 use tabletop::ai::hex::mcts::{Board, Knobs, choose_within};
 use tabletop::ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
@@ -52,18 +56,12 @@ fn main() -> ExitCode {
         eprintln!("no Hex board of side {size}");
         return ExitCode::from(2);
     };
-    let learned = match args.get(6) {
-        Some(path) => match std::fs::read(path)
-            .ok()
-            .and_then(|b| Gammas::from_bytes(&b))
-        {
-            Some(gammas) => Some(gammas),
-            None => {
-                eprintln!("{path} is not a gammas file");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
+    let learned = match args.get(6).map(|path| read_gammas(path)).transpose() {
+        Ok(gammas) => gammas,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
     };
     let knobs = match &learned {
         Some(gammas) => Knobs {

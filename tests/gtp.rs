@@ -180,24 +180,24 @@ fn a_match_of_no_games_is_refused_and_one_game_gives_no_elo() {
 /// Runs a two-game match of random against `engine`; its output and
 /// status.
 fn match_against(engine: &str) -> (String, String, Option<i32>) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "match",
-            "gekitai",
-            "--first",
-            "random",
-            "--second",
-            &format!("gtp:{engine}"),
-            "--games",
-            "2",
-        ])
-        .output()
-        .expect("the referee runs");
+    let output = referee(engine, &["--games", "2"]);
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
         output.status.code(),
     )
+}
+
+/// Runs a Gekitai match of random against the GTP `engine`, with `more`
+/// settings.
+fn referee(engine: &str, more: &[&str]) -> std::process::Output {
+    let engine = format!("gtp:{engine}");
+    let mut args = vec!["match", "gekitai", "--first", "random", "--second", &engine];
+    args.extend_from_slice(more);
+    Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .output()
+        .expect("the referee runs")
 }
 
 #[test]
@@ -253,26 +253,12 @@ fn the_referee_tells_an_engine_that_knows_time_settings_the_time_a_move() {
     let log = folder.join("log");
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_gtp.sh");
     let engine = format!(
-        "gtp:FAKE_GTP_TABLETOP='{}' FAKE_GTP_LOG='{}' bash '{}' gekitai --level 1",
+        "FAKE_GTP_TABLETOP='{}' FAKE_GTP_LOG='{}' bash '{}' gekitai --level 1",
         env!("CARGO_BIN_EXE_tabletop"),
         log.display(),
         script.display()
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "match",
-            "gekitai",
-            "--first",
-            "random",
-            "--second",
-            &engine,
-            "--games",
-            "1",
-            "--time-per-move",
-            "0.25",
-        ])
-        .output()
-        .expect("the referee runs");
+    let output = referee(&engine, &["--games", "1", "--time-per-move", "0.25"]);
     assert!(output.status.success(), "{output:?}");
     let said = std::fs::read_to_string(&log).expect("the engine's log");
     assert!(said.contains("known_command time_settings\n"), "{said}");
