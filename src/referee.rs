@@ -199,6 +199,13 @@ impl Tally {
 }
 
 /// How long a move may take: the given time, or the level's own.
+/// How long an outside engine may take over a command unless the match
+/// says otherwise: generous, ten times the time a move and 10 s more (60 s
+/// when no time is set).
+pub fn patience(time_per_move: Option<Duration>) -> Duration {
+    time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10)
+}
+
 fn budget_of(level: Level, time_per_move: Option<Duration>) -> Duration {
     time_per_move.unwrap_or_else(|| level.budget())
 }
@@ -215,6 +222,9 @@ fn color(player: Player) -> &'static str {
 pub struct MatchOptions<'a> {
     /// Every level's time per move (default: each level's own).
     pub time_per_move: Option<Duration>,
+    /// How long an outside engine may take over one command before it
+    /// forfeits (default: [`patience`]).
+    pub move_timeout: Option<Duration>,
     /// A folder to save each game's record in.
     pub records: Option<&'a Path>,
     /// Random moves that open each pair of games (both colours play the
@@ -273,11 +283,10 @@ fn play_game<G: Playable>(
     line: &mut Line<G>,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
+    patience: Duration,
     mut opening: Opening,
 ) -> anyhow::Result<Option<Outcome>> {
     let start = line.start().clone();
-    // An external engine gets generous time before it forfeits.
-    let patience = time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10);
     for player in Player::BOTH {
         if let Err(error) = agents[player.index()].set_up(start.side(), time_per_move, patience) {
             // An engine that cannot start or set up the board forfeits.
@@ -365,6 +374,7 @@ pub fn run_match<G: Playable>(
 ) -> anyhow::Result<Tally> {
     let MatchOptions {
         time_per_move,
+        move_timeout,
         records,
         opening,
         opening_after,
@@ -388,7 +398,8 @@ pub fn run_match<G: Playable>(
         }
         let opening = Opening::new(opening_after, opening, number / 2);
         let mut line = Line::new(start.clone());
-        let outcome = play_game(&mut line, &mut agents, time_per_move, opening);
+        let timeout = move_timeout.unwrap_or_else(|| patience(time_per_move));
+        let outcome = play_game(&mut line, &mut agents, time_per_move, timeout, opening);
         if swapped {
             agents.swap(0, 1);
         }

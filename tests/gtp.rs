@@ -264,3 +264,33 @@ fn the_referee_tells_an_engine_that_knows_time_settings_the_time_a_move() {
     assert!(said.contains("known_command time_settings\n"), "{said}");
     assert!(said.contains("time_settings 0 0.25 1\n"), "{said}");
 }
+
+#[test]
+fn an_engine_slower_than_the_move_timeout_forfeits_and_a_bad_timeout_is_refused() {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_gtp.sh");
+    let engine = format!(
+        "FAKE_GTP_TABLETOP='{}' FAKE_GTP=slow bash '{}' gekitai --level 1",
+        env!("CARGO_BIN_EXE_tabletop"),
+        script.display()
+    );
+    // The slow engine never answers genmove: without the flag the referee
+    // would wait 60 s for it.
+    let output = referee(&engine, &["--games", "1", "--move-timeout", "1"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{err}");
+    assert!(out.contains("\nwins 1\n"), "{out}");
+    assert!(
+        err.contains("did not answer \"genmove w\" within 1s"),
+        "{err}"
+    );
+    for bad in ["0", "nan", "inf", "3601"] {
+        let output = referee(&engine, &["--games", "1", "--move-timeout", bad]);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains("--move-timeout must be between 0 and 3600 seconds"),
+            "{bad}: {err}"
+        );
+    }
+}

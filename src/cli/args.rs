@@ -199,6 +199,10 @@ pub(crate) struct MatchArgs {
     /// also sent to GTP engines that know time_settings.
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time_per_move: Option<f64>,
+    /// Seconds a GTP engine may take over a move before it forfeits the
+    /// game (default: 10 times the time per move plus 10; 60 without one).
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) move_timeout: Option<f64>,
     /// Save each game's record in this folder (game-001.toml, ...).
     #[arg(long, value_name = "FOLDER")]
     pub(crate) records: Option<PathBuf>,

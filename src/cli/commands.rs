@@ -420,10 +420,15 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<ExitCode, Failure> {
 
 /// `--time-per-move SECONDS`, checked: more than 0, at most an hour.
 pub(super) fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, Failure> {
+    seconds_up_to_an_hour("--time-per-move", seconds)
+}
+
+/// A flag's SECONDS, checked: more than 0, at most an hour.
+fn seconds_up_to_an_hour(flag: &str, seconds: Option<f64>) -> Result<Option<Duration>, Failure> {
     match seconds {
         Some(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(Some(Duration::from_secs_f64(s))),
         Some(s) => Err(Failure::usage(format!(
-            "--time-per-move must be between 0 and 3600 seconds (got {s})"
+            "{flag} must be between 0 and 3600 seconds (got {s})"
         ))),
         None => Ok(None),
     }
@@ -432,6 +437,7 @@ pub(super) fn time_per_move(seconds: Option<f64>) -> Result<Option<Duration>, Fa
 /// `tabletop match`: plays the games, then prints the totals.
 pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let time = time_per_move(args.time_per_move)?;
+    let move_timeout = seconds_up_to_an_hour("--move-timeout", args.move_timeout)?;
     struct Referee<'a> {
         first: &'a Contender,
         second: &'a Contender,
@@ -466,6 +472,7 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
             games: args.games,
             options: MatchOptions {
                 time_per_move: time,
+                move_timeout,
                 records: records.as_deref(),
                 opening: args.opening,
                 opening_after: args.opening_after,
