@@ -16,12 +16,15 @@
 
 #[path = "shared/gammas_file.rs"]
 mod gammas_file;
+#[path = "shared/in_threads.rs"]
+mod in_threads;
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gammas_file::read_gammas;
+use in_threads::in_threads;
 use tabletop::ai::hex::mcts::{Knobs, choose_within};
 use tabletop::ai::hex::patterns::Gammas;
 use tabletop::engine::hex::{Hex, HexSettings};
@@ -92,36 +95,28 @@ fn main() -> ExitCode {
             .unwrap_or(level5.bias),
     };
     let threads = number(7).unwrap_or(1).max(1);
-    let total = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut tally = Tally::default();
-                    for p in (t..pairs).step_by(threads as usize) {
-                        for new_first in [true, false] {
-                            let game = play(settings, playouts, seed ^ (p << 20), new_first, new);
-                            eprintln!(
-                                "pair {p}, patterned {}: {}",
-                                if new_first { "first" } else { "second" },
-                                if game.won_first + game.won_second > 0 {
-                                    "won"
-                                } else {
-                                    "lost"
-                                }
-                            );
-                            tally.add(game);
-                        }
-                    }
-                    tally
-                })
-            })
-            .collect();
-        let mut total = Tally::default();
-        for worker in workers {
-            total.add(worker.join().unwrap_or_default());
+    let pair_tallies = in_threads(pairs as usize, threads as usize, |p| {
+        let p = p as u64;
+        let mut tally = Tally::default();
+        for new_first in [true, false] {
+            let game = play(settings, playouts, seed ^ (p << 20), new_first, new);
+            eprintln!(
+                "pair {p}, patterned {}: {}",
+                if new_first { "first" } else { "second" },
+                if game.won_first + game.won_second > 0 {
+                    "won"
+                } else {
+                    "lost"
+                }
+            );
+            tally.add(game);
         }
-        total
+        tally
     });
+    let mut total = Tally::default();
+    for tally in pair_tallies {
+        total.add(tally);
+    }
     let won = total.won_first + total.won_second;
     let played = total.played_first + total.played_second;
     let rate = f64::from(won) / f64::from(played.max(1));

@@ -17,15 +17,18 @@
 //! gammas of every game to OUT. The same arguments give the same file,
 //! whatever THREADS.
 
-use std::collections::HashMap;
 #[path = "shared/gammas_file.rs"]
 mod gammas_file;
+#[path = "shared/in_threads.rs"]
+mod in_threads;
 
+use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gammas_file::read_gammas;
+use in_threads::in_threads;
 use tabletop::ai::hex::mcts::{Board, Knobs, choose_within};
 use tabletop::ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
@@ -71,23 +74,10 @@ fn main() -> ExitCode {
         None => Knobs::PLAIN,
     };
     let start = Instant::now();
-    let mut records: Vec<(u64, Vec<Choice>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .map(|g| (g, self_play(settings, playouts, seed ^ (g << 20), knobs)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
+    let records: Vec<(u64, Vec<Choice>)> = in_threads(games as usize, threads as usize, |g| {
+        let g = g as u64;
+        (g, self_play(settings, playouts, seed ^ (g << 20), knobs))
     });
-    records.sort_by_key(|&(g, _)| g);
     let choices: usize = records.iter().map(|(_, game)| game.len()).sum();
     eprintln!(
         "{games} games, {choices} moves in {:.0} s",

@@ -15,10 +15,13 @@
 //! The first player's moves are `ai::choose` at level 5 with its usual
 //! time (1.9 s); the checking solver gets up to 120 s a position.
 
-use std::sync::Mutex;
+#[path = "shared/in_threads.rs"]
+mod in_threads;
+
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use in_threads::in_threads;
 use tabletop::ai::hex::solver::{Solver, Stones};
 use tabletop::ai::{History, Level, choose};
 use tabletop::engine::hex::{Hex, HexMove, HexSettings};
@@ -66,33 +69,6 @@ fn first_player_move(game: &Hex, seed: u64) -> Result<(HexMove, f64), String> {
     Ok((mv, began.elapsed().as_secs_f64()))
 }
 
-/// Every task of `work`, shared out over `threads` threads.
-fn run<T: Sync, R: Send>(work: &[T], threads: usize, task: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = Mutex::new(0usize);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let k = {
-                        let Ok(mut n) = next.lock() else { return };
-                        *n += 1;
-                        *n - 1
-                    };
-                    let Some(item) = work.get(k) else { return };
-                    let result = task(item);
-                    if let Ok(mut all) = results.lock() {
-                        all.push((k, result));
-                    }
-                }
-            });
-        }
-    });
-    let mut all = results.into_inner().unwrap_or_default();
-    all.sort_by_key(|(k, _)| *k);
-    all.into_iter().map(|(_, r)| r).collect()
-}
-
 fn tree(threads: usize) -> Result<(), String> {
     let start = Hex::new(HexSettings::new(SIDE, false).map_err(|e| e.to_string())?);
     let (opening, _) = first_player_move(&start, 1)?;
@@ -119,7 +95,8 @@ fn tree(threads: usize) -> Result<(), String> {
         "opening {opening}; {first_level_checked} first replies answered; {} second-level positions",
         lines.len()
     );
-    let results = run(&lines, threads, |moves| -> Result<f64, String> {
+    let results = in_threads(lines.len(), threads, |k| -> Result<f64, String> {
+        let moves = &lines[k];
         let mut game = start.clone();
         for &mv in moves {
             game.play(mv).map_err(|e| e.to_string())?;
@@ -167,47 +144,44 @@ fn games(threads: usize, strong_every: usize) -> Result<(), String> {
         })
         .collect();
     let strong_games = work.iter().filter(|(_, strong)| *strong).count();
-    let results = run(
-        &work,
-        threads,
-        |&(reply, strong)| -> Result<(usize, f64), String> {
-            let mut game = after.clone();
-            let mut moves = vec![opening, reply];
-            game.play(reply).map_err(|e| e.to_string())?;
-            let mut rng = Rng::new(moves.len() as u64 ^ u64::from(strong));
-            let mut checked = 0;
-            let mut worst = 0.0f64;
-            while !game.is_over() {
-                let (mv, took) = first_player_move(&game, 7)?;
-                worst = worst.max(took);
-                game.play(mv).map_err(|e| e.to_string())?;
-                moves.push(mv);
-                match first_player_wins(&game) {
-                    Ok(true) => checked += 1,
-                    Ok(false) => return Err(format!("{}: LOST", line(&moves))),
-                    Err(why) => return Err(format!("{}: {why}", line(&moves))),
-                }
-                if game.is_over() {
-                    break;
-                }
-                let stop = AtomicBool::new(false);
-                let reply = if strong {
-                    let level = Level::MAX;
-                    choose(&game, &History::default(), level, level.budget(), 11, &stop)
-                } else {
-                    game.random_move(&mut rng)
-                }
-                .ok_or("no reply")?;
-                game.play(reply).map_err(|e| e.to_string())?;
-                moves.push(reply);
+    let results = in_threads(work.len(), threads, |k| -> Result<(usize, f64), String> {
+        let (reply, strong) = work[k];
+        let mut game = after.clone();
+        let mut moves = vec![opening, reply];
+        game.play(reply).map_err(|e| e.to_string())?;
+        let mut rng = Rng::new(moves.len() as u64 ^ u64::from(strong));
+        let mut checked = 0;
+        let mut worst = 0.0f64;
+        while !game.is_over() {
+            let (mv, took) = first_player_move(&game, 7)?;
+            worst = worst.max(took);
+            game.play(mv).map_err(|e| e.to_string())?;
+            moves.push(mv);
+            match first_player_wins(&game) {
+                Ok(true) => checked += 1,
+                Ok(false) => return Err(format!("{}: LOST", line(&moves))),
+                Err(why) => return Err(format!("{}: {why}", line(&moves))),
             }
-            if game.outcome() == Some(Outcome::Win(Player::First)) {
-                Ok((checked, worst))
+            if game.is_over() {
+                break;
+            }
+            let stop = AtomicBool::new(false);
+            let reply = if strong {
+                let level = Level::MAX;
+                choose(&game, &History::default(), level, level.budget(), 11, &stop)
             } else {
-                Err(format!("{}: game lost", line(&moves)))
+                game.random_move(&mut rng)
             }
-        },
-    );
+            .ok_or("no reply")?;
+            game.play(reply).map_err(|e| e.to_string())?;
+            moves.push(reply);
+        }
+        if game.outcome() == Some(Outcome::Win(Player::First)) {
+            Ok((checked, worst))
+        } else {
+            Err(format!("{}: game lost", line(&moves)))
+        }
+    });
     let (mut moves, mut failures, mut worst) = (0, 0, 0.0f64);
     for result in &results {
         match result {

@@ -21,10 +21,14 @@
 //! few empty cells either side, holding out one game in ten to report the
 //! error, and writes the weights file OUT.
 
+#[path = "shared/in_threads.rs"]
+mod in_threads;
+
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use in_threads::in_threads;
 use tabletop::ai::Searchable;
 use tabletop::ai::reversi::endgame::{best_line, empties};
 use tabletop::ai::reversi::patterns::{Layout, PLACES, WEIGHTS, indices};
@@ -82,30 +86,10 @@ fn main() -> ExitCode {
 
 fn generate(games: usize, seed: u64, data: &str, threads: usize) -> Result<(), String> {
     let start = Instant::now();
-    let threads = threads.max(1);
-    let mut played: Vec<(usize, Vec<u8>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads)
-                        .map(|g| {
-                            (
-                                g,
-                                play_game(seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
+    let played: Vec<Vec<u8>> = in_threads(games, threads, |g| {
+        play_game(seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     });
-    played.sort_by_key(|p| p.0);
-    let bytes: Vec<u8> = played.into_iter().flat_map(|p| p.1).collect();
+    let bytes: Vec<u8> = played.concat();
     std::fs::write(data, &bytes).map_err(|e| format!("{data}: {e}"))?;
     println!(
         "{games} games, {} positions, {:.1} s",
