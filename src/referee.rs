@@ -198,14 +198,14 @@ impl Tally {
     }
 }
 
-/// How long a move may take: the given time, or the level's own.
 /// How long an outside engine may take over a command unless the match
 /// says otherwise: generous, ten times the time a move and 10 s more (60 s
 /// when no time is set).
-pub fn patience(time_per_move: Option<Duration>) -> Duration {
+fn patience(time_per_move: Option<Duration>) -> Duration {
     time_per_move.unwrap_or(Duration::from_secs(5)) * 10 + Duration::from_secs(10)
 }
 
+/// How long a move may take: the given time, or the level's own.
 fn budget_of(level: Level, time_per_move: Option<Duration>) -> Duration {
     time_per_move.unwrap_or_else(|| level.budget())
 }
@@ -223,7 +223,7 @@ pub struct MatchOptions<'a> {
     /// Every level's time per move (default: each level's own).
     pub time_per_move: Option<Duration>,
     /// How long an outside engine may take over one command before it
-    /// forfeits (default: [`patience`]).
+    /// forfeits (default: ten times the time a move and 10 s more).
     pub move_timeout: Option<Duration>,
     /// A folder to save each game's record in.
     pub records: Option<&'a Path>,
@@ -388,6 +388,7 @@ pub fn run_match<G: Playable>(
         eprintln!("creating the folder {} for the records", folder.display());
         std::fs::create_dir_all(folder)?;
     }
+    let timeout = move_timeout.unwrap_or_else(|| patience(time_per_move));
     let mut tally = Tally::default();
     let mut agents = [Agent::new(first, 1), Agent::new(second, 2)];
     for number in 0..games {
@@ -398,7 +399,6 @@ pub fn run_match<G: Playable>(
         }
         let opening = Opening::new(opening_after, opening, number / 2);
         let mut line = Line::new(start.clone());
-        let timeout = move_timeout.unwrap_or_else(|| patience(time_per_move));
         let outcome = play_game(&mut line, &mut agents, time_per_move, timeout, opening);
         if swapped {
             agents.swap(0, 1);
