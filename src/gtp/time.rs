@@ -34,6 +34,16 @@ struct Limits {
     stones: u32,
 }
 
+impl Limits {
+    /// A fresh byo-yomi period.
+    fn byo_yomi_period(&self) -> Period {
+        Period {
+            time: self.byo_yomi,
+            stones: self.stones,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Period {
     time: Duration,
@@ -51,20 +61,19 @@ impl GtpClock {
         let (main, byo_yomi) = (seconds(main)?, seconds(byo_yomi)?);
         let stones = count(stones)?;
         let unlimited = (stones == 0 && !byo_yomi.is_zero()) || (main + byo_yomi).is_zero();
-        self.limits = (!unlimited).then_some(Limits {
+        let limits = Limits {
             main,
             byo_yomi,
             stones,
-        });
-        let start = match main.is_zero() {
-            false => Period {
+        };
+        self.limits = (!unlimited).then_some(limits);
+        let start = if main.is_zero() {
+            limits.byo_yomi_period()
+        } else {
+            Period {
                 time: main,
                 stones: 0,
-            },
-            true => Period {
-                time: byo_yomi,
-                stones,
-            },
+            }
         };
         self.left = [start; 2];
         Ok(())
@@ -113,24 +122,14 @@ impl GtpClock {
             return;
         };
         let left = &mut self.left[player.index()];
-        if left.time > taken {
-            left.time -= taken;
-            if left.stones > 0 {
-                left.stones -= 1;
-                if left.stones == 0 {
-                    // A new byo-yomi period.
-                    *left = Period {
-                        time: limits.byo_yomi,
-                        stones: limits.stones,
-                    };
-                }
-            }
+        // The main time or the period used up, or the period's last move
+        // made: a fresh byo-yomi period.
+        if left.time <= taken || left.stones == 1 {
+            *left = limits.byo_yomi_period();
         } else {
-            // The main time (or a period) is used up: on to byo-yomi.
-            *left = Period {
-                time: limits.byo_yomi,
-                stones: limits.stones,
-            };
+            left.time -= taken;
+            // 0 in the main time, which counts no moves.
+            left.stones = left.stones.saturating_sub(1);
         }
     }
 }
