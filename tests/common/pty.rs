@@ -27,10 +27,7 @@ pub struct Session {
 
 impl Session {
     pub fn start(args: &[&str]) -> Session {
-        let folder = Scratch::new("app");
-        let mut session = Session::start_with_data(args, &folder);
-        session.own_folder = Some(folder);
-        session
+        Session::start_with_env(args, &[])
     }
 
     /// Starts the binary with `data` as its data folder.
@@ -40,7 +37,6 @@ impl Session {
 
     /// Starts the binary in a fresh data folder with `env` added to (or,
     /// for an empty value, taken out of) its environment.
-    #[allow(dead_code)] // Not every test binary sets variables.
     pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
         let folder = Scratch::new("app");
         let mut session = Session::launch(args, &folder, env);
