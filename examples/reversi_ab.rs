@@ -206,7 +206,7 @@ fn speed(depth: u32, count: usize) {
         })
         .filter(|p| !p.is_over())
         .collect();
-    for scoring in [Scoring::HandMade, Scoring::Patterns] {
+    for scoring in [Scoring::HandMade, Scoring::Patterns, Scoring::ProbCut] {
         let start = Instant::now();
         let nodes: u64 = positions
             .iter()

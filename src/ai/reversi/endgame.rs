@@ -40,7 +40,7 @@ fn count(bits: u64) -> i32 {
 /// The discs after `me` places at `at` (a legal move), from the side of
 /// the opponent, who moves next: theirs, then mine.
 #[inline(always)]
-fn after(at: usize, me: u64, opp: u64) -> (u64, u64) {
+pub(super) fn after(at: usize, me: u64, opp: u64) -> (u64, u64) {
     let turned = flips(at, me, opp);
     (opp ^ turned, me | turned | 1 << at)
 }
@@ -79,11 +79,7 @@ impl<'a> Solver<'a> {
     }
 
     fn slot(me: u64, opp: u64) -> usize {
-        let mixed = (me.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
-        .rotate_left(29)
-        .wrapping_mul(0x1656_67b1_9e37_79f9);
-        (mixed >> (64 - TABLE_BITS)) as usize
+        slot_of(me, opp, TABLE_BITS)
     }
 
     /// The final disc difference with best play for `me` (to move), exact
@@ -352,7 +348,17 @@ pub fn best_line(
 }
 
 /// The mover's and the opponent's discs.
-fn sides(pos: &Reversi) -> (u64, u64) {
+/// The slot of the position `me`, `opp` in a table of `2^bits` slots.
+#[inline(always)]
+pub(super) fn slot_of(me: u64, opp: u64, bits: u32) -> usize {
+    let mixed = (me.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
+        .rotate_left(29)
+        .wrapping_mul(0x1656_67b1_9e37_79f9);
+    (mixed >> (64 - bits)) as usize
+}
+
+/// The mover's discs and the opponent's.
+pub(super) fn sides(pos: &Reversi) -> (u64, u64) {
     let me = pos.to_move();
     (pos.disc_bits(me), pos.disc_bits(me.other()))
 }

@@ -13,7 +13,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::endgame;
-use super::patterned::{PATTERN_SIDE, Patterned};
+use super::midgame::Midgame;
+use super::patterned::PATTERN_SIDE;
 use crate::ai::search::{DECIDED, Limits, Searcher};
 use crate::ai::{Level, OwnChoice, Searchable};
 use crate::engine::reversi::{Reversi, ReversiMove};
@@ -112,20 +113,26 @@ pub fn choose(
     OwnChoice::Play(scoring.deepen(pos, &mut keyed, plan.depth, limits, start).0)
 }
 
-/// How a midgame search scores its leaves: level 5 on 8×8 by the fitted
-/// patterns, everything else by the hand-made evaluation. Public so that
-/// `examples/reversi_ab.rs` can play the two against each other.
+/// How the midgame is searched: level 5 on 8×8 by the midgame search
+/// with the fitted patterns and ProbCut, everything else by the generic
+/// search with the hand-made evaluation. Public so that
+/// `examples/reversi_ab.rs` can play them against each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scoring {
+    /// The generic search, the hand-made evaluation.
     HandMade,
+    /// The midgame search, the patterns, every move searched to the full
+    /// depth.
     Patterns,
+    /// [`Scoring::Patterns`] with ProbCut.
+    ProbCut,
 }
 
 impl Scoring {
     /// Level 5's scoring for `pos`: the patterns where they are fitted.
     pub fn best_for(pos: &Reversi) -> Scoring {
         if pos.side() == PATTERN_SIDE {
-            Scoring::Patterns
+            Scoring::ProbCut
         } else {
             Scoring::HandMade
         }
@@ -140,8 +147,9 @@ impl Scoring {
         start: Instant,
     ) -> (ReversiMove, u64) {
         match self {
-            Scoring::HandMade => deepen(pos, keyed, depth, limits, start),
-            Scoring::Patterns => deepen(&Patterned(pos.clone()), keyed, depth, limits, start),
+            Scoring::HandMade => deepen_generic(pos, keyed, depth, limits, start),
+            Scoring::Patterns => deepen_midgame(pos, keyed, depth, false, limits, start),
+            Scoring::ProbCut => deepen_midgame(pos, keyed, depth, true, limits, start),
         }
     }
 }
@@ -193,21 +201,21 @@ fn root_moves(pos: &Reversi, seed: u64) -> Vec<(ReversiMove, i32)> {
     keyed
 }
 
-/// Iterative deepening over the root moves `keyed` (in their order),
-/// up to `depth` plies or until two fifths of the time from `start` are
-/// gone: the best move and the nodes searched.
-fn deepen<G: Searchable<Move = ReversiMove>>(
-    pos: &G,
-    keyed: &mut [(ReversiMove, i32)],
+/// Iterative deepening over the root moves `keyed` (in their order) by
+/// `root`, which searches them a given number of plies deep, leaves them
+/// best first and says whether it finished: up to `depth` plies or until
+/// two fifths of the time from `start` are gone. The best move.
+fn deepen<M: Copy>(
+    keyed: &mut [(M, i32)],
     depth: u32,
     limits: Limits,
     start: Instant,
-) -> (ReversiMove, u64) {
+    mut root: impl FnMut(u32, &mut [(M, i32)]) -> bool,
+) -> M {
     let budget = limits.deadline.saturating_duration_since(start);
-    let mut searcher = Searcher::<G>::new(limits, 20);
     let mut best = keyed[0].0;
     for depth in 1..=depth {
-        let done = searcher.root(pos, depth, keyed, false);
+        let done = root(depth, keyed);
         // A cut-short iteration searched the previous best first, so a
         // move ahead of it now has beaten it.
         if done || depth > 1 {
@@ -217,5 +225,36 @@ fn deepen<G: Searchable<Move = ReversiMove>>(
             break;
         }
     }
+    best
+}
+
+/// [`deepen`] with the generic search on `pos`: the move and the nodes.
+fn deepen_generic<G: Searchable<Move = ReversiMove>>(
+    pos: &G,
+    keyed: &mut [(ReversiMove, i32)],
+    depth: u32,
+    limits: Limits,
+    start: Instant,
+) -> (ReversiMove, u64) {
+    let mut searcher = Searcher::<G>::new(limits, 20);
+    let best = deepen(keyed, depth, limits, start, |depth, keyed| {
+        searcher.root(pos, depth, keyed, false)
+    });
     (best, searcher.nodes)
+}
+
+/// [`deepen`] with the midgame search on `pos`: the move and the nodes.
+fn deepen_midgame(
+    pos: &Reversi,
+    keyed: &mut [(ReversiMove, i32)],
+    depth: u32,
+    probcut: bool,
+    limits: Limits,
+    start: Instant,
+) -> (ReversiMove, u64) {
+    let mut search = Midgame::new(limits, probcut);
+    let best = deepen(keyed, depth, limits, start, |depth, keyed| {
+        search.root(pos, depth, keyed)
+    });
+    (best, search.nodes)
 }

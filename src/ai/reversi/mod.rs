@@ -16,6 +16,9 @@ pub mod endgame;
 #[cfg(test)]
 mod endgame_tests;
 mod levels;
+pub mod midgame;
+#[cfg(test)]
+mod midgame_tests;
 #[cfg(test)]
 mod pattern_tests;
 pub mod patterned;

@@ -14,6 +14,16 @@ pub const PATTERN_SIDE: usize = 8;
 /// Evaluation points per disc of the expected final difference.
 const EVAL_PER_DISC: i32 = 16;
 
+/// The mover's evaluation by `weights`: the expected final disc
+/// difference, [`EVAL_PER_DISC`] points a disc, from the mover's discs and
+/// the opponent's, and where each could place. The one scoring of both the
+/// generic search on [`Patterned`] and the midgame search.
+#[inline]
+pub fn pattern_value(weights: &Weights, discs: [u64; 2], placements: [u64; 2]) -> i32 {
+    let score = weights.score(discs[0], discs[1], placements[0], placements[1]);
+    score * EVAL_PER_DISC / weights::UNIT
+}
+
 /// A Reversi position scored by the pattern weights.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Patterned(pub Reversi);
@@ -81,13 +91,11 @@ impl Searchable for Patterned {
     fn evaluate(&self) -> i32 {
         let me = self.0.to_move();
         let other = me.other();
-        let score = Weights::shipped().score(
-            self.0.disc_bits(me),
-            self.0.disc_bits(other),
-            self.0.placement_bits(me),
-            self.0.placement_bits(other),
-        );
-        score * EVAL_PER_DISC / weights::UNIT
+        pattern_value(
+            Weights::shipped(),
+            [self.0.disc_bits(me), self.0.disc_bits(other)],
+            [self.0.placement_bits(me), self.0.placement_bits(other)],
+        )
     }
 
     fn position_hash(&self) -> u64 {
