@@ -4,8 +4,10 @@
 //! level's plan from level 3 up (`levels.rs`), near the end the exact
 //! solver ([`endgame`]), and level 5's evaluation on 8×8: pattern weights
 //! ([`patterns`], [`weights`]) fitted by `examples/reversi_train.rs`, used
-//! through [`patterned`]. [`fixed_effort`] runs level 5's search to a fixed
-//! depth with either evaluation ([`Scoring`]), for `examples/reversi_ab.rs`.
+//! by level 5's own midgame search with ProbCut ([`midgame`]) and, through
+//! [`patterned`], by the generic one. [`fixed_effort`] runs level 5's
+//! search to a fixed depth in each way ([`Scoring`]), for
+//! `examples/reversi_ab.rs`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

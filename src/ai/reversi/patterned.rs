@@ -1,8 +1,9 @@
-//! Reversi as level 5 searches it on 8×8: the same game, scored by the
-//! fitted pattern weights (`weights.rs`) instead of the hand-made
-//! evaluation, which the lower levels, the other board sizes and the
-//! reviews keep. A wrapper, so that the generic search runs on it
-//! unchanged.
+//! Level 5's scoring of 8×8 Reversi: the fitted pattern weights
+//! (`weights.rs`) instead of the hand-made evaluation, which the lower
+//! levels, the other board sizes and the reviews keep. [`pattern_value`]
+//! is the scoring itself, which level 5's midgame search (`midgame.rs`)
+//! calls; [`Patterned`] wraps a position so that the generic search runs
+//! on it unchanged, the reference the midgame search is tested against.
 
 use super::weights::{self, Weights};
 use crate::ai::Searchable;
