@@ -206,16 +206,8 @@ impl<'a> Midgame<'a> {
         let mut best = -INFINITY;
         let mut best_at = children[0].1;
         for (i, &(_, at, next_me, next_opp)) in children.iter().enumerate() {
-            let score = if i == 0 {
-                -self.search(next_me, next_opp, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let probe = -self.search(next_me, next_opp, depth - 1, ply + 1, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.search(next_me, next_opp, depth - 1, ply + 1, -beta, -probe)
-                } else {
-                    probe
-                }
-            };
+            let child = (next_me, next_opp);
+            let score = self.child_value(child, depth - 1, ply + 1, (alpha, beta), i == 0);
             if self.aborted {
                 return 0;
             }
@@ -246,6 +238,29 @@ impl<'a> Midgame<'a> {
             best: best_at as u8 + 1,
         };
         best
+    }
+
+    /// The value for the parent of its `child` (the discs of the child's
+    /// mover, then the other's), searched `depth` plies deep within the
+    /// parent's window: the first child with the whole window, the others
+    /// with a null window first and again only if they beat alpha.
+    fn child_value(
+        &mut self,
+        (me, opp): (u64, u64),
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        first: bool,
+    ) -> i32 {
+        if first {
+            return -self.search(me, opp, depth, ply, -beta, -alpha);
+        }
+        let probe = -self.search(me, opp, depth, ply, -alpha - 1, -alpha);
+        if probe > alpha && probe < beta && !self.aborted {
+            -self.search(me, opp, depth, ply, -beta, -probe)
+        } else {
+            probe
+        }
     }
 
     /// ProbCut at a null-window node with `beta`: `beta` when a shallow
@@ -286,16 +301,8 @@ impl<'a> Midgame<'a> {
                 ReversiMove::Place(cell) => after(cell.row() * 8 + cell.col(), me, opp),
                 ReversiMove::Pass => (opp, me),
             };
-            let score = if i == 0 {
-                -self.search(next_me, next_opp, depth - 1, 1, -INFINITY, INFINITY)
-            } else {
-                let probe = -self.search(next_me, next_opp, depth - 1, 1, -alpha - 1, -alpha);
-                if probe > alpha && !self.aborted {
-                    -self.search(next_me, next_opp, depth - 1, 1, -INFINITY, -probe)
-                } else {
-                    probe
-                }
-            };
+            let child = (next_me, next_opp);
+            let score = self.child_value(child, depth - 1, 1, (alpha, INFINITY), i == 0);
             if self.aborted {
                 break;
             }
