@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::{Game, Rng};
 use tabletop::net::server::{Server, ServerOptions};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::{Game, Rng};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};

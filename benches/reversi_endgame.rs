@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use tabletop::ai::reversi::endgame::{empties, exact_value};
-use tabletop::engine::reversi::{Reversi, ReversiMove};
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::reversi::endgame::{empties, exact_value};
+use tabletop_engine::reversi::{Reversi, ReversiMove};
+use tabletop_engine::{Game, Rng};
 
 const EMPTIES: u32 = 16;
 

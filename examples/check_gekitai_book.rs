@@ -14,13 +14,13 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::Limits;
-use tabletop::ai::gekitai::book::Book;
-use tabletop::ai::gekitai::dfpn::Solver;
-use tabletop::ai::gekitai::proved;
-use tabletop::ai::gekitai::symmetry::{self, Key};
-use tabletop::engine::gekitai::{Gekitai, GekitaiBoard};
-use tabletop::engine::{Game, Outcome, Player};
+use tabletop_ai::Limits;
+use tabletop_ai::gekitai::book::Book;
+use tabletop_ai::gekitai::dfpn::Solver;
+use tabletop_ai::gekitai::proved;
+use tabletop_ai::gekitai::symmetry::{self, Key};
+use tabletop_engine::gekitai::{Gekitai, GekitaiBoard};
+use tabletop_engine::{Game, Outcome, Player};
 
 struct Check<'a> {
     book: &'a Book,

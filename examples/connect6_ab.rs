@@ -14,9 +14,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::connect6::{Knobs, choose_in_nodes_with};
-use tabletop::engine::connect6::{Connect6, Stone};
-use tabletop::engine::{Cell, Game, Outcome, Player, Rng};
+use tabletop_ai::connect6::{Knobs, choose_in_nodes_with};
+use tabletop_engine::connect6::{Connect6, Stone};
+use tabletop_engine::{Cell, Game, Outcome, Player, Rng};
 
 /// Random stones each opening has, within three of the centre.
 const OPENING: usize = 3;

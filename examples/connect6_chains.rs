@@ -12,9 +12,9 @@
 
 use std::process::ExitCode;
 
-use tabletop::ai::connect6::{choose_in_nodes, shortest_chain};
-use tabletop::engine::connect6::Connect6;
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::connect6::{choose_in_nodes, shortest_chain};
+use tabletop_engine::connect6::Connect6;
+use tabletop_engine::{Game, Rng};
 
 /// Positions a chain search may visit when judging a position.
 const CHAIN_NODES: u64 = 200_000;
@@ -76,14 +76,14 @@ fn main() -> ExitCode {
 }
 
 /// A random empty cell within three of the centre.
-fn near_centre(game: &Connect6, rng: &mut Rng) -> Option<tabletop::engine::connect6::Stone> {
+fn near_centre(game: &Connect6, rng: &mut Rng) -> Option<tabletop_engine::connect6::Stone> {
     let centre = game.side() / 2;
     loop {
         let r = centre + rng.below(7) - 3;
         let c = centre + rng.below(7) - 3;
-        let cell = tabletop::engine::Cell::new(r, c)?;
+        let cell = tabletop_engine::Cell::new(r, c)?;
         if game.piece_at(cell).is_none() {
-            return Some(tabletop::engine::connect6::Stone(cell));
+            return Some(tabletop_engine::connect6::Stone(cell));
         }
     }
 }

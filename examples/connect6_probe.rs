@@ -10,9 +10,9 @@
 
 use std::time::Instant;
 
-use tabletop::ai::connect6::{choose_in_nodes, refutations, shortest_chain};
-use tabletop::engine::connect6::{Connect6, Stone};
-use tabletop::engine::{Game, Player};
+use tabletop_ai::connect6::{choose_in_nodes, refutations, shortest_chain};
+use tabletop_engine::connect6::{Connect6, Stone};
+use tabletop_engine::{Game, Player};
 
 /// Positions each chain search may visit.
 const NODES: u64 = 2_000_000;

@@ -16,12 +16,12 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tabletop::ai::gekitai::book::Book;
-use tabletop::ai::gekitai::dfpn::{Answer, Solver, unlimited};
-use tabletop::ai::gekitai::proved;
-use tabletop::ai::gekitai::symmetry::{self, Key};
-use tabletop::engine::gekitai::{Gekitai, GekitaiBoard, Place};
-use tabletop::engine::{Game, Player};
+use tabletop_ai::gekitai::book::Book;
+use tabletop_ai::gekitai::dfpn::{Answer, Solver, unlimited};
+use tabletop_ai::gekitai::proved;
+use tabletop_ai::gekitai::symmetry::{self, Key};
+use tabletop_engine::gekitai::{Gekitai, GekitaiBoard, Place};
+use tabletop_engine::{Game, Player};
 
 /// Why a walk below a position failed.
 enum Failure {
@@ -53,7 +53,7 @@ impl Walk<'_> {
     /// the line, so the book never goes round in a circle.
     fn walk(&mut self, board: &GekitaiBoard<u64>, ply: usize) -> Result<(), Failure> {
         if let Some(outcome) = board.outcome() {
-            return if outcome == tabletop::engine::Outcome::Win(Player::First) {
+            return if outcome == tabletop_engine::Outcome::Win(Player::First) {
                 Ok(())
             } else {
                 Err(Failure::Broken(format!(

@@ -13,10 +13,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tabletop::ai::prover::Prover;
-use tabletop::ai::{self, History, Level};
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::prover::Prover;
+use tabletop_ai::{self as ai, History, Level};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::{Game, Rng};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -25,10 +25,10 @@ use std::time::{Duration, Instant};
 
 use gammas_file::read_gammas;
 use in_threads::in_threads;
-use tabletop::ai::hex::mcts::{Knobs, choose_within};
-use tabletop::ai::hex::patterns::Gammas;
-use tabletop::engine::hex::{Hex, HexSettings};
-use tabletop::engine::{Game, Outcome, Rng};
+use tabletop_ai::hex::mcts::{Knobs, choose_within};
+use tabletop_ai::hex::patterns::Gammas;
+use tabletop_engine::hex::{Hex, HexSettings};
+use tabletop_engine::{Game, Outcome, Rng};
 
 /// Random stones that open each pair of games.
 const OPENING: usize = 2;

@@ -15,9 +15,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::hex::solver::{Solver, Stones, Verdict};
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::{Cell, Game, Player};
+use tabletop_ai::hex::solver::{Solver, Stones, Verdict};
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::{Cell, Game, Player};
 
 /// Proves an answer to every reply in `game` (the second player to move)
 /// with a fresh solver each, printing those that took longer than `fast`

@@ -29,10 +29,10 @@ use std::time::{Duration, Instant};
 
 use gammas_file::read_gammas;
 use in_threads::in_threads;
-use tabletop::ai::hex::mcts::{Board, Knobs, choose_within};
-use tabletop::ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::hex::mcts::{Board, Knobs, choose_within};
+use tabletop_ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::{Game, Rng};
 
 /// Random stones that open each game.
 const OPENING: usize = 2;

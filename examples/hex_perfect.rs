@@ -22,10 +22,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use in_threads::in_threads;
-use tabletop::ai::hex::solver::{Solver, Stones};
-use tabletop::ai::{History, Level, choose};
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::{Game, Outcome, Player, Rng};
+use tabletop_ai::hex::solver::{Solver, Stones};
+use tabletop_ai::{History, Level, choose};
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::{Game, Outcome, Player, Rng};
 
 const SIDE: usize = 7;
 

@@ -5,9 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::hex::solver::{CellSet, Solver, Stones};
-use tabletop::engine::Game;
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_ai::hex::solver::{CellSet, Solver, Stones};
+use tabletop_engine::Game;
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);

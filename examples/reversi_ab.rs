@@ -29,9 +29,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::reversi::{Scoring, endgame, fixed_effort};
-use tabletop::engine::reversi::Reversi;
-use tabletop::engine::{Game, Outcome, Player, Rng};
+use tabletop_ai::reversi::{Scoring, endgame, fixed_effort};
+use tabletop_engine::reversi::Reversi;
+use tabletop_engine::{Game, Outcome, Player, Rng};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

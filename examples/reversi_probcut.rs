@@ -15,10 +15,10 @@
 
 use std::process::ExitCode;
 
-use tabletop::ai::reversi::midgame::{shallow_depth, value};
-use tabletop::ai::reversi::{Scoring, endgame, fixed_effort};
-use tabletop::engine::reversi::Reversi;
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::reversi::midgame::{shallow_depth, value};
+use tabletop_ai::reversi::{Scoring, endgame, fixed_effort};
+use tabletop_engine::reversi::Reversi;
+use tabletop_engine::{Game, Rng};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

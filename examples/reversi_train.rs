@@ -29,14 +29,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use in_threads::in_threads;
-use tabletop::ai::Searchable;
-use tabletop::ai::reversi::endgame::{best_line, empties};
-use tabletop::ai::reversi::patterns::{Layout, PLACES, WEIGHTS, indices};
-use tabletop::ai::reversi::weights::{
+use tabletop_ai::Searchable;
+use tabletop_ai::reversi::endgame::{best_line, empties};
+use tabletop_ai::reversi::patterns::{Layout, PLACES, WEIGHTS, indices};
+use tabletop_ai::reversi::weights::{
     SCALARS, STAGE_EMPTIES, STAGES, UNIT, Weights, scalars, stage,
 };
-use tabletop::engine::reversi::{Reversi, ReversiMove, legal_moves};
-use tabletop::engine::{Game, Player, Rng};
+use tabletop_engine::reversi::{Reversi, ReversiMove, legal_moves};
+use tabletop_engine::{Game, Player, Rng};
 
 /// Games are solved exactly from this many empty cells.
 const LABEL_EMPTIES: u32 = 16;

@@ -1,7 +1,7 @@
 //! Reading a Hex pattern-weights file named on an example's command line
 //! (the library itself reads no files).
 
-use tabletop::ai::hex::patterns::Gammas;
+use tabletop_ai::hex::patterns::Gammas;
 
 /// The gammas in the file at `path`, or the message to show.
 pub fn read_gammas(path: &str) -> Result<Gammas, String> {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{self, Kind};
+use tabletop_core::files::{self, Kind};
 
 /// What is remembered of the look.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]

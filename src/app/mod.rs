@@ -16,6 +16,7 @@ pub mod remembered;
 pub mod screens;
 pub mod terminal;
 pub mod theme;
+pub mod themes;
 pub mod widgets;
 
 use std::path::PathBuf;
@@ -27,8 +28,6 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use ratatui::{DefaultTerminal, Frame};
 
-use crate::puzzles::gather::{gather, saved_games};
-use crate::puzzles::progress;
 use action::{
     Action, BROWSE_KEYS, Direction, KeyHelp, LIBRARY_KEYS, MENU_KEYS, Mode, REPLAY_KEYS,
     action_for, board_help, help_of,
@@ -40,15 +39,17 @@ use screens::play::{Browse, Play, PlayScreen};
 use screens::puzzles::{Leave, PUZZLE_KEYS, Puzzles};
 use screens::replay::{Replay, ReplayScreen};
 use screens::start::StartMenu;
+use tabletop_core::puzzles::gather::{gather, saved_games};
+use tabletop_core::puzzles::progress;
 use theme::{BUILT_IN, Palette, Pieces, Theme};
 
-use crate::config::Config;
-use crate::config::engines::EngineSettings;
+use tabletop_core::config::Config;
+use tabletop_core::config::engines::EngineSettings;
 
-use crate::engine::record::Record;
-use crate::files;
-use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
-use crate::seat::Seat;
+use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup};
+use tabletop_core::files;
+use tabletop_core::seat::Seat;
+use tabletop_engine::record::Record;
 
 /// How often the screen is redrawn while something moves.
 const FRAME: Duration = Duration::from_millis(16);
@@ -97,7 +98,11 @@ pub enum Start {
     Library(PathBuf),
     /// Puzzles to solve, with lines about files that gave none, and where
     /// progress is kept (none in tests).
-    Puzzles(Vec<crate::puzzles::Puzzle>, Vec<String>, Option<PathBuf>),
+    Puzzles(
+        Vec<tabletop_core::puzzles::Puzzle>,
+        Vec<String>,
+        Option<PathBuf>,
+    ),
     /// The lobby of the server at `address`, where the player is `name`.
     Lobby { address: String, name: String },
 }
@@ -121,7 +126,7 @@ fn chosen_look(
     mut theme: Theme,
     notices: &mut Vec<String>,
 ) -> (Theme, Vec<(String, Palette)>, usize) {
-    let (user_themes, theme_notices) = crate::config::themes::themes(config);
+    let (user_themes, theme_notices) = crate::app::themes::themes(config);
     let themes: Vec<(String, Palette)> = BUILT_IN
         .iter()
         .map(|(name, palette)| (name.to_string(), *palette))
@@ -172,7 +177,7 @@ struct NewGame {
 
 impl WithSetup for NewGame {
     type Output = Box<dyn PlayScreen>;
-    fn run<G: Playable>(self, settings: G::Settings) -> Box<dyn PlayScreen> {
+    fn run<G: Interactive>(self, settings: G::Settings) -> Box<dyn PlayScreen> {
         let play = Play::new(G::new(settings), self.animate);
         Box::new(play.autosave_to(self.autosave).with_seats(self.seats))
     }
@@ -186,7 +191,7 @@ struct Continue {
 
 impl WithRecord for Continue {
     type Output = Box<dyn PlayScreen>;
-    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn PlayScreen> {
+    fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn PlayScreen> {
         Box::new(Play::resume(&record, self.animate, self.autosave))
     }
 }
@@ -200,7 +205,7 @@ struct Watch {
 
 impl WithRecord for Watch {
     type Output = Box<dyn ReplayScreen>;
-    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn ReplayScreen> {
+    fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn ReplayScreen> {
         Box::new(Replay::new(record, self.path, self.animate))
     }
 }
@@ -269,7 +274,7 @@ impl App {
         let (animate, autosave, seats) = (options.animate, options.autosave.clone(), options.seats);
         let mut unfinished = None;
         let mut library_folder = options.library.clone();
-        let (engines, engine_notices) = crate::config::engines::engines(&options.config);
+        let (engines, engine_notices) = tabletop_core::config::engines::engines(&options.config);
         let screen = match options.start {
             Start::Menu => {
                 unfinished = autosave.as_ref().and_then(|_| unfinished_autosave());
@@ -279,16 +284,24 @@ impl App {
                     .with_engines(engines.clone());
                 Screen::Start(menu.with_resume(resume))
             }
-            Start::Game(setup) => Screen::Play(setup.with(NewGame {
-                animate,
-                autosave: autosave.clone(),
-                seats: seats.clone(),
-            })),
-            Start::Continue(record) => Screen::Play(record.with(Continue {
-                animate,
-                autosave: autosave.clone(),
-            })),
-            Start::Replay(record, path) => Screen::Replay(record.with(Watch { path, animate })),
+            Start::Game(setup) => Screen::Play(crate::games::with_setup(
+                &setup,
+                NewGame {
+                    animate,
+                    autosave: autosave.clone(),
+                    seats: seats.clone(),
+                },
+            )),
+            Start::Continue(record) => Screen::Play(crate::games::with_record(
+                record,
+                Continue {
+                    animate,
+                    autosave: autosave.clone(),
+                },
+            )),
+            Start::Replay(record, path) => {
+                Screen::Replay(crate::games::with_record(record, Watch { path, animate }))
+            }
             Start::Library(folder) => {
                 // Opened below, once the app knows its folders.
                 library_folder = Some(folder);
@@ -584,20 +597,26 @@ impl App {
                 }
                 Action::Confirm if menu.resume_selected() => {
                     if let Some(record) = self.unfinished.take() {
-                        self.screen = Screen::Play(record.with(Continue {
-                            animate: self.animate,
-                            autosave: self.autosave.clone(),
-                        }));
+                        self.screen = Screen::Play(crate::games::with_record(
+                            record,
+                            Continue {
+                                animate: self.animate,
+                                autosave: self.autosave.clone(),
+                            },
+                        ));
                     }
                 }
                 Action::Confirm => {
                     self.last_choice = menu.choice();
                     self.seats = menu.seats();
-                    let mut play = self.last_choice.with(NewGame {
-                        animate: self.animate,
-                        autosave: self.autosave.clone(),
-                        seats: self.seats.clone(),
-                    });
+                    let mut play = crate::games::with_setup(
+                        &self.last_choice,
+                        NewGame {
+                            animate: self.animate,
+                            autosave: self.autosave.clone(),
+                            seats: self.seats.clone(),
+                        },
+                    );
                     if let Some(path) = &self.remember {
                         let chosen = Remembered {
                             setup: self.last_choice.clone(),
@@ -726,10 +745,13 @@ impl App {
                     Action::Delete => library.delete(),
                     Action::Review | Action::Confirm => match library.record() {
                         Ok(record) => {
-                            let mut replay = record.with(Watch {
-                                path: library.chosen().map(|entry| entry.path.clone()),
-                                animate: self.animate,
-                            });
+                            let mut replay = crate::games::with_record(
+                                record,
+                                Watch {
+                                    path: library.chosen().map(|entry| entry.path.clone()),
+                                    animate: self.animate,
+                                },
+                            );
                             // `r` on a game not reviewed yet reviews it there.
                             if action == Action::Review {
                                 replay.review();
@@ -745,10 +767,13 @@ impl App {
                     },
                     Action::Continue => match library.unfinished() {
                         Ok(record) => {
-                            self.screen = Screen::Play(record.with(Continue {
-                                animate: self.animate,
-                                autosave: self.autosave.clone(),
-                            }));
+                            self.screen = Screen::Play(crate::games::with_record(
+                                record,
+                                Continue {
+                                    animate: self.animate,
+                                    autosave: self.autosave.clone(),
+                                },
+                            ));
                         }
                         Err(why) => library.tell(why),
                     },

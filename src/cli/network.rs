@@ -9,9 +9,8 @@ use std::time::{Duration, SystemTime};
 
 use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, ServeArgs, SideArg};
 use super::{Failure, network_app};
-use crate::engine::Player;
-use crate::files;
-use crate::games::{GameKind, Playable, WithGame, WithSetup};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithGame, WithSetup};
 use crate::net::client::{self, Link, Welcomed};
 use crate::net::code::Code;
 use crate::net::host::{self, HostOptions, Hosted, Owner};
@@ -20,6 +19,8 @@ use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, s
 use crate::net::server::{Server, ServerOptions};
 use crate::net::{DEFAULT_PORT, table::typed_lines};
 use crate::plain::Style;
+use tabletop_core::files;
+use tabletop_engine::Player;
 
 /// The network's runtime on this thread.
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
@@ -73,16 +74,19 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
     let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
         .map_err(|e| failed(format!("cannot host: {e}")))?;
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return setup.with(network_app::Host {
-            options,
-            listener,
-            animate,
-        });
+        return games::with_setup(
+            &setup,
+            network_app::Host {
+                options,
+                listener,
+                animate,
+            },
+        );
     }
     struct Host(HostOptions, std::net::TcpListener);
     impl WithSetup for Host {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
             let typed = Owner::Typed(Keyboard::new(typed_lines(io::BufReader::new(io::stdin()))));
@@ -100,13 +104,13 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
             }
         }
     }
-    setup.with(Host(options, listener))
+    games::with_setup(&setup, Host(options, listener))
 }
 
 /// Hosts on `listener` on a thread of its own (with its own runtime),
 /// the host's side played by a connection with `private`, and saves the
 /// game when it ends; the thread answers with where it was saved.
-pub(super) fn host_in_background<G: Playable>(
+pub(super) fn host_in_background<G: Interactive>(
     game: G,
     listener: std::net::TcpListener,
     options: HostOptions,
@@ -125,8 +129,8 @@ pub(super) fn host_in_background<G: Playable>(
 /// Saves a hosted game that has begun in the games folder: over the
 /// record kept during the game at `kept`, if it is there, else as a new
 /// record; where, if it was saved.
-fn save_hosted<G: Playable>(
-    mut record: crate::engine::record::Record<G>,
+fn save_hosted<G: Interactive>(
+    mut record: tabletop_engine::record::Record<G>,
     kept: Option<PathBuf>,
 ) -> Result<Option<PathBuf>, Failure> {
     if record.moves.is_empty() && record.resigned.is_none() {
@@ -212,7 +216,7 @@ fn play_welcomed(
     }
     impl WithGame for Join<'_> {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self) -> Self::Output {
+        fn run<G: Interactive>(self) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
             let played = self.runtime.block_on(client::play::<G>(
@@ -229,12 +233,15 @@ fn play_welcomed(
             }
         }
     }
-    kind.with(Join {
-        runtime,
-        welcomed,
-        style,
-        typed,
-    })
+    games::with_game(
+        kind,
+        Join {
+            runtime,
+            welcomed,
+            style,
+            typed,
+        },
+    )
 }
 
 /// `tabletop serve`: the lobby server, until it is stopped.

@@ -18,12 +18,12 @@ use super::protocol::{
     FrameReader, MAX_CHAT, MAX_NAME, Message, PROTOCOL_VERSION, Proposal, Role, sanitise, send,
 };
 use super::table::{Table, Typed};
-use crate::engine::Player;
-use crate::engine::record::Adjudged;
-use crate::engine::record::read_settings;
-use crate::engine::time_control::TimeControl;
-use crate::games::Playable;
+use crate::games::Interactive;
 use crate::plain::Style;
+use tabletop_engine::Player;
+use tabletop_engine::record::Adjudged;
+use tabletop_engine::record::read_settings;
+use tabletop_engine::time_control::TimeControl;
 
 /// How long the host has to answer: to accept the connection, and to
 /// welcome.
@@ -141,7 +141,7 @@ pub async fn connect(
 /// Plays (or watches) the welcomed game of `G` to its end: the moves
 /// typed here on this side's turns, offers and answers at any time, the
 /// host's news as it comes. `Ok(true)` when the game reached its result.
-pub async fn play<G: Playable>(
+pub async fn play<G: Interactive>(
     welcomed: Welcomed,
     style: Style,
     mut keyboard: Keyboard,

@@ -9,8 +9,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::protocol::{Message, Side};
-use crate::engine::Player;
-use crate::engine::time_control::{TimeControl, clock_face};
+use tabletop_engine::Player;
+use tabletop_engine::time_control::{TimeControl, clock_face};
 
 /// More time than a player can have left (a day's game and a week of
 /// increments), so that no file can make a deadline overflow.

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 
 use super::protocol::{FrameReader, MAX_NAME, Message, sanitise, send};
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// Messages a connection may send in [`RATE_WINDOW`]; a flood is cut off.
 pub const RATE_LIMIT: u32 = 20;

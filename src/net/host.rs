@@ -25,11 +25,11 @@ use super::keyboard::Keyboard;
 use super::protocol::{FrameReader, Message, Role, Seats};
 use super::room::{Room, Said};
 use super::table::Typed;
-use crate::engine::Player;
-use crate::engine::record::Record;
-use crate::engine::time_control::TimeControl;
-use crate::games::Playable;
+use crate::games::Interactive;
 use crate::plain::Style;
+use tabletop_engine::Player;
+use tabletop_engine::record::Record;
+use tabletop_engine::time_control::TimeControl;
 
 /// How long a new connection has to send its hello.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -72,7 +72,7 @@ pub enum Hosted {
 
 /// Hosts `game` on `listener` until it ends: prints how to join, plays
 /// the host's side as `owner` says, and returns the game's record.
-pub async fn run<G: Playable>(
+pub async fn run<G: Interactive>(
     game: G,
     listener: std::net::TcpListener,
     options: HostOptions,
@@ -274,7 +274,7 @@ pub async fn run<G: Playable>(
 /// Does what the host typed: a move (on its turn), a chat line, a
 /// resignation, an offer or an answer, checked by the room as a peer's
 /// would be; what is refused is said on the terminal.
-fn typed<G: Playable>(
+fn typed<G: Interactive>(
     room: &mut Room<G>,
     side: Player,
     name: &str,
@@ -374,18 +374,18 @@ impl Keeping {
         }
     }
 
-    fn keep<G: Playable>(&mut self, room: &Room<G>) {
+    fn keep<G: Interactive>(&mut self, room: &Room<G>) {
         let Some(path) = &self.path else { return };
         let mut record = room.record();
         let moves = record.moves.len();
         if moves == 0 || self.kept_moves == Some(moves) {
             return;
         }
-        record.date = Some(crate::files::timestamp(std::time::SystemTime::now()));
+        record.date = Some(tabletop_core::files::timestamp(std::time::SystemTime::now()));
         let text = record.to_toml();
         let written = match self.kept_moves {
-            None => crate::files::save_new(path, &text),
-            Some(_) => crate::files::save(path, &text),
+            None => tabletop_core::files::save_new(path, &text),
+            Some(_) => tabletop_core::files::save(path, &text),
         };
         match written {
             Ok(()) => self.kept_moves = Some(moves),

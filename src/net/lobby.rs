@@ -12,9 +12,10 @@ use tokio::time::timeout;
 use super::client::{Link, Welcomed};
 use super::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
 use super::session::{Session, Start};
-use crate::engine::record::{read_settings, settings_table};
-use crate::engine::time_control::TimeControl;
-use crate::games::{GameKind, Playable, Setup, WithGame, WithSetup};
+use crate::games;
+use crate::games::{GameKind, Interactive, Setup, WithGame, WithSetup};
+use tabletop_engine::record::{read_settings, settings_table};
+use tabletop_engine::time_control::TimeControl;
 
 /// How often the list is asked for again, unasked.
 pub const REFRESH: Duration = Duration::from_secs(2);
@@ -40,7 +41,7 @@ impl Listed {
     fn of(listing: &Listing, open: bool) -> Listed {
         let kind = listing.game.parse::<GameKind>().ok();
         let settings = kind
-            .and_then(|kind| kind.with(Summary(&listing.settings)))
+            .and_then(|kind| games::with_game(kind, Summary(&listing.settings)))
             .unwrap_or_else(|| {
                 let written: Vec<String> = listing
                     .settings
@@ -91,14 +92,14 @@ struct Summary<'a>(&'a toml::Table);
 
 impl WithGame for Summary<'_> {
     type Output = Option<String>;
-    fn run<G: Playable>(self) -> Option<String> {
+    fn run<G: Interactive>(self) -> Option<String> {
         let setup = Setup::of::<G>(&read_settings::<G>(self.0).ok()?);
         let said: Vec<String> = GameKind::of::<G>()
             .settings()
             .iter()
             .zip(setup.values())
             .filter_map(|(setting, &value)| match setting.kind {
-                crate::engine::settings::Kind::Side(_) => Some(setting.shown(value)),
+                tabletop_engine::settings::Kind::Side(_) => Some(setting.shown(value)),
                 _ if value == setting.default => None,
                 _ => Some(format!("{}={}", setting.name, setting.word(value))),
             })
@@ -119,14 +120,14 @@ pub fn settings_of(setup: &Setup) -> toml::Table {
     struct Table;
     impl WithSetup for Table {
         type Output = toml::Table;
-        fn run<G: Playable>(self, settings: G::Settings) -> toml::Table {
+        fn run<G: Interactive>(self, settings: G::Settings) -> toml::Table {
             settings_table(&settings)
                 .into_iter()
                 .map(|(name, value)| (name.to_string(), value))
                 .collect()
         }
     }
-    setup.with(Table)
+    games::with_setup(setup, Table)
 }
 
 /// What the lobby's connection reports.

@@ -7,8 +7,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
-use crate::engine::Player;
-use crate::engine::time_control::TimeControl;
+use tabletop_engine::Player;
+use tabletop_engine::time_control::TimeControl;
 
 /// The version of the protocol this tabletop speaks; a peer speaking
 /// another is refused at its hello, by name of both versions.

@@ -13,10 +13,10 @@ use super::clock::{Clock, clock_line};
 use super::offer::{TYPE_ANSWER, answer_text, offer_text, word};
 use super::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, Proposal, encode, sanitise};
 use super::table::Table;
-use crate::engine::Player;
-use crate::engine::record::{Adjudged, Record, settings_table};
-use crate::games::Playable;
+use crate::games::Interactive;
 use crate::plain::{PlainGame, Style};
+use tabletop_engine::Player;
+use tabletop_engine::record::{Adjudged, Record, settings_table};
 
 /// A connection in a seat or watching.
 struct Linked {
@@ -38,7 +38,7 @@ pub enum Said {
 }
 
 /// A game with its seats and spectators.
-pub struct Room<G: Playable> {
+pub struct Room<G: Interactive> {
     pub table: Table<<G as PlainGame>::Console>,
     settings: toml::Table,
     /// The first and the second player's names.
@@ -53,7 +53,7 @@ pub struct Room<G: Playable> {
     pub clock: Option<Clock>,
 }
 
-impl<G: Playable> Room<G> {
+impl<G: Interactive> Room<G> {
     /// A room for `record`'s game as it stands, `local` the side played on
     /// this terminal (the host's), if any.
     pub fn new(

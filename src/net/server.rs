@@ -30,13 +30,14 @@ use super::protocol::{
     FrameReader, Listing, MAX_NAME, Message, Role, Seats, Side, encode, sanitise, send,
 };
 use super::room::{Room, Said};
-use crate::ai::{self, History, Level};
-use crate::engine::Player;
-use crate::engine::record::{Record, read_settings};
-use crate::engine::time_control::TimeControl;
-use crate::files::{self as writing, Kind};
-use crate::games::{GameKind, Playable, WithGame, WithRecord};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithGame, WithRecord};
 use crate::plain::Style;
+use tabletop_ai::{self as ai, History, Level};
+use tabletop_core::files::{self as writing, Kind};
+use tabletop_engine::Player;
+use tabletop_engine::record::{Record, read_settings};
+use tabletop_engine::time_control::TimeControl;
 
 /// How long a connection may sit in the lobby without a word.
 const LOBBY_IDLE: Duration = Duration::from_secs(120);
@@ -259,7 +260,7 @@ fn load(shared: &Arc<Shared>) -> io::Result<()> {
         let room = std::fs::read_to_string(data.join(file))
             .map_err(|e| e.to_string())
             .and_then(|text| serde_json::from_str::<RoomFile>(&text).map_err(|e| e.to_string()));
-        let record = crate::files::load(&data.join(format!("{id}.toml")));
+        let record = tabletop_core::files::load(&data.join(format!("{id}.toml")));
         let (room, record) = match (room, record) {
             (Ok(room), Ok(record)) => (room, record),
             (Err(why), _) => {
@@ -274,11 +275,14 @@ fn load(shared: &Arc<Shared>) -> io::Result<()> {
         if record.is_over() {
             continue;
         }
-        record.with(Open {
-            shared: shared.clone(),
-            id,
-            file: room,
-        })?;
+        games::with_record(
+            record,
+            Open {
+                shared: shared.clone(),
+                id,
+                file: room,
+            },
+        )?;
     }
     shared.lobby().next_room = highest + 1;
     Ok(())
@@ -302,7 +306,7 @@ struct Open {
 
 impl WithRecord for Open {
     type Output = io::Result<mpsc::Sender<Event>>;
-    fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
+    fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
         let Open { shared, id, file } = self;
         let mut room =
             Room::new(&record, Style::default(), None, MAX_SPECTATORS).map_err(io::Error::other)?;
@@ -355,7 +359,7 @@ struct Create {
 
 impl WithGame for Create {
     type Output = Result<(Message, mpsc::Sender<Event>), String>;
-    fn run<G: Playable>(self) -> Self::Output {
+    fn run<G: Interactive>(self) -> Self::Output {
         let settings = read_settings::<G>(&self.settings).map_err(|e| e.reason)?;
         let mut record = Record::new(G::new(settings));
         record.clock = self.clock;
@@ -419,7 +423,7 @@ fn room_json(file: &RoomFile) -> String {
 }
 
 /// The lobby's line for a room.
-fn listing<G: Playable>(id: u64, room: &Room<G>, open: Option<Player>) -> Listing {
+fn listing<G: Interactive>(id: u64, room: &Room<G>, open: Option<Player>) -> Listing {
     let mut names = room.names.clone();
     if let Some(open) = open {
         names[open.index()] = String::new();
@@ -530,14 +534,17 @@ async fn create(
         name if name.is_empty() => "anonymous".to_string(),
         name => name,
     };
-    let (created, events) = kind.with(Create {
-        shared: shared.clone(),
-        settings,
-        name,
-        side: side.into(),
-        computer,
-        clock,
-    })?;
+    let (created, events) = games::with_game(
+        kind,
+        Create {
+            shared: shared.clone(),
+            settings,
+            name,
+            side: side.into(),
+            computer,
+            clock,
+        },
+    )?;
     send(write, &created)
         .await
         .map_err(|e| format!("the connection broke: {e}"))?;
@@ -602,7 +609,7 @@ struct Around {
 
 /// One room, to the end of its game: seats and spectators come and go,
 /// every move is checked, relayed and saved, the computer plays its side.
-async fn room_task<G: Playable>(
+async fn room_task<G: Interactive>(
     shared: Arc<Shared>,
     id: u64,
     mut room: Room<G>,
@@ -751,7 +758,7 @@ async fn room_task<G: Playable>(
 
 /// When the next claim becomes possible, if a player is away and their
 /// opponent has not been told yet.
-fn claim_time<G: Playable>(around: &Around, room: &Room<G>) -> Option<Instant> {
+fn claim_time<G: Interactive>(around: &Around, room: &Room<G>) -> Option<Instant> {
     Player::BOTH
         .into_iter()
         .filter(|&side| !around.told[side.other().index()] && room.is_seated(side.other()))
@@ -761,7 +768,7 @@ fn claim_time<G: Playable>(around: &Around, room: &Room<G>) -> Option<Instant> {
 }
 
 /// Finds the computer's move on a blocking thread, a few at once.
-fn search<G: Playable>(
+fn search<G: Interactive>(
     shared: &Shared,
     game: G,
     level: Level,
@@ -801,7 +808,7 @@ impl Around {
     }
 
     /// The player at `side` is away: the opponent hears it.
-    fn gone<G: Playable>(&mut self, room: &mut Room<G>, side: Player) {
+    fn gone<G: Interactive>(&mut self, room: &mut Room<G>, side: Player) {
         if self.file.rejoin[side.other().index()].is_none() {
             return;
         }
@@ -825,7 +832,7 @@ impl Around {
     }
 
     /// Updates the lobby's line for the room.
-    fn list<G: Playable>(&self, room: &Room<G>) {
+    fn list<G: Interactive>(&self, room: &Room<G>) {
         let mut lobby = self.shared.lobby();
         if let Some(entry) = lobby.rooms.get_mut(&self.id) {
             entry.listing = listing(self.id, room, entry.open);
@@ -834,7 +841,7 @@ impl Around {
 
     /// The game as a record; the computer's side as records name it, the
     /// players' names only in the room file.
-    fn record_text<G: Playable>(&self, room: &Room<G>) -> String {
+    fn record_text<G: Interactive>(&self, room: &Room<G>) -> String {
         let mut record = room.record();
         if let Some((side, level)) = self.computer {
             record.players[side.index()] = format!("ai:{}", level.get());
@@ -847,7 +854,7 @@ impl Around {
     }
 
     /// Saves the game after a change, off the room's thread.
-    async fn keep<G: Playable>(&mut self, room: &Room<G>, text: String) {
+    async fn keep<G: Interactive>(&mut self, room: &Room<G>, text: String) {
         self.list(room);
         // The time left goes with the game, so a restart loses none.
         if let Some(clock) = &room.clock {

@@ -13,8 +13,8 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::client::{self, Welcomed};
 use super::protocol::{FrameReader, MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise, send};
-use crate::engine::Player;
-use crate::engine::time_control::TimeControl;
+use tabletop_engine::Player;
+use tabletop_engine::time_control::TimeControl;
 
 /// What the connection tells the game screen.
 #[derive(Clone, PartialEq, Eq, Debug)]

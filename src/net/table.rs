@@ -8,10 +8,10 @@ use std::io::{self, BufRead, Write};
 use tokio::sync::mpsc;
 
 use super::protocol::{MAX_CHAT, Proposal, sanitise};
-use crate::engine::line::Line;
-use crate::engine::record::{Adjudged, Record, settled_outcome};
-use crate::engine::{Described, Game, Outcome, Player};
 use crate::plain::{self, Console, LineReader};
+use tabletop_engine::line::Line;
+use tabletop_engine::record::{Adjudged, Record, settled_outcome};
+use tabletop_engine::{Described, Game, Outcome, Player};
 
 /// What a line typed here asks for.
 pub enum Typed<M> {
@@ -72,7 +72,7 @@ impl<C: Console> Table<C> {
             Some(outcome) => writeln!(
                 out,
                 "{}",
-                <C::G as crate::engine::Described>::result_text(outcome)
+                <C::G as tabletop_engine::Described>::result_text(outcome)
             ),
             None => self.prompt(out),
         }

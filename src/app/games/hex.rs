@@ -10,8 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::grid::Grid;
-use crate::engine::hex::{Hex, HexEffect, HexMove};
-use crate::engine::{Cell, Described, Game, Player};
+use tabletop_engine::hex::{Hex, HexEffect, HexMove};
+use tabletop_engine::{Cell, Described, Game, Player};
 
 impl GameUi for Hex {
     fn title(&self) -> String {

@@ -6,8 +6,8 @@ use ratatui::text::{Line, Span};
 
 use crate::app::action::Direction;
 use crate::app::theme::Theme;
-use crate::engine::settings;
 use crate::games::{GameKind, Setup};
+use tabletop_engine::settings;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameChoice {

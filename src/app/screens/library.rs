@@ -13,10 +13,10 @@ use ratatui::widgets::{Cell, Paragraph, Row, StatefulWidget, Table, TableState, 
 use crate::app::action::Direction;
 use crate::app::fit::{counted, leading, shorten, tail};
 use crate::app::theme::Theme;
-use crate::files::library::{Ending, Entry, Listing, list};
-use crate::files::{self, TRASH};
 use crate::games::{AnyRecord, GameKind};
-use crate::seat::Seat;
+use tabletop_core::files::library::{Ending, Entry, Listing, list};
+use tabletop_core::files::{self, TRASH};
+use tabletop_core::seat::Seat;
 
 /// How the list is sorted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

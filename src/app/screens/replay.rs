@@ -17,7 +17,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::ai::Level;
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
 use crate::app::fit::wrapped;
@@ -29,15 +28,16 @@ use crate::app::widgets::chances::Chances;
 use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
-use crate::engine::Player;
-use crate::engine::line::Line as PlayLine;
-use crate::engine::record::review::{Review, Reviewed, reviewed_positions};
-use crate::engine::record::{Record, settled_outcome};
-use crate::files;
-use crate::review::classify::{Class, Judgement};
-use crate::review::statement::{about_move, about_position};
-use crate::review::{Effort, first_player_chance, judgements_so_far, review};
-use crate::seat::Seat;
+use tabletop_ai::Level;
+use tabletop_core::files;
+use tabletop_core::review::classify::{Class, Judgement};
+use tabletop_core::review::statement::{about_move, about_position};
+use tabletop_core::review::{Effort, first_player_chance, judgements_so_far, review};
+use tabletop_core::seat::Seat;
+use tabletop_engine::Player;
+use tabletop_engine::line::Line as PlayLine;
+use tabletop_engine::record::review::{Review, Reviewed, reviewed_positions};
+use tabletop_engine::record::{Record, settled_outcome};
 
 /// Lines above and below the board and the panel: the title, the status
 /// line and the footer.
@@ -214,7 +214,7 @@ impl<G: GameUi> Replay<G> {
         let through = self.line.played_through(self.index);
         let positions = &self.line.positions()[..=through];
         self.evaluation
-            .ask(game, || crate::ai::History::of(positions));
+            .ask(game, || tabletop_ai::History::of(positions));
     }
 
     /// Starts reviewing the game in the background, on every core.
@@ -304,7 +304,7 @@ impl<G: GameUi> Replay<G> {
         &self,
         width: u16,
         theme: Theme,
-    ) -> (Vec<Line<'static>>, Option<crate::engine::Cell>) {
+    ) -> (Vec<Line<'static>>, Option<tabletop_engine::Cell>) {
         let mut lines = Vec::new();
         if self.bar {
             let symbols = [G::symbol(Player::First), G::symbol(Player::Second)];

@@ -5,15 +5,15 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::ai::Level;
 use crate::app::action::Direction;
 use crate::app::fit::wrapped;
 use crate::app::screens::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
-use crate::config::engines::EngineSettings;
-use crate::engine::Player;
 use crate::games::Setup;
-use crate::seat::{Outside, Seat};
+use tabletop_ai::Level;
+use tabletop_core::config::engines::EngineSettings;
+use tabletop_core::seat::{Outside, Seat};
+use tabletop_engine::Player;
 
 /// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -4,10 +4,11 @@
 
 use crate::app::screens::play::peer::Peer;
 use crate::app::screens::play::{Play, PlayScreen};
-use crate::engine::record::read_settings;
-use crate::games::{GameKind, Playable, WithGame};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithGame};
 use crate::net::protocol::sanitise;
 use crate::net::session::{Session, Start};
+use tabletop_engine::record::read_settings;
 
 /// The game screen for the game `start` describes, its other side played
 /// over `session`, its panel showing `notes` first (where the chat goes);
@@ -18,12 +19,15 @@ pub fn network_game(
     notes: Vec<String>,
     animate: bool,
 ) -> Result<Box<dyn PlayScreen>, String> {
-    known_game(&start.game)?.with(Screen {
-        start,
-        session,
-        notes,
-        animate,
-    })
+    games::with_game(
+        known_game(&start.game)?,
+        Screen {
+            start,
+            session,
+            notes,
+            animate,
+        },
+    )
 }
 
 /// The game a host plays, if this tabletop knows it.
@@ -45,7 +49,7 @@ struct Screen {
 
 impl WithGame for Screen {
     type Output = Result<Box<dyn PlayScreen>, String>;
-    fn run<G: Playable>(self) -> Self::Output {
+    fn run<G: Interactive>(self) -> Self::Output {
         let Screen {
             start,
             session,

@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, History, Level, Searchable};
+use tabletop_ai::{self as ai, History, Level, Searchable};
 
 /// A search running on its own thread, stopped when dropped.
 pub struct Thinking<M> {

@@ -16,27 +16,27 @@ use std::time::Instant;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::ai::{History, Level};
 use crate::app::action::{Action, Direction, Replacement, Typing, key_for};
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
 use crate::app::games::{GameUi, typed_move};
 use crate::app::screens::replay::{Replay, ReplayScreen};
 use crate::app::theme::Theme;
-use crate::engine::line::{Line, Played};
-use crate::engine::quote::quote;
-use crate::engine::record::{Adjudged, Record, settled_outcome};
-use crate::engine::{Cell, Outcome, Player};
-use crate::files;
-use crate::gtp::opponent::Choice;
 use crate::net::protocol::Proposal;
 use crate::net::session::Request;
-use crate::review::statement;
-use crate::seat::Seat;
 use computer::{Answer, Thinking};
 use outside::{EngineSeat, Heard};
 use peer::Peer;
 use ponder::Ponder;
+use tabletop_ai::{History, Level};
+use tabletop_core::files;
+use tabletop_core::gtp::opponent::Choice;
+use tabletop_core::review::statement;
+use tabletop_core::seat::Seat;
+use tabletop_engine::line::{Line, Played};
+use tabletop_engine::quote::quote;
+use tabletop_engine::record::{Adjudged, Record, settled_outcome};
+use tabletop_engine::{Cell, Outcome, Player};
 
 /// What the app asks of the game screen, whatever the game.
 pub trait PlayScreen {

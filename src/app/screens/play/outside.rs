@@ -9,11 +9,11 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::config::engines::{self, DEFAULT_PATIENCE};
-use crate::engine::Described;
-use crate::gtp::client::Stopper;
-use crate::gtp::opponent::{Choice, Opponent};
-use crate::seat::Outside;
+use tabletop_core::config::engines::{self, DEFAULT_PATIENCE};
+use tabletop_core::gtp::client::Stopper;
+use tabletop_core::gtp::opponent::{Choice, Opponent};
+use tabletop_core::seat::Outside;
+use tabletop_engine::Described;
 
 /// A question for the engine's thread: its move after these moves.
 struct Question<G: Described> {

@@ -7,13 +7,13 @@ use std::time::{Duration, Instant};
 
 use crate::app::action::{Action, Typing, key_for};
 use crate::app::games::GameUi;
-use crate::engine::line::Line;
-use crate::engine::record::Adjudged;
-use crate::engine::time_control::{TimeControl, clock_face};
-use crate::engine::{Outcome, Player};
 use crate::net::offer::{answer_text, offer_text};
 use crate::net::protocol::{MAX_CHAT, Proposal, sanitise};
 use crate::net::session::{News, Request, Session};
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Adjudged;
+use tabletop_engine::time_control::{TimeControl, clock_face};
+use tabletop_engine::{Outcome, Player};
 
 use super::{Play, PlayScreen};
 

@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use super::computer::{Answer, Thinking};
-use crate::ai::{History, Level, Searchable};
+use tabletop_ai::{History, Level, Searchable};
 
 /// How long the guess of the person's move may take.
 pub const GUESS: Duration = Duration::from_millis(1000);
@@ -167,10 +167,10 @@ mod tests {
 
     use super::super::{Play, PlayScreen};
     use super::{Answer, Answering, History, Phase, Ponder, Thinking};
-    use crate::ai::Level;
-    use crate::engine::Game;
-    use crate::engine::gekitai::{Gekitai, GekitaiSettings};
-    use crate::seat::Seat;
+    use tabletop_ai::Level;
+    use tabletop_core::seat::Seat;
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::{Gekitai, GekitaiSettings};
 
     /// A person (X) against the computer at its strongest (O).
     fn against_the_computer() -> Play<Gekitai> {
@@ -212,7 +212,7 @@ mod tests {
         assert!(thinking.pondered, "the pondered search answers");
         assert!(play.ponder.is_none());
         tick_until(&mut play, |play| play.line.played().len() == 2);
-        assert_eq!(play.game().to_move(), crate::engine::Player::First);
+        assert_eq!(play.game().to_move(), tabletop_engine::Player::First);
         // And it ponders the person's next move.
         assert!(play.ponder.as_ref().is_some_and(|p| p.at == 2));
         // An undo takes both moves back, and the pondering starts again.

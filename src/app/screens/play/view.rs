@@ -20,7 +20,7 @@ use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::key_hints;
 use crate::app::widgets::spinner;
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// Lines above and below the board and the panel: the title, the address
 /// line, the status line and the footer.

@@ -1,6 +1,6 @@
 //! The puzzles screen: the list (game, where the puzzle came from, solved
 //! or not, plies), and Enter to solve the one chosen ([`solve`]). What was
-//! solved or failed is remembered ([`crate::puzzles::progress`]).
+//! solved or failed is remembered ([`tabletop_core::puzzles::progress`]).
 
 pub mod solve;
 
@@ -16,11 +16,12 @@ use crate::app::action::{Action, Direction, Mode};
 use crate::app::fit::shorten;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::key_hints;
-use crate::engine::record::Record;
-use crate::games::{Playable, WithRecord};
-use crate::puzzles::Puzzle;
-use crate::puzzles::progress::{self, Mark, Progress};
+use crate::games;
+use crate::games::{Interactive, WithRecord};
 use solve::{Solve, SolveScreen, State};
+use tabletop_core::puzzles::Puzzle;
+use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_engine::record::Record;
 
 /// What leaving the screen means.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,7 +51,7 @@ struct Open<'a>(&'a Puzzle);
 
 impl WithRecord for Open<'_> {
     type Output = Box<dyn SolveScreen>;
-    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn SolveScreen> {
+    fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn SolveScreen> {
         Box::new(Solve::new(self.0, &record))
     }
 }
@@ -179,7 +180,7 @@ impl Puzzles {
         let Some(puzzle) = self.puzzles.get(index) else {
             return;
         };
-        self.solving = Some(puzzle.record.clone().with(Open(puzzle)));
+        self.solving = Some(games::with_record(puzzle.record.clone(), Open(puzzle)));
         self.current = index;
         self.recorded = false;
     }

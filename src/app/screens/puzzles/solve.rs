@@ -1,6 +1,6 @@
 //! Solving one puzzle: the board as in a game (cursor, typed cells, the
 //! mouse), the player's moves checked on a thread of their own against
-//! the forced win ([`crate::puzzles::judge`]), the computer answering with
+//! the forced win ([`tabletop_core::puzzles::judge`]), the computer answering with
 //! its most stubborn defence, and the puzzle solved when the win is on
 //! the board.
 
@@ -22,12 +22,12 @@ use crate::app::screens::play::view::{Areas, areas};
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::key_hints;
 use crate::app::widgets::spinner;
-use crate::engine::line::Line;
-use crate::engine::record::Record;
-use crate::engine::{Cell, Outcome, Player};
-use crate::puzzles::judge::{Judged, answer, judge};
-use crate::puzzles::{Puzzle, proof};
-use crate::review::statement::counted;
+use tabletop_core::puzzles::judge::{Judged, answer, judge};
+use tabletop_core::puzzles::{Puzzle, proof};
+use tabletop_core::review::statement::counted;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Cell, Outcome, Player};
 
 /// Lines above and below the board: the title, the address line, the
 /// status line and the footer.
@@ -350,7 +350,7 @@ impl<G: GameUi> SolveScreen for Solve<G> {
                 let example = G::NOTATION.format(self.cursor);
                 self.message = Some(format!(
                     "{} is not a cell name (like {example})",
-                    crate::engine::quote::quote(text.trim())
+                    tabletop_engine::quote::quote(text.trim())
                 ));
             }
         }
