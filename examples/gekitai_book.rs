@@ -1,4 +1,4 @@
-//! Builds Gekitai's opening book (`assets/gekitai_book.bin`): proves with
+//! Builds Gekitai's opening book (`crates/ai/assets/gekitai_book.bin`): proves with
 //! the proof-number search that X wins the default game (6×6, 8 pieces, 3
 //! in a row, the mover wins when both do) from the empty board (or from
 //! the position after MOVES), then walks the proof: at each of X's
@@ -141,7 +141,7 @@ fn peak_memory() -> String {
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let (mut gib, mut out) = (4usize, "assets/gekitai_book.bin".to_string());
+    let (mut gib, mut out) = (4usize, "crates/ai/assets/gekitai_book.bin".to_string());
     let mut moves = Vec::new();
     while let Some(arg) = args.next() {
         match arg.as_str() {

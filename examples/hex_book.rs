@@ -1,7 +1,7 @@
 //! Writes the opening book of the Hex solver: the first player's proved
 //! winning answers at the start of a game without swap.
 //!
-//! `cargo run --release --example hex_book -- SIZE [SECONDS [FAST_SECONDS]] > assets/hex_book_SIZE.txt`
+//! `cargo run --release --example hex_book -- SIZE [SECONDS [FAST_SECONDS]] > crates/ai/assets/hex_book_SIZE.txt`
 //!
 //! The first stone goes on the centre; for each reply of the second player
 //! (one of each pair that a half turn of the board maps onto each other)

@@ -1,4 +1,4 @@
-//! Learns the gammas of Hex's local patterns (`assets/hex_patterns.bin`,
+//! Learns the gammas of Hex's local patterns (`crates/ai/assets/hex_patterns.bin`,
 //! read by `src/ai/hex/patterns.rs`) from seeded self-play.
 //!
 //! ```sh

@@ -1,4 +1,4 @@
-//! Makes the built-in puzzles (`assets/puzzles/<game>.toml`): plays the
+//! Makes the built-in puzzles (`crates/core/assets/puzzles/<game>.toml`): plays the
 //! computer against itself at low levels with many seeds, and keeps the
 //! positions where the player to move has a short forced win, proved:
 //!
@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         let started = Instant::now();
         let puzzles = kind.with(Make(count));
         let path = format!(
-            "{}/assets/puzzles/{}.toml",
+            "{}/crates/core/assets/puzzles/{}.toml",
             env!("CARGO_MANIFEST_DIR"),
             kind.name()
         );

@@ -1,4 +1,4 @@
-//! Fits Reversi's pattern weights (`assets/reversi_weights.bin`) to
+//! Fits Reversi's pattern weights (`crates/ai/assets/reversi_weights.bin`) to
 //! positions of seeded self-play games scored by the exact solver.
 //!
 //! ```sh
