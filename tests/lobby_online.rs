@@ -98,15 +98,9 @@ fn a_game_created_against_the_servers_computer_is_played_by_the_server() {
     let (status, text) = ada.finish();
     assert_eq!(status, 0, "{text}");
     // The server kept the game with the computer as its second player.
-    let kept: Vec<String> = std::fs::read_dir(data.join("server"))
-        .expect("the server's folder")
-        .flatten()
-        .filter(|entry| entry.path().extension().is_some_and(|e| e == "toml"))
-        .map(|entry| std::fs::read_to_string(entry.path()).expect("a record"))
-        .collect();
-    assert_eq!(kept.len(), 1, "{kept:?}");
-    assert!(kept[0].contains("result = "), "{}", kept[0]);
-    assert!(kept[0].contains(r#"second = "ai:1""#), "{}", kept[0]);
+    let kept = common::served::exported(&data.join("server"), 1);
+    assert!(kept.contains("result = "), "{kept}");
+    assert!(kept.contains(r#"second = "ai:1""#), "{kept}");
 }
 
 /// Plays `mv` on a game screen: typed, then Enter.

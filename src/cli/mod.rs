@@ -9,6 +9,7 @@ mod network;
 mod network_app;
 mod puzzles;
 mod review;
+mod serve;
 
 use std::io;
 use std::process::ExitCode;
@@ -54,9 +55,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Prints a one-line error to standard error and gives the exit status.
+/// Prints a one-line error to standard error and gives the exit status;
+/// nothing in it a terminal would act on (it may quote a peer).
 fn fail(message: &str, code: u8) -> ExitCode {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", tabletop_net::sanitise::printable(message));
     ExitCode::from(code)
 }
 
@@ -108,7 +110,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Host(args)) => network::host(&args, animate),
         Some(Command::Join(args)) => network::join(&args, args::Role::Player, animate),
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
-        Some(Command::Serve(args)) => network::serve(&args),
+        Some(Command::Serve(args)) => serve::serve(&args),
         Some(Command::Online(args)) => network::online(&args, animate),
         Some(Command::Engines(args)) => engines::engines_command(&args),
     }

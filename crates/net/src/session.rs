@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::client::{self, Link, Welcomed};
-use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise};
+use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, Role, Seats, sanitise};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
 
@@ -57,6 +57,15 @@ pub enum News {
     /// The opponent has been away longer than the server waits: this
     /// player may claim the win.
     Claimable,
+    /// This player stayed away and the opponent claimed the win.
+    Abandoned(Player),
+    /// This side's own move could not be saved by the server and was
+    /// not played: the screen takes it back, says why, and this side is
+    /// to move again.
+    Refused {
+        mv: String,
+        reason: String,
+    },
     /// From the host to its own screen: the players' names now, whether
     /// the other seat is empty, and how the other player stands (all
     /// sanitised).
@@ -222,7 +231,17 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
             }
             incoming = link.next() => {
                 let (news, last) = match incoming {
-                    Ok(Some(message)) => heard(message),
+                    Ok(Some(Message::Ping)) => {
+                        if let Err(error) = link.write(&Message::Pong).await {
+                            let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
+                            return;
+                        }
+                        continue;
+                    }
+                    Ok(Some(message)) => match heard(message) {
+                        Some(heard) => heard,
+                        None => continue,
+                    },
                     Ok(None) => (News::Lost("the host closed the connection".to_string()), true),
                     Err(why) => (News::Lost(why), true),
                 };
@@ -235,101 +254,91 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
 }
 
 /// The news a message from the host brings, sanitised, and whether it is
-/// the last.
-fn heard(message: Message) -> (News, bool) {
+/// the last; none for a message that brings none (an acknowledgement).
+fn heard(message: Message) -> Option<(News, bool)> {
+    let going = |news| Some((news, false));
     match message {
-        Message::Move { mv } => (News::Move(mv), false),
-        Message::Chat { from, text } => (
-            News::Chat {
-                from: sanitise(&from, MAX_NAME),
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Resign { side } => (News::Resigned(side.into()), false),
+        Message::Move { mv } => going(News::Move(mv)),
+        Message::Chat { from, text } => going(News::Chat {
+            from: sanitise(&from, MAX_NAME),
+            text: sanitise(&text, MAX_CHAT),
+        }),
+        Message::Resign { side } => going(News::Resigned(side.into())),
         Message::Offer {
             what,
             side: Some(by),
-        } => (
-            News::Offered {
-                by: by.into(),
-                what,
-            },
-            false,
-        ),
+        } => going(News::Offered {
+            by: by.into(),
+            what,
+        }),
         Message::Answer {
             what,
             accept,
             side: Some(by),
-        } => (
-            News::Answered {
-                by: by.into(),
-                what,
-                accept,
-            },
-            false,
-        ),
-        Message::Clock { left_ms, running } => (
-            News::Clock {
-                left: left_ms.map(Duration::from_millis),
-                running: running.map(Into::into),
-            },
-            false,
-        ),
-        Message::OutOfTime { side } => (News::OutOfTime(side.into()), false),
-        Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => (
-            News::Lost("the host sent an offer or answer from nobody".to_string()),
-            true,
-        ),
-        Message::End { result, reason } => (
-            News::Ended {
-                result: sanitise(&result, 16),
-                reason: sanitise(&reason, 200),
-            },
-            true,
-        ),
-        Message::Error { reason } => (
-            News::Lost(format!("the host refused: {}", sanitise(&reason, 200))),
-            true,
-        ),
-        Message::Hello { .. } | Message::Welcome { .. } => (
-            News::Lost("the host sent a second handshake".to_string()),
-            true,
-        ),
+        } => going(News::Answered {
+            by: by.into(),
+            what,
+            accept,
+        }),
+        Message::Clock { left_ms, running } => going(News::Clock {
+            left: left_ms.map(Duration::from_millis),
+            running: running.map(Into::into),
+        }),
+        Message::OutOfTime { side } => going(News::OutOfTime(side.into())),
+        Message::Abandoned { side } => going(News::Abandoned(side.into())),
+        Message::Refused { mv, reason } => going(News::Refused {
+            mv: sanitise(&mv, 16),
+            reason: sanitise(&reason, 200),
+        }),
+        Message::Ack { .. } | Message::Ping | Message::Pong => None,
         Message::Notice {
             text,
-            seats: Some(seats),
-            ..
-        } => (
-            News::Seats {
-                names: seats.names.map(|name| sanitise(&name, MAX_NAME)),
-                waiting: seats.waiting,
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Notice {
-            claimable: true, ..
-        } => (News::Claimable, false),
+            seats,
+            claimable,
+        } => going(noticed(text, seats, claimable)),
+        other => Some(last(other)),
+    }
+}
+
+/// The news a notice brings: how the seats stand (the host's own
+/// screen), that the opponent may be claimed against, or a line from the
+/// server.
+fn noticed(text: String, seats: Option<Seats>, claimable: bool) -> News {
+    match (seats, claimable) {
+        (Some(seats), _) => News::Seats {
+            names: seats.names.map(|name| sanitise(&name, MAX_NAME)),
+            waiting: seats.waiting,
+            text: sanitise(&text, MAX_CHAT),
+        },
+        (None, true) => News::Claimable,
         // The server's news (the opponent left, came back) reads as a
         // line of chat from it.
-        Message::Notice { text, .. } => (
-            News::Chat {
-                from: "server".to_string(),
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Claim
-        | Message::List
-        | Message::Games { .. }
-        | Message::Create { .. }
-        | Message::Created { .. }
-        | Message::Enter { .. } => (
-            News::Lost("the host sent a lobby message during the game".to_string()),
-            true,
-        ),
+        (None, false) => News::Chat {
+            from: "server".to_string(),
+            text: sanitise(&text, MAX_CHAT),
+        },
     }
+}
+
+/// The news of a message that ends the connection.
+fn last(message: Message) -> (News, bool) {
+    let news = match message {
+        Message::End { result, reason } => News::Ended {
+            result: sanitise(&result, 16),
+            reason: sanitise(&reason, 200),
+        },
+        Message::Error { reason } => {
+            News::Lost(format!("the host refused: {}", sanitise(&reason, 200)))
+        }
+        Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => {
+            News::Lost("the host sent an offer or answer from nobody".to_string())
+        }
+        Message::Hello { .. } | Message::Welcome { .. } => {
+            News::Lost("the host sent a second handshake".to_string())
+        }
+        _ => News::Lost("the host sent a lobby message during the game".to_string()),
+    };
+    (news, true)
 }
 
 #[cfg(test)]
@@ -341,7 +350,8 @@ mod tests {
         let (news, last) = heard(Message::Chat {
             from: "\u{1b}[31mbob".into(),
             text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
-        });
+        })
+        .expect("news");
         assert!(!last);
         assert_eq!(
             news,
@@ -352,7 +362,8 @@ mod tests {
         );
         let (news, last) = heard(Message::Error {
             reason: "\u{1b}[2Jbye".into(),
-        });
+        })
+        .expect("news");
         assert!(last);
         assert_eq!(news, News::Lost("the host refused: bye".into()));
     }

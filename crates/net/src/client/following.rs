@@ -197,11 +197,15 @@ impl<G: Described> Following<G> {
             }
             Message::Clock { .. } => {}
             Message::OutOfTime { side: loser } => {
-                let adjudged = Adjudged::OutOfTime(loser.into());
-                if self.state.adjudge(adjudged) {
-                    self.show(seen, Seen::Adjudged(adjudged)).map_err(io)?;
-                }
+                self.adjudged(Adjudged::OutOfTime(loser.into()), seen)
+                    .map_err(io)?;
             }
+            Message::Abandoned { side: loser } => {
+                self.adjudged(Adjudged::Abandoned(loser.into()), seen)
+                    .map_err(io)?;
+            }
+            Message::Ack { .. } | Message::Pong => {}
+            Message::Refused { mv, reason } => self.refused(&mv, &reason, seen)?,
             Message::End { result, reason } => return self.ended(&result, &reason, seen),
             Message::Error { reason } => {
                 return Err(format!("the host refused: {}", sanitise(&reason, 200)));
@@ -219,6 +223,34 @@ impl<G: Described> Following<G> {
             }
         }
         Ok(Heard::Going)
+    }
+
+    /// The game ended as `adjudged` says, told, unless it was over.
+    fn adjudged(&mut self, adjudged: Adjudged, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        match self.state.adjudge(adjudged) {
+            true => self.show(seen, Seen::Adjudged(adjudged)),
+            false => Ok(()),
+        }
+    }
+
+    /// This side's last move, `mv`, was not saved by the host: it is
+    /// taken back here, and why is told.
+    fn refused(&mut self, mv: &str, reason: &str, seen: &mut dyn Witness<G>) -> Result<(), String> {
+        let io = |error: io::Error| error.to_string();
+        let Some(side) = self.side else {
+            return Err("the host refused a move a spectator never made".to_string());
+        };
+        let last = self.state.moves().last().map(|last| last.to_string());
+        if last.as_deref() != Some(mv) || !self.state.take_back(side) {
+            return Err("the host refused a move that was not made".to_string());
+        }
+        self.show(seen, Seen::TakenBack(side)).map_err(io)?;
+        let text = format!(
+            "The server could not keep your move {}: {}.",
+            sanitise(mv, 16),
+            sanitise(reason, 200)
+        );
+        self.show(seen, Seen::Notice(text)).map_err(io)
     }
 
     /// The host's `end`: the game's result as it stands here, or its

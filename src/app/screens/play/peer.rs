@@ -305,13 +305,9 @@ impl<G: GameUi> Play<G> {
                     }
                     None
                 }
-                News::OutOfTime(side) => {
-                    if !self.ended() {
-                        self.adjudged = Some(Adjudged::OutOfTime(side));
-                        self.message = Some(Adjudged::OutOfTime(side).text::<G>());
-                    }
-                    None
-                }
+                News::OutOfTime(side) => self.adjudge_heard(Adjudged::OutOfTime(side)),
+                News::Abandoned(side) => self.adjudge_heard(Adjudged::Abandoned(side)),
+                News::Refused { mv, reason } => self.move_refused(&mv, &reason),
                 News::Resigned(side) if local == Some(side) => {
                     Some(Connection::Lost("the host resigned for us".to_string()))
                 }
@@ -358,6 +354,32 @@ impl<G: GameUi> Play<G> {
             }
         }
         any
+    }
+
+    /// The host ended the game as `adjudged` says (the clock, a claim).
+    fn adjudge_heard(&mut self, adjudged: Adjudged) -> Option<Connection> {
+        if !self.ended() {
+            self.adjudged = Some(adjudged);
+            self.message = Some(adjudged.text::<G>());
+        }
+        None
+    }
+
+    /// The server could not keep this side's last move, `mv`: it is
+    /// taken back, and this side is to move again.
+    fn move_refused(&mut self, mv: &str, reason: &str) -> Option<Connection> {
+        let local = self.peer.as_ref()?.local?;
+        let last = self.line.moves().last().map(|last| last.to_string());
+        if last.as_deref() != Some(mv) || !self.line.take_back(local) {
+            return Some(Connection::Lost(
+                "the host refused a move that was not made".to_string(),
+            ));
+        }
+        self.animation = None;
+        self.message = Some(format!(
+            "The server could not keep your move {mv}: {reason}."
+        ));
+        None
     }
 
     /// The host tells of an offer (this side's own too).
