@@ -2,10 +2,22 @@
 //! blocks searched without using up depth, a table of bounds.
 
 use super::board::{Board, Survey};
-use super::choose::{MAX_PLY, width_at};
 use super::clock::Clock;
 use super::pick_moves;
 use crate::search::{Bound, WIN, from_table, to_table, zobrist};
+
+/// The deepest the search may go, forced blocks included.
+pub(super) const MAX_PLY: usize = 60;
+/// Moves each node of the level 5 search looks at, by distance from the
+/// root.
+pub(super) fn width_at(ply: usize) -> usize {
+    match ply {
+        0 => 24,
+        1 => 14,
+        2..=3 => 10,
+        _ => 7,
+    }
+}
 
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
