@@ -3,6 +3,11 @@
 //! being typed, the start and end of a long message, and counts said in
 //! words.
 
+/// The columns `text` takes on the screen.
+pub fn width(text: &str) -> usize {
+    text.chars().count()
+}
+
 /// The last `width` characters of `text`, starting with `…` if cut: what a
 /// line being typed shows, where the cursor is.
 pub fn tail(text: &str, width: usize) -> String {

@@ -1,4 +1,4 @@
-//! The help overlay: every key, from the same table the keymap uses. A
+//! The help overlay: the keys of the screen behind it, from its keymap. A
 //! description too long for its line goes on below, indented under itself,
 //! and how to close the help is always shown, in the frame. In a terminal
 //! too short for all of it, the arrows scroll it and the frame says so.
@@ -8,8 +8,25 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use crate::app::action::KeyHelp;
+use crate::app::action::Action;
+use crate::app::keys::Key::{Char, Down, Esc, F, Up};
+use crate::app::keys::help::KeyHelp;
+use crate::app::keys::shared::LOOKS;
+use crate::app::keys::{Binding, Keymap};
 use crate::app::theme::Theme;
+
+/// While the help is open: the arrows scroll it, and it closes.
+pub const KEYS: Keymap = Keymap::new(&[
+    &[
+        Binding::each(&[(Up, Action::UP), (Down, Action::DOWN)], "scroll"),
+        Binding::new(
+            &[Esc, Char('?'), Char('q'), F(1)],
+            Action::Cancel,
+            "close the help",
+        ),
+    ],
+    LOOKS,
+]);
 
 /// `text` broken into lines of at most `width` characters, at spaces where
 /// it can.

@@ -5,8 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::app::action::{Action, Typing, key_for};
+use crate::app::action::Action;
 use crate::app::games::GameUi;
+use crate::app::keys::Mode;
 use crate::net::offer::{answer_text, offer_text};
 use crate::net::protocol::{MAX_CHAT, Proposal, sanitise};
 use crate::net::session::{News, Request, Session};
@@ -15,7 +16,7 @@ use tabletop_engine::record::Adjudged;
 use tabletop_engine::time_control::{TimeControl, clock_face};
 use tabletop_engine::{Outcome, Player};
 
-use super::{Play, PlayScreen};
+use super::Play;
 
 /// How many chat lines the panel keeps.
 const CHAT_LINES: usize = 4;
@@ -174,20 +175,20 @@ impl Peer {
 
     /// The offer waiting, as told here: with the keys that answer it
     /// when it is this side's to answer; or the win to claim.
-    pub fn offer_line(&self, typing: Typing) -> Option<String> {
+    pub fn offer_line(&self, board: Mode) -> Option<String> {
         if self.claimable && self.pending.is_none() {
             let side = self.local?.other();
             return Some(format!(
                 "{} has not come back: {} claims the win, or keep waiting.",
                 self.names[side.index()],
-                key_for(Action::Accept, typing)
+                board.key_for(Action::Accept)
             ));
         }
         let (by, what) = self.pending?;
         let keys = format!(
             "{} accepts, {} declines",
-            key_for(Action::Accept, typing),
-            key_for(Action::Decline, typing)
+            board.key_for(Action::Accept),
+            board.key_for(Action::Decline)
         );
         let answerable = self.local.is_some_and(|local| local != by);
         Some(offer_text(
@@ -283,7 +284,7 @@ impl<G: GameUi> Play<G> {
                     None
                 }
                 News::Offered { by, what } => {
-                    self.offered(by, what);
+                    self.heard_offer(by, what);
                     None
                 }
                 News::Answered { by, what, accept } => self.answered(by, what, accept),
@@ -361,13 +362,74 @@ impl<G: GameUi> Play<G> {
     }
 
     /// The host tells of an offer (this side's own too).
-    fn offered(&mut self, by: Player, what: Proposal) {
-        let typing = self.typing();
+    fn heard_offer(&mut self, by: Player, what: Proposal) {
+        let board = self.board();
         let Some(peer) = &mut self.peer else { return };
         peer.pending = Some((by, what));
         // The other side's offer came first: ours was not taken.
         peer.asked &= peer.local == Some(by);
-        self.message = peer.offer_line(typing);
+        self.message = peer.offer_line(board);
+    }
+
+    /// Whether the player here (in a network game) has made a move, one
+    /// they could ask to take back.
+    pub(super) fn moved_here(&self) -> bool {
+        let local = self.peer.as_ref().and_then(|peer| peer.local);
+        self.line
+            .played()
+            .iter()
+            .any(|p| !p.is_forced() && Some(p.mover) == local)
+    }
+
+    /// Offers the other player of a network game a draw or asks for an
+    /// undo, if this side may; says why not otherwise.
+    pub(super) fn offer(&mut self, what: Proposal) {
+        let mine = self.moved_here();
+        let Some(peer) = &self.peer else { return };
+        let refused = if self.ended() {
+            Some("The game is over")
+        } else if !peer.may_offer() {
+            Some(match peer.local {
+                None => "You are watching this game",
+                Some(_) if !peer.is_connected() => "The other player is gone",
+                Some(_) => "An offer is already waiting for an answer",
+            })
+        } else if what == Proposal::Undo && !mine {
+            Some("You have no move to take back")
+        } else {
+            None
+        };
+        match (refused, &mut self.peer) {
+            (Some(why), _) => self.message = Some(why.to_string()),
+            (None, Some(peer)) => peer.offer(what),
+            (None, None) => {}
+        }
+    }
+
+    /// Accepts or declines the other player's offer, in a network game
+    /// (or claims the win when the other player stays away).
+    pub(super) fn answer(&mut self, accept: bool) {
+        let ended = self.ended();
+        let Some(peer) = self.peer.as_mut() else {
+            return;
+        };
+        match peer.offered_to_us() {
+            Some(what) if !ended => peer.answer(what, accept),
+            None if accept && peer.claimable && !ended => {
+                peer.claim();
+                self.message = Some("You claim the win".to_string());
+            }
+            _ => self.message = Some("There is no offer to answer".to_string()),
+        }
+    }
+
+    /// Refuses what a network game cannot do (undo, hint, ...): true,
+    /// with a message, in a network game.
+    pub(super) fn refused_online(&mut self, what: &str) -> bool {
+        if self.peer.is_some() {
+            self.message = Some(format!("No {what} in a network game"));
+        }
+        self.peer.is_some()
     }
 
     /// The host tells of an answer: an accepted undo takes the offerer's

@@ -1,54 +1,24 @@
-//! The saved games: the records in a folder as a table (date, game,
-//! players, result, moves, reviewed), sorted and filtered by game, from
-//! which a game is replayed, continued or moved to the trash. The columns
-//! that matter least go first when the terminal is narrow.
-
-use std::path::PathBuf;
+//! Drawing the saved games: the folder, what is listed and how, the table
+//! (the richest set of columns that fits), the file chosen, a status line
+//! and the keys. Drawing changes nothing.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, StatefulWidget, Table, TableState, Widget, Wrap};
 
-use crate::app::action::Direction;
-use crate::app::fit::{counted, leading, shorten, tail};
+use super::{Library, keys};
+use crate::app::action::Action;
+use crate::app::fit::{counted, leading, shorten};
+use crate::app::keys::Mode;
+use crate::app::screens::Screen;
 use crate::app::theme::Theme;
-use crate::games::{AnyRecord, GameKind};
-use tabletop_core::files::library::{Ending, Entry, Listing, list};
+use crate::app::widgets::keys::Footer;
+use crate::app::widgets::title::{Fit, TitleBar};
+use crate::games::GameKind;
+use tabletop_core::files::library::{Ending, Entry};
 use tabletop_core::files::{self, TRASH};
 use tabletop_core::seat::Seat;
-
-/// How the list is sorted.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Sort {
-    /// The newest first.
-    Date,
-    /// By game, in the order of the list of games, then the newest first.
-    Game,
-    /// Unfinished games first (they can be continued), then wins,
-    /// resignations and draws.
-    Result,
-    /// The longest games first.
-    Moves,
-}
-
-impl Sort {
-    const ALL: [Sort; 4] = [Sort::Date, Sort::Game, Sort::Result, Sort::Moves];
-
-    fn next(self) -> Sort {
-        let index = Sort::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        Sort::ALL[(index + 1) % Sort::ALL.len()]
-    }
-
-    fn said(self) -> &'static str {
-        match self {
-            Sort::Date => "newest first",
-            Sort::Game => "by game",
-            Sort::Result => "by result",
-            Sort::Moves => "longest first",
-        }
-    }
-}
 
 /// A column of the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -83,230 +53,8 @@ const PLAYERS_MOST: usize = 24;
 /// What marks the chosen line (as well as its style).
 const MARK: &str = "> ";
 
-/// The saved games screen.
-pub struct Library {
-    /// The folder listed; `None` when the system has no data folder.
-    folder: Option<PathBuf>,
-    /// Files listed with the folder's (the autosave).
-    also: Vec<PathBuf>,
-    listing: Listing,
-    sort: Sort,
-    /// The one game shown, if the list is filtered.
-    only: Option<GameKind>,
-    /// The file chosen.
-    chosen: Option<PathBuf>,
-    /// The player pressed `d` on the file chosen, and is asked to confirm.
-    asking: bool,
-    message: Option<String>,
-}
-
 impl Library {
-    /// The smallest terminal the screen works in.
-    pub const NEEDS: (u16, u16) = (30, 8);
-
-    /// The records in `folder` (none if there is no folder), and the
-    /// files `also`.
-    pub fn open(folder: Option<PathBuf>, also: Vec<PathBuf>) -> Library {
-        let mut library = Library {
-            folder,
-            also,
-            listing: Listing::default(),
-            sort: Sort::Date,
-            only: None,
-            chosen: None,
-            asking: false,
-            message: None,
-        };
-        library.reload();
-        library
-    }
-
-    /// Reads the folder again, keeping the file chosen if it is still there.
-    pub fn reload(&mut self) {
-        self.listing = match &self.folder {
-            Some(folder) => list(folder, &self.also),
-            None => Listing::default(),
-        };
-        self.keep_choice();
-    }
-
-    /// The entries shown, filtered and sorted.
-    fn shown(&self) -> Vec<&Entry> {
-        let mut shown: Vec<&Entry> = self
-            .listing
-            .entries
-            .iter()
-            .filter(|entry| match (self.only, &entry.read) {
-                (None, _) => true,
-                (Some(kind), Ok(summary)) => summary.kind == kind,
-                (Some(_), Err(_)) => false,
-            })
-            .collect();
-        // Unreadable files last, by name; the rest as asked, then newest
-        // first, then by name so that the order is always the same.
-        shown.sort_by(|a, b| {
-            let (a_read, b_read) = (a.read.as_ref().ok(), b.read.as_ref().ok());
-            let asked = match (a_read, b_read) {
-                (Some(x), Some(y)) => match self.sort {
-                    Sort::Date => std::cmp::Ordering::Equal,
-                    Sort::Game => game_rank(x.kind).cmp(&game_rank(y.kind)),
-                    Sort::Result => ending_rank(x.ending).cmp(&ending_rank(y.ending)),
-                    Sort::Moves => y.turns.cmp(&x.turns),
-                },
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => return a.path.cmp(&b.path),
-            };
-            asked
-                .then_with(|| b.date.cmp(&a.date))
-                .then_with(|| a.path.cmp(&b.path))
-        });
-        shown
-    }
-
-    /// Where the file chosen is in the list shown.
-    fn position(&self, shown: &[&Entry]) -> Option<usize> {
-        let chosen = self.chosen.as_ref()?;
-        shown.iter().position(|entry| &entry.path == chosen)
-    }
-
-    /// Keeps the choice on a file shown: the one chosen, or the first.
-    fn keep_choice(&mut self) {
-        let shown = self.shown();
-        let chosen = match self.position(&shown) {
-            Some(_) => self.chosen.clone(),
-            None => shown.first().map(|entry| entry.path.clone()),
-        };
-        self.chosen = chosen;
-    }
-
-    fn choose(&mut self, index: usize) {
-        let shown = self.shown();
-        let chosen = shown
-            .get(index.min(shown.len().saturating_sub(1)))
-            .map(|entry| entry.path.clone());
-        self.chosen = chosen;
-    }
-
-    /// The entry chosen.
-    pub fn chosen(&self) -> Option<&Entry> {
-        let chosen = self.chosen.as_ref()?;
-        self.listing
-            .entries
-            .iter()
-            .find(|entry| &entry.path == chosen)
-    }
-
-    /// Up and down choose a game; left and right show another game's.
-    pub fn step(&mut self, direction: Direction) {
-        let here = self.position(&self.shown()).unwrap_or(0);
-        match direction {
-            Direction::Up => self.choose(here.saturating_sub(1)),
-            Direction::Down => self.choose(here + 1),
-            Direction::Left => self.filter(false),
-            Direction::Right => self.filter(true),
-        }
-    }
-
-    pub fn first(&mut self) {
-        self.choose(0);
-    }
-
-    pub fn last(&mut self) {
-        self.choose(usize::MAX);
-    }
-
-    /// The next way of sorting.
-    pub fn sort(&mut self) {
-        self.sort = self.sort.next();
-    }
-
-    /// Shows the next game's records (`forward`) or the one before's; all
-    /// of them comes between the last game and the first.
-    pub fn filter(&mut self, forward: bool) {
-        let choices: Vec<Option<GameKind>> = std::iter::once(None)
-            .chain(GameKind::ALL.iter().copied().map(Some))
-            .collect();
-        let here = choices.iter().position(|&c| c == self.only).unwrap_or(0);
-        let count = choices.len();
-        let next = if forward {
-            (here + 1) % count
-        } else {
-            (here + count - 1) % count
-        };
-        self.only = choices[next];
-        self.keep_choice();
-    }
-
-    /// Shows `message` on the status line until the next key.
-    pub fn tell(&mut self, message: impl Into<String>) {
-        self.message = Some(message.into());
-    }
-
-    pub fn clear_message(&mut self) {
-        self.message = None;
-    }
-
-    /// Whether the player is asked to confirm moving a file to the trash.
-    pub fn is_asking(&self) -> bool {
-        self.asking
-    }
-
-    /// `d`: asks to confirm moving the file chosen to the trash; asked
-    /// already, moves it.
-    pub fn delete(&mut self) {
-        let Some((path, name)) = self
-            .chosen()
-            .map(|entry| (entry.path.clone(), entry.name()))
-        else {
-            self.tell("There is no game to delete");
-            return;
-        };
-        if !self.asking {
-            self.asking = true;
-            return;
-        }
-        self.asking = false;
-        let here = self.position(&self.shown()).unwrap_or(0);
-        match files::move_to_trash(&path) {
-            Ok(moved) => {
-                let put = moved
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                self.listing.entries.retain(|entry| entry.path != path);
-                self.choose(here);
-                self.tell(format!("Moved {name} to {TRASH}/{put}"));
-            }
-            Err(error) => self.tell(format!("Not moved: {error}")),
-        }
-    }
-
-    /// Any other answer to the question: the file stays.
-    pub fn keep(&mut self) {
-        self.asking = false;
-        let name = self.chosen().map(Entry::name).unwrap_or_default();
-        self.tell(format!("Kept {name}"));
-    }
-
-    /// The game chosen, read again from its file.
-    pub fn record(&self) -> Result<AnyRecord, String> {
-        let entry = self.chosen().ok_or("There is no game to open")?;
-        if let Err(why) = &entry.read {
-            return Err(format!("{} is not a game record: {why}", entry.name()));
-        }
-        files::load(&entry.path).map_err(|error| format!("{error:#}"))
-    }
-
-    /// The game chosen, if it can be continued: read again, and not over.
-    pub fn unfinished(&self) -> Result<AnyRecord, String> {
-        let record = self.record()?;
-        if record.is_over() {
-            return Err("That game is over: Enter replays it".to_string());
-        }
-        Ok(record)
-    }
-
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+    pub(super) fn render_view(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let [title, about, table, detail, status, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
@@ -317,16 +65,16 @@ impl Library {
         ])
         .areas(area);
         let width = usize::from(area.width);
-        let heading = " tabletop saved games ";
         let folder = self
             .folder
             .as_ref()
             .map_or_else(String::new, |f| f.display().to_string());
-        let room = width.saturating_sub(heading.chars().count() + 3);
-        Line::from(vec![
-            Span::styled(heading, theme.title()),
-            Span::raw(format!("· {}", tail(&folder, room))),
-        ])
+        TitleBar {
+            heading: "tabletop saved games",
+            about: &folder,
+            fit: Fit::Tail,
+            theme,
+        }
         .render(title, buf);
 
         let shown = self.shown();
@@ -376,7 +124,11 @@ impl Library {
             let text = format!(" {note}");
             Line::styled(shorten(&text, width), theme.message()).render(status, buf);
         }
-        render_footer(footer, buf, theme);
+        Footer {
+            items: self.footer(),
+            theme,
+        }
+        .render(footer, buf);
     }
 
     /// The question asked before a file goes to the trash, in at most
@@ -386,10 +138,20 @@ impl Library {
             return None;
         }
         let name = self.chosen().map(Entry::name).unwrap_or_default();
+        let keys = Mode::of(&keys::ASKING);
+        let yes = keys::ASKING
+            .bindings()
+            .find(|binding| binding.does(Action::Yes))
+            .map(|binding| {
+                let named: Vec<String> =
+                    keys.working(binding).map(|(key, _)| key.short()).collect();
+                named.join(" or ")
+            })
+            .unwrap_or_default();
         let forms = [
-            format!("Move {name} to {TRASH}/? d or y: yes, any other key: no"),
-            format!("Move {name} to {TRASH}/? d or y: yes"),
-            format!("Move to {TRASH}/? d or y: yes, other keys: no"),
+            format!("Move {name} to {TRASH}/? {yes}: yes, any other key: no"),
+            format!("Move {name} to {TRASH}/? {yes}: yes"),
+            format!("Move to {TRASH}/? {yes}: yes, other keys: no"),
         ];
         let fits = forms.iter().find(|form| form.chars().count() <= width);
         Some(fits.unwrap_or(&forms[2]).clone())
@@ -400,9 +162,12 @@ impl Library {
         let mut lines = vec![Line::raw("")];
         match (&self.folder, self.only) {
             (_, Some(kind)) if !self.listing.entries.is_empty() => {
+                let keys = Mode::of(&keys::LIBRARY);
                 lines.push(Line::raw(format!(
-                    "No {} games here: f or → shows the next game.",
-                    kind.title()
+                    "No {} games here: {} or {} shows the next game.",
+                    kind.title(),
+                    keys.key_for(Action::Filter),
+                    keys.key_for(Action::RIGHT)
                 )));
             }
             (Some(folder), _) => {
@@ -482,24 +247,6 @@ impl Library {
     }
 }
 
-/// Where a game comes in the list of games.
-fn game_rank(kind: GameKind) -> usize {
-    GameKind::ALL
-        .iter()
-        .position(|&k| k == kind)
-        .unwrap_or(usize::MAX)
-}
-
-/// Unfinished first, then wins, resignations and draws.
-fn ending_rank(ending: Ending) -> u8 {
-    match ending {
-        Ending::Unfinished => 0,
-        Ending::Won(_) => 1,
-        Ending::Resigned(_) => 2,
-        Ending::Draw => 3,
-    }
-}
-
 /// `human`, `computer 3`, `random`, an engine's name: how a record's
 /// player is shown.
 fn player_text(name: &str) -> String {
@@ -576,34 +323,6 @@ fn cell_text(entry: &Entry, column: Column, players: &str) -> String {
             None => String::new(),
         },
     }
-}
-
-/// The keys, as many as fit, the most needed first.
-fn render_footer(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let keys = [
-        ("Enter", "replay"),
-        ("c", "continue"),
-        ("d", "delete"),
-        ("s", "sort"),
-        ("f", "filter"),
-        ("r", "review"),
-        ("?", "help"),
-        ("q", "back"),
-    ];
-    // Help and back always; the others while they fit, in order.
-    let width = |(key, does): &(&str, &str)| key.chars().count() + does.chars().count() + 3;
-    let always = width(&keys[6]) + width(&keys[7]);
-    let mut room = usize::from(area.width).saturating_sub(always);
-    let mut shown: Vec<(&str, &str)> = Vec::new();
-    for key in &keys[..6] {
-        if width(key) > room {
-            break;
-        }
-        room -= width(key);
-        shown.push(*key);
-    }
-    shown.extend_from_slice(&keys[6..]);
-    crate::app::widgets::keys::key_hints(&shown, theme).render(area, buf);
 }
 
 #[cfg(test)]
