@@ -3,19 +3,21 @@
 //! ([`turns`]), the other commands ([`commands`]), the line typed at the
 //! bottom ([`prompt`]), looking back ([`browse`]), and drawing ([`view`]).
 //! The computer's search runs in [`computer`] (and on the person's time in
-//! [`ponder`]), outside engines in [`outside`], the other side of a
-//! network game in [`peer`], and saving is in [`saving`].
+//! [`ponder`]), outside engines in [`outside`], a network game's other
+//! side in [`peer`] and [`online`], and saving is in [`saving`].
 
 mod browse;
 mod commands;
 mod computer;
 pub mod keys;
+mod online;
 mod outside;
 pub mod peer;
 mod ponder;
 mod prompt;
 mod saving;
 mod screen;
+mod status;
 mod turns;
 pub mod view;
 

@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
-use crate::app::action::{Action, Replacement};
+use crate::app::action::Action;
 use crate::app::fit::{shorten, tail};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::keys::Mode;
@@ -20,7 +20,6 @@ use crate::app::theme::Theme;
 use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::Footer;
-use crate::app::widgets::spinner;
 use crate::app::widgets::title::{Fit, TitleBar};
 use crate::games::Interactive;
 use tabletop_engine::Player;
@@ -75,7 +74,7 @@ pub fn render<G: Interactive>(play: &Play<G>, area: Rect, buf: &mut Buffer, them
     if let Some((prompt, text)) = &play.input {
         render_input(*prompt, text, play.mode(), areas.address, buf, theme);
     }
-    let status = shorten(&status(play), usize::from(areas.status.width));
+    let status = shorten(&play.status(), usize::from(areas.status.width));
     Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
     Footer {
         items: play.footer(),
@@ -260,112 +259,4 @@ fn peer_lines<G: GameUi>(peer: &Peer, board: Mode, theme: Theme) -> Vec<Line<'st
     }
     lines.extend(peer.chat.iter().map(|said| Line::raw(said.clone())));
     lines
-}
-
-/// The status line: the computer thinking, a message, the pause, or the
-/// result.
-fn status<G: GameUi>(play: &Play<G>) -> String {
-    let board = play.board();
-    if let Some(turn) = play.browsing {
-        let keys = Mode::of(&super::keys::BROWSING);
-        return format!(
-            "Looking back: move {turn} of {}. {} {} step, {} returns to the game",
-            play.line.numbered(),
-            keys.key_for(Action::LEFT),
-            keys.key_for(Action::RIGHT),
-            keys.key_for(Action::Cancel)
-        );
-    }
-    if let Some(engine) = play.engine_to_move().filter(|_| !play.ended()) {
-        let player = G::symbol(play.game().to_move());
-        let name = engine.name();
-        let options = || {
-            format!(
-                "{} you play · {} computer · {} end",
-                board.key_for(Action::Replace(Replacement::Person)),
-                board.key_for(Action::Replace(Replacement::Computer)),
-                board.key_for(Action::Replace(Replacement::Forfeit))
-            )
-        };
-        // Why it failed is in the panel, which has room for it.
-        let state = if engine.failure().is_some() {
-            Some(format!("{name} has stopped: {}", options()))
-        } else if engine.is_thinking() {
-            let elapsed = engine.elapsed();
-            let frame = spinner::frame(elapsed);
-            let seconds = elapsed.as_secs_f32();
-            Some(if engine.is_slow() {
-                format!("{frame} {name} is slow, {seconds:.0} s: {}", options())
-            } else {
-                format!("{frame} {name} ({player}) is thinking… {seconds:.1} s")
-            })
-        } else {
-            None
-        };
-        if let Some(state) = state {
-            return match &play.message {
-                Some(message) => format!("{message} · {state}"),
-                None => state,
-            };
-        }
-    }
-    if let Some(thinking) = &play.thinking {
-        let elapsed = thinking.elapsed();
-        let frame = spinner::frame(elapsed);
-        let seconds = elapsed.as_secs_f32();
-        let spinner = if thinking.is_hint() {
-            format!("{frame} Looking for a hint… {seconds:.1} s")
-        } else {
-            let player = G::symbol(play.game().to_move());
-            format!("{frame} Computer {player} is thinking… {seconds:.1} s")
-        };
-        // A message (a save, a refused move) stays readable meanwhile.
-        return match &play.message {
-            Some(message) => format!("{message} · {spinner}"),
-            None => spinner,
-        };
-    }
-    match (&play.message, play.outcome()) {
-        (Some(message), _) => message.clone(),
-        (None, None)
-            if play
-                .peer
-                .as_ref()
-                .is_some_and(|p| p.is_connected() && p.waiting) =>
-        {
-            play.peer
-                .as_ref()
-                .and_then(|peer| peer.seats.clone())
-                .unwrap_or_default()
-        }
-        (None, None) if play.remote_to_move() => match &play.peer {
-            Some(peer) if peer.is_connected() => {
-                format!("{} is thinking…", peer.opponent(play.game().to_move()))
-            }
-            _ => String::new(),
-        },
-        (None, Some(outcome)) => format!(
-            "{}{}  {}: {}  {}: quit",
-            play.resigned
-                .map(G::resignation_text)
-                .or(play.adjudged.map(|adjudged| adjudged.text::<G>()))
-                .map_or(String::new(), |text| text + " "),
-            G::result_text(outcome),
-            board.key_for(Action::NewGame),
-            new_or_leave(play),
-            board.key_for(Action::Quit)
-        ),
-        (None, None) if play.paused => {
-            format!("Paused: {} goes on", board.key_for(Action::Pause))
-        }
-        (None, None) => String::new(),
-    }
-}
-
-/// What the new game key does: a network game is left, not replaced.
-fn new_or_leave<G: GameUi>(play: &Play<G>) -> &'static str {
-    match play.peer {
-        Some(_) => "leave",
-        None => "new game",
-    }
 }
