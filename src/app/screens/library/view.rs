@@ -9,7 +9,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, StatefulWidget, Table, TableState, 
 
 use super::{Library, keys};
 use crate::app::action::Action;
-use crate::app::fit::{counted, leading, shorten};
+use crate::app::fit::{self, counted, leading, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
@@ -104,7 +104,7 @@ impl Library {
                 }
                 Ok(_) => shorten(&name, width),
                 Err(why) => {
-                    let room = width.saturating_sub(name.chars().count() + 2);
+                    let room = width.saturating_sub(fit::width(&name) + 2);
                     format!("{name}: {}", leading(why, room))
                 }
             };
@@ -153,7 +153,7 @@ impl Library {
             format!("Move {name} to {TRASH}/? {yes}: yes"),
             format!("Move to {TRASH}/? {yes}: yes, other keys: no"),
         ];
-        let fits = forms.iter().find(|form| form.chars().count() <= width);
+        let fits = forms.iter().find(|form| fit::width(form) <= width);
         Some(fits.unwrap_or(&forms[2]).clone())
     }
 
@@ -203,10 +203,12 @@ impl Library {
         let players: Vec<String> = shown.iter().map(|entry| players_text(entry)).collect();
         let players_width = players
             .iter()
-            .map(|p| p.chars().count())
+            .map(|p| fit::width(p))
             .max()
             .unwrap_or(0)
             .clamp("Players".len(), PLAYERS_MOST);
+        // Names longer than the column say they were cut.
+        let players: Vec<String> = players.iter().map(|p| fit::cut(p, players_width)).collect();
         let room = usize::from(area.width).saturating_sub(MARK.len());
         let columns = COLUMN_SETS
             .iter()
@@ -297,7 +299,7 @@ fn column_width(column: Column, players: usize) -> usize {
         Column::Date(false) => 10,
         Column::Game => GameKind::ALL
             .iter()
-            .map(|kind| kind.title().chars().count())
+            .map(|kind| fit::width(kind.title()))
             .max()
             .unwrap_or(4)
             .max(4),

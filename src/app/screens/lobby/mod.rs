@@ -373,6 +373,40 @@ mod tests {
     }
 
     #[test]
+    fn names_with_wide_characters_keep_the_columns() {
+        let mut lobby = offline();
+        let listing = |id, names: [&str; 2]| Listing {
+            id,
+            game: "hex".to_string(),
+            settings: toml::Table::new(),
+            names: names.map(String::from),
+            moves: 0,
+            clock: None,
+        };
+        let playing = [
+            listing(2, ["bob", "carol"]),
+            listing(3, ["山田太郎", "佐藤花子"]),
+        ];
+        lobby.games = lobby::listed(&[], &playing);
+        for width in [56, 60, 80] {
+            let shown = text(&lobby, Rect::new(0, 0, width, 20));
+            // The moves column ends at the same place on every line (a
+            // cell of the screen is a character of `shown`).
+            let ends: Vec<usize> = shown
+                .lines()
+                .filter_map(|line| {
+                    line.split("0 moves")
+                        .next()
+                        .filter(|_| line.contains("0 moves"))
+                })
+                .map(|before| before.chars().count())
+                .collect();
+            assert_eq!(ends.len(), 2, "{shown}");
+            assert_eq!(ends[0], ends[1], "{width} columns:\n{shown}");
+        }
+    }
+
+    #[test]
     fn a_click_chooses_a_game_and_a_second_click_enters_it() {
         let mut lobby = offline();
         let area = Rect::new(0, 0, 60, 20);

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::new_game::NewGame;
 use super::{Doing, Lobby, keys};
 use crate::app::action::Action;
-use crate::app::fit::{counted, shorten};
+use crate::app::fit::{counted, pad, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
@@ -175,10 +175,10 @@ fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
             Row::Game(i) => {
                 let listed = &lobby.games[i];
                 let text = format!(
-                    "  {:<game$}{:<settings$} {:<players$} {:>moves$}",
-                    shorten(&listed.game, game - 1),
-                    shorten(&listed.settings, settings),
-                    shorten(&listed.players(), players),
+                    "  {}{} {} {:>moves$}",
+                    pad(&shorten(&listed.game, game - 1), game),
+                    pad(&shorten(&listed.settings, settings), settings),
+                    pad(&shorten(&listed.players(), players), players),
                     counted(listed.moves, "move"),
                 );
                 let style = match Some(i) == chosen {

@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
 use crate::app::action::Action;
-use crate::app::fit::{shorten, tail};
+use crate::app::fit::{shorten, tail, width};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::keys::Mode;
 use crate::app::screens::{Screen, board_and_panel};
@@ -204,7 +204,7 @@ fn render_input(
         mode.key_for(Action::Cancel)
     );
     // A long path shows its end, where the cursor is.
-    let room = usize::from(area.width).saturating_sub(label.len() + hint.len() + 1);
+    let room = usize::from(area.width).saturating_sub(width(label) + width(&hint) + 1);
     let shown = tail(text, room);
     Line::from(vec![
         Span::styled(label, theme.key()),
