@@ -7,10 +7,8 @@
 //! bounds of positions with many empty cells. A clock and a stop flag can
 //! cut it short.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use super::cell;
+use crate::Deadline;
 use tabletop_engine::bits::Bits;
 use tabletop_engine::reversi::{Reversi, ReversiMove, flips, legal_moves};
 use tabletop_engine::{Game, Player};
@@ -56,10 +54,47 @@ struct Slot {
     best: u8,
 }
 
+/// What the table says of a position for a search's window.
+enum Probe {
+    /// Nothing: the slot holds another position.
+    Unknown,
+    /// The value, without searching.
+    Settled(i32),
+    /// A narrower window, and the best move found there before.
+    Narrowed(i32, i32, Option<usize>),
+}
+
+/// The mover's moves `mine` as (ordering key, cell, discs after), fastest
+/// first: fewest replies (a corner reply counts double), the table's move
+/// `hint` before all. Returns how many of `children` it filled.
+#[inline(always)]
+fn ordered_children(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    mine: u64,
+    hint: Option<usize>,
+    children: &mut [(i32, usize, u64, u64); 64],
+) -> usize {
+    let mut n = 0;
+    for at in mine.ones() {
+        let (next_me, next_opp) = after(at, me, opp);
+        let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
+        let key = if hint == Some(at) {
+            -1
+        } else {
+            count(replies) + count(replies & CORNERS)
+        };
+        children[n] = (key, at, next_me, next_opp);
+        n += 1;
+    }
+    children[..n].sort_unstable_by_key(|c| c.0);
+    n
+}
+
 pub struct Solver<'a> {
     board: u64,
-    deadline: Instant,
-    stop: &'a AtomicBool,
+    deadline: Deadline<'a>,
     table: Vec<Slot>,
     pub nodes: u64,
     pub aborted: bool,
@@ -67,11 +102,10 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     /// A solver for positions on the cells `board` of the layout.
-    pub fn new(board: u64, deadline: Instant, stop: &'a AtomicBool) -> Self {
+    pub fn new(board: u64, deadline: Deadline<'a>) -> Self {
         Solver {
             board,
             deadline,
-            stop,
             table: vec![Slot::default(); 1 << TABLE_BITS],
             nodes: 0,
             aborted: false,
@@ -96,9 +130,7 @@ impl<'a> Solver<'a> {
             return count(me) - count(opp);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
-        {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -121,38 +153,17 @@ impl<'a> Solver<'a> {
         let index = Self::slot(me, opp);
         let mut hint = None;
         if empties >= TABLE_EMPTIES {
-            let slot = self.table[index];
-            if slot.me == me && slot.opp == opp {
-                let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
-                if lower >= beta {
-                    return lower;
+            match self.probe(index, me, opp, alpha, beta) {
+                Probe::Settled(score) => return score,
+                Probe::Narrowed(lower, upper, best) => {
+                    (alpha, beta, hint) = (lower, upper, best);
                 }
-                if upper <= alpha {
-                    return upper;
-                }
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-                hint = slot.best.checked_sub(1).map(usize::from);
+                Probe::Unknown => {}
             }
         }
-
-        // Fastest first: fewest replies (a corner reply counts double),
-        // the table's move before all.
         let mut children = [(0i32, 0usize, 0u64, 0u64); 64];
-        let mut n = 0;
-        for at in mine.ones() {
-            let (next_me, next_opp) = after(at, me, opp);
-            let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
-            let key = if hint == Some(at) {
-                -1
-            } else {
-                count(replies) + count(replies & CORNERS)
-            };
-            children[n] = (key, at, next_me, next_opp);
-            n += 1;
-        }
-        let children = &mut children[..n];
-        children.sort_unstable_by_key(|c| c.0);
+        let n = ordered_children(me, opp, empty, mine, hint, &mut children);
+        let children = &children[..n];
 
         let (low, high) = (alpha, beta);
         let mut best = -i32::MAX;
@@ -184,26 +195,59 @@ impl<'a> Solver<'a> {
         }
 
         if empties >= TABLE_EMPTIES {
-            let slot = &mut self.table[index];
-            if slot.me != me || slot.opp != opp {
-                *slot = Slot {
-                    me,
-                    opp,
-                    lower: -64,
-                    upper: 64,
-                    best: 0,
-                };
-            }
-            // Fail-soft: a score outside the window is a bound on that side.
-            if best > low {
-                slot.lower = slot.lower.max(best.min(64) as i8);
-            }
-            if best < high {
-                slot.upper = slot.upper.min(best.max(-64) as i8);
-            }
-            slot.best = best_at as u8 + 1;
+            self.store(index, (me, opp), best, (low, high), best_at);
         }
         best
+    }
+
+    /// What the table knows of `me`, `opp` (at `index`) for a search
+    /// between `alpha` and `beta`.
+    #[inline(always)]
+    fn probe(&self, index: usize, me: u64, opp: u64, alpha: i32, beta: i32) -> Probe {
+        let slot = self.table[index];
+        if slot.me != me || slot.opp != opp {
+            return Probe::Unknown;
+        }
+        let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
+        if lower >= beta {
+            return Probe::Settled(lower);
+        }
+        if upper <= alpha {
+            return Probe::Settled(upper);
+        }
+        let best = slot.best.checked_sub(1).map(usize::from);
+        Probe::Narrowed(alpha.max(lower), beta.min(upper), best)
+    }
+
+    /// Keeps what a search of `sides` between `window` found: `best`,
+    /// played at `best_at`.
+    #[inline(always)]
+    fn store(
+        &mut self,
+        index: usize,
+        (me, opp): (u64, u64),
+        best: i32,
+        (low, high): (i32, i32),
+        best_at: usize,
+    ) {
+        let slot = &mut self.table[index];
+        if slot.me != me || slot.opp != opp {
+            *slot = Slot {
+                me,
+                opp,
+                lower: -64,
+                upper: 64,
+                best: 0,
+            };
+        }
+        // Fail-soft: a score outside the window is a bound on that side.
+        if best > low {
+            slot.lower = slot.lower.max(best.min(64) as i8);
+        }
+        if best < high {
+            slot.upper = slot.upper.min(best.max(-64) as i8);
+        }
+        slot.best = best_at as u8 + 1;
     }
 
     /// Few empty cells: plain alpha-beta, the cells of regions with an odd
@@ -318,10 +362,9 @@ impl Solver<'_> {
 pub fn best_line(
     pos: &Reversi,
     longest: usize,
-    deadline: Instant,
-    stop: &AtomicBool,
+    deadline: Deadline,
 ) -> Option<(i32, Vec<ReversiMove>)> {
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let mut value = None;
     let mut line = Vec::new();
     let mut here = pos.clone();
@@ -366,9 +409,9 @@ pub(super) fn sides(pos: &Reversi) -> (u64, u64) {
 /// The exact final disc difference (the mover's discs minus the
 /// opponent's, empty cells counting for nobody) with best play for the
 /// player to move, or `None` if the solver ran out of time.
-pub fn exact_value(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<i32> {
+pub fn exact_value(pos: &Reversi, deadline: Deadline) -> Option<i32> {
     let (me, opp) = sides(pos);
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let value = solver.solve(me, opp, -65, 65);
     (!solver.aborted).then_some(value)
 }
@@ -382,7 +425,7 @@ pub fn empties(pos: &Reversi) -> u32 {
 /// A move with the best final disc difference (first the best result, win,
 /// draw or loss, then the most discs while time allows), or `None` if even
 /// the win/draw/loss answer took too long.
-pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
+pub fn best_move(pos: &Reversi, deadline: Deadline) -> Option<ReversiMove> {
     if pos.is_over() {
         return None;
     }
@@ -392,7 +435,7 @@ pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<
     if mine == 0 {
         return Some(ReversiMove::Pass);
     }
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let mut children: Vec<(usize, u64, u64, i32)> = Vec::new();
     for at in mine.ones() {
         let (next_me, next_opp) = after(at, me, opp);

@@ -13,7 +13,8 @@
 use super::endgame::{after, sides, slot_of};
 use super::patterned::pattern_value;
 use super::weights::Weights;
-use crate::search::{EVAL_LIMIT, INFINITY, Limits, WIN, from_table, to_table};
+use crate::Deadline;
+use crate::search::{EVAL_LIMIT, INFINITY, WIN, from_table, to_table};
 use tabletop_engine::bits::Bits;
 use tabletop_engine::reversi::{Reversi, ReversiMove, legal_moves};
 
@@ -54,7 +55,7 @@ const EMPTY_SLOT: Slot = Slot {
 
 /// One search's memory: the table, the clock and whether it cuts.
 pub struct Midgame<'a> {
-    limits: Limits<'a>,
+    deadline: Deadline<'a>,
     weights: &'static Weights,
     table: Vec<Slot>,
     probcut: bool,
@@ -108,9 +109,9 @@ fn final_value(me: u64, opp: u64, ply: usize) -> i32 {
 
 impl<'a> Midgame<'a> {
     /// A search within `limits`; with `probcut`, selective.
-    pub fn new(limits: Limits<'a>, probcut: bool) -> Self {
+    pub fn new(deadline: Deadline<'a>, probcut: bool) -> Self {
         Midgame {
-            limits,
+            deadline,
             weights: Weights::shipped(),
             table: vec![EMPTY_SLOT; 1 << TABLE_BITS],
             probcut,
@@ -136,7 +137,7 @@ impl<'a> Midgame<'a> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.expired() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -180,26 +181,8 @@ impl<'a> Midgame<'a> {
         }
 
         let mut children = [(0i32, 0usize, 0u64, 0u64); 64];
-        let mut n = 0;
-        for at in mine.ones() {
-            let (next_me, next_opp) = after(at, me, opp);
-            let key = if hint == Some(at) {
-                i32::MIN
-            } else {
-                let replies = legal_moves(next_me, next_opp, BOARD);
-                let fewest = replies.count_ones() + (replies & CORNERS).count_ones();
-                if depth >= SORT_BY_VALUE {
-                    let mine_then = legal_moves(next_opp, next_me, BOARD);
-                    self.evaluate(next_me, next_opp, replies, mine_then) + 8 * fewest as i32
-                } else {
-                    fewest as i32
-                }
-            };
-            children[n] = (key, at, next_me, next_opp);
-            n += 1;
-        }
-        let children = &mut children[..n];
-        children.sort_unstable_by_key(|c| c.0);
+        let n = self.ordered_children((me, opp), mine, depth, hint, &mut children);
+        let children = &children[..n];
 
         let mut alpha = alpha;
         let original_alpha = alpha;
@@ -238,6 +221,42 @@ impl<'a> Midgame<'a> {
             best: best_at as u8 + 1,
         };
         best
+    }
+
+    /// The mover's moves `mine` as (ordering key, cell, discs after), best
+    /// first: the table's move `hint`, then, from [`SORT_BY_VALUE`] plies
+    /// to go, the patterns' value of each child, else fewest replies (a
+    /// corner reply counting double). Returns how many of `children` it
+    /// filled.
+    #[inline(always)]
+    fn ordered_children(
+        &self,
+        (me, opp): (u64, u64),
+        mine: u64,
+        depth: u32,
+        hint: Option<usize>,
+        children: &mut [(i32, usize, u64, u64); 64],
+    ) -> usize {
+        let mut n = 0;
+        for at in mine.ones() {
+            let (next_me, next_opp) = after(at, me, opp);
+            let key = if hint == Some(at) {
+                i32::MIN
+            } else {
+                let replies = legal_moves(next_me, next_opp, BOARD);
+                let fewest = replies.count_ones() + (replies & CORNERS).count_ones();
+                if depth >= SORT_BY_VALUE {
+                    let mine_then = legal_moves(next_opp, next_me, BOARD);
+                    self.evaluate(next_me, next_opp, replies, mine_then) + 8 * fewest as i32
+                } else {
+                    fewest as i32
+                }
+            };
+            children[n] = (key, at, next_me, next_opp);
+            n += 1;
+        }
+        children[..n].sort_unstable_by_key(|c| c.0);
+        n
     }
 
     /// The value for the parent of its `child` (the discs of the child's
@@ -324,12 +343,8 @@ pub fn value(pos: &Reversi, depth: u32, probcut: bool) -> i32 {
 /// [`value`] and the nodes the search visited.
 pub fn value_and_nodes(pos: &Reversi, depth: u32, probcut: bool) -> (i32, u64) {
     let never = std::sync::atomic::AtomicBool::new(false);
-    let limits = Limits {
-        deadline: std::time::Instant::now() + std::time::Duration::from_secs(24 * 3600),
-        stop: &never,
-    };
     let (me, opp) = sides(pos);
-    let mut search = Midgame::new(limits, probcut);
+    let mut search = Midgame::new(Deadline::unlimited(&never), probcut);
     let value = search.search(me, opp, depth, 0, -INFINITY, INFINITY);
     (value, search.nodes)
 }

@@ -1,17 +1,32 @@
-//! The start screen: which game, its settings, who plays each side.
+//! The start screen: which game, its settings ([`game_choice`]), who plays
+//! each side; and the way to an unfinished game, the saved games and the
+//! puzzles, by its [`keys`].
+
+pub mod game_choice;
+pub mod keys;
+
+use std::path::PathBuf;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::app::action::Direction;
-use crate::app::fit::wrapped;
-use crate::app::screens::game_choice::{GameChoice, menu_step};
+use crate::app::action::{Action, Direction};
+use crate::app::fit::{counted, wrapped};
+use crate::app::keys::Mode;
+use crate::app::remembered::{self, Remembered};
+use crate::app::screens::library::Library;
+use crate::app::screens::puzzles::Puzzles;
+use crate::app::screens::{Context, Screen, Transition, play};
 use crate::app::theme::Theme;
-use crate::games::Setup;
+use crate::app::widgets::keys::centred_key_hints;
+use crate::games::{AnyRecord, Setup};
+use game_choice::{GameChoice, menu_step};
 use tabletop_ai::Level;
 use tabletop_core::config::engines::EngineSettings;
+use tabletop_core::puzzles::gather::{gather, saved_games};
+use tabletop_core::puzzles::progress;
 use tabletop_core::seat::{Outside, Seat};
 use tabletop_engine::Player;
 
@@ -32,17 +47,33 @@ enum Row {
     Puzzles,
 }
 
+/// Where the screens the start screen opens find their files (none in
+/// tests).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Folders {
+    /// The saved games the library lists: the data folder's, or one named
+    /// on the command line.
+    pub library: Option<PathBuf>,
+    /// The data folder's saved games, where puzzles are found too.
+    pub saved_games: Option<PathBuf>,
+    /// The game saved after every move, listed with the data folder's.
+    pub autosave: Option<PathBuf>,
+    /// Where the start screen is remembered.
+    pub remember: Option<PathBuf>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartMenu {
     games: GameChoice,
     selected: usize,
-    /// How the unfinished game on offer is described, if there is one.
-    resume: Option<String>,
+    /// The unfinished game on offer, if there is one.
+    resume: Option<AnyRecord>,
     /// A line to show at the bottom, until a key is pressed.
     notice: Option<String>,
     seats: [Seat; 2],
     /// The outside engines configured, offered as players of their games.
     engines: Vec<EngineSettings>,
+    folders: Folders,
 }
 
 impl StartMenu {
@@ -58,6 +89,7 @@ impl StartMenu {
             notice: None,
             seats: [Seat::Human, Seat::Human],
             engines: Vec::new(),
+            folders: Folders::default(),
         };
         menu.selected = menu.row_index(Row::Start);
         menu
@@ -68,14 +100,14 @@ impl StartMenu {
         self.rows().iter().position(|&r| r == row).unwrap_or(0)
     }
 
-    /// Chooses the line that opens the saved games (coming back from them).
-    pub fn with_library_selected(mut self) -> StartMenu {
-        self.selected = self.row_index(Row::Library);
+    /// Opens the saved games and the puzzles in `folders`.
+    pub fn with_folders(mut self, folders: Folders) -> StartMenu {
+        self.folders = folders;
         self
     }
 
-    /// Offers to resume an unfinished game (described by `resume`) first.
-    pub fn with_resume(mut self, resume: Option<String>) -> StartMenu {
+    /// Offers to resume an unfinished game first.
+    pub fn with_resume(mut self, resume: Option<AnyRecord>) -> StartMenu {
         if resume.is_some() {
             self.resume = resume;
             self.selected = 0;
@@ -128,20 +160,6 @@ impl StartMenu {
         let offered = self.seat_choices();
         let none = !offered.iter().any(|seat| matches!(seat, Seat::Engine(_)));
         (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
-    }
-
-    /// Whether Enter now resumes the unfinished game.
-    pub fn resume_selected(&self) -> bool {
-        self.rows().get(self.selected) == Some(&Row::Resume)
-    }
-
-    /// Whether Enter now opens the saved games.
-    pub fn library_selected(&self) -> bool {
-        self.rows().get(self.selected) == Some(&Row::Library)
-    }
-
-    pub fn puzzles_selected(&self) -> bool {
-        self.rows().get(self.selected) == Some(&Row::Puzzles)
     }
 
     #[cfg(test)]
@@ -226,7 +244,7 @@ impl StartMenu {
         }
     }
 
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+    fn render_menu(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let mut lines = vec![Line::raw(""), self.games.titles(theme), Line::raw("")];
         let rows = self.rows();
         for (i, &row) in rows.iter().enumerate() {
@@ -242,7 +260,7 @@ impl StartMenu {
                 Row::Resume => Line::styled(
                     format!(
                         "[ Resume the unfinished game: {} ]",
-                        self.resume.as_deref().unwrap_or("")
+                        self.resume.as_ref().map(describe).unwrap_or_default()
                     ),
                     style,
                 )
@@ -285,21 +303,117 @@ impl StartMenu {
         let spare = free.saturating_sub(notice.len());
         lines.extend((0..spare).map(|_| Line::raw("")));
         lines.extend(notice);
-        lines.push(
-            Line::from(vec![
-                Span::styled("↑↓", theme.key()),
-                Span::raw(" choose  "),
-                Span::styled("←→", theme.key()),
-                Span::raw(" change  "),
-                Span::styled("Enter", theme.key()),
-                Span::raw(" start  "),
-                Span::styled("q", theme.key()),
-                Span::raw(" quit"),
-            ])
-            .centered(),
-        );
+        lines.push(centred_key_hints(&self.footer(), theme));
         Paragraph::new(lines).render(inner, buf);
     }
+
+    /// The puzzles of the saved games (when the app has files) and the
+    /// built-in ones.
+    fn puzzles(&self) -> Puzzles {
+        let saved = &self.folders.saved_games;
+        let games = saved.as_deref().map(saved_games);
+        let gathered = gather(games.as_deref().unwrap_or_default(), false);
+        let mut notices = gathered.notices.clone();
+        notices.extend(gathered.not_reviewed_line());
+        let progress = saved.as_ref().and_then(|_| progress::path());
+        Puzzles::new(gathered.puzzles, progress, notices)
+    }
+
+    /// The saved games, with the autosave when they are the data folder's.
+    pub fn library(&self) -> Library {
+        let Folders {
+            library,
+            saved_games,
+            autosave,
+            ..
+        } = &self.folders;
+        let also = match (library, saved_games) {
+            (Some(folder), Some(saved)) if folder == saved => autosave.iter().cloned().collect(),
+            _ => Vec::new(),
+        };
+        Library::open(library.clone(), also)
+    }
+
+    /// A new game of the choice made, remembered for the next run.
+    fn start(&self, context: &Context) -> Box<dyn Screen> {
+        let setup = self.choice();
+        let mut play = play::new_game(&setup, self.seats(), context);
+        if let Some(path) = &self.folders.remember {
+            let chosen = Remembered {
+                setup,
+                seats: self.seats(),
+            };
+            if let Err(error) = remembered::save(path, &chosen) {
+                play.tell(format!("The start screen was not remembered: {error}"));
+            }
+        }
+        play
+    }
+}
+
+impl Screen for StartMenu {
+    fn mode(&self) -> Mode {
+        Mode::of(&keys::MENU)
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        match action {
+            Action::Step(direction) => self.step(direction),
+            Action::Confirm => {
+                let screen: Box<dyn Screen> = match self.rows().get(self.selected) {
+                    Some(Row::Library) => Box::new(self.library()),
+                    Some(Row::Puzzles) => Box::new(self.puzzles()),
+                    Some(Row::Resume) => match self.resume.take() {
+                        Some(record) => play::continued(record, context),
+                        None => return Transition::Stay,
+                    },
+                    _ => self.start(context),
+                };
+                return Transition::Open(screen);
+            }
+            Action::Cancel | Action::Quit => return Transition::Quit,
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        self.render_menu(area, buf, theme);
+    }
+
+    fn needs(&self, _area: Rect) -> (u16, u16) {
+        Self::NEEDS
+    }
+
+    fn tell(&mut self, message: String) {
+        self.notice = Some(message);
+    }
+
+    /// Shown again after a game: the unfinished game is no longer on
+    /// offer (the autosave is the last game's now), and the line chosen
+    /// stays chosen.
+    fn back(&mut self) {
+        let row = self.rows().get(self.selected).copied();
+        self.resume = None;
+        self.notice = None;
+        self.selected = match row {
+            Some(Row::Resume) | None => self.row_index(Row::Start),
+            Some(row) => self.row_index(row),
+        };
+    }
+
+    fn is_home(&self) -> bool {
+        true
+    }
+}
+
+/// `Gekitai, 12 moves`: how the start screen names an unfinished game.
+fn describe(record: &AnyRecord) -> String {
+    format!(
+        "{}, {}",
+        record.kind().title(),
+        counted(record.turns(), "move")
+    )
 }
 
 /// `Human`, `Computer 3`, `Engine mohex`.
