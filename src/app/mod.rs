@@ -173,7 +173,11 @@ impl App {
                 self.screen.tell(said);
             }
             Action::Resize { width, height } => self.context.area = Rect::new(0, 0, width, height),
-            Action::Quit => self.go(Transition::Quit),
+            Action::Quit => {
+                if self.screen.may_quit() {
+                    self.go(Transition::Quit);
+                }
+            }
             // Nothing reaches the screen behind the notice but a way out.
             _ if self.too_small() => {
                 if action == Action::NewGame && !self.screen.is_home() {

@@ -281,7 +281,7 @@ async fn plain_lobby(
     typed: &mut tokio::sync::mpsc::Receiver<Option<String>>,
 ) -> Result<Option<Welcomed>, Failure> {
     let mut shown: Vec<u64> = Vec::new();
-    let mut link = Link::open(address).await.map_err(failed)?;
+    let mut link = Link::open(address).await.map_err(failed)?.to_server();
     let mut command = Some("list".to_string());
     loop {
         let line = match command.take() {
@@ -309,7 +309,7 @@ async fn plain_lobby(
             Ok(welcomed) => return Ok(Some(welcomed)),
             Err(why) => {
                 println!("{why}");
-                link = Link::open(address).await.map_err(failed)?;
+                link = Link::open(address).await.map_err(failed)?.to_server();
             }
         }
     }

@@ -35,7 +35,8 @@ impl Client {
     /// The next message, `null` if the connection closed. A `ping` is
     /// answered and passed over.
     pub fn next(&mut self) -> Value {
-        loop {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
             let mut line = String::new();
             let message = match self.reader.read_line(&mut line) {
                 Ok(0) | Err(_) => Value::Null,
@@ -48,6 +49,7 @@ impl Client {
             }
             self.raw(b"{\"type\":\"pong\"}\n");
         }
+        Value::Null
     }
 
     /// Reads until a message of `kind`, returning it.

@@ -100,6 +100,51 @@ pub struct Start {
     pub moves: Vec<String>,
     /// The game's clock, if it has one.
     pub clock: Option<TimeControl>,
+    /// The code this player comes back with, if the host gave one.
+    pub rejoin: Option<String>,
+}
+
+/// How to come back to a game after a dropped connection or a server's
+/// restart: where, with which code, as whom.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WayBack {
+    pub address: String,
+    /// The code to say hello with: a player's rejoin code when it has
+    /// one, else the code it came in with.
+    pub code: String,
+    pub name: String,
+    pub role: Role,
+}
+
+/// A connection being made again, in the background.
+pub struct Reopening {
+    answer: Receiver<Result<(Start, Session), String>>,
+}
+
+impl Reopening {
+    /// Connects again the way `back` says, on a thread of its own.
+    pub fn start(back: WayBack) -> Reopening {
+        let (tell, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            let WayBack {
+                address,
+                code,
+                name,
+                role,
+            } = back;
+            let _ = tell.send(Session::open(address, code, name, role));
+        });
+        Reopening { answer }
+    }
+
+    /// The game welcomed again, or why not, once the host has answered.
+    pub fn poll(&mut self) -> Option<Result<(Start, Session), String>> {
+        match self.answer.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err("the network thread stopped".to_string())),
+        }
+    }
 }
 
 /// The connection serving a network game, seen from the game screen.
@@ -108,6 +153,11 @@ pub struct Session {
     requests: UnboundedSender<Request>,
     /// The connection is gone (or the host ended the game).
     closed: bool,
+    /// How to come back, if this connection can be made again.
+    way_back: Option<WayBack>,
+    /// This is the host's own screen's connection: leaving ends the game
+    /// for everyone.
+    hosting: bool,
 }
 
 impl Session {
@@ -121,7 +171,45 @@ impl Session {
         name: String,
         role: Role,
     ) -> Result<(Start, Session), String> {
-        Session::begin(move || async move { client::connect(&address, &code, &name, role).await })
+        let mut back = WayBack {
+            address: address.clone(),
+            code: code.clone(),
+            name: name.clone(),
+            role,
+        };
+        let begun =
+            Session::begin(
+                move || async move { client::connect(&address, &code, &name, role).await },
+            );
+        let (start, mut session) = begun?;
+        if let Some(rejoin) = &start.rejoin {
+            back.code = rejoin.clone();
+        }
+        session.way_back = Some(back);
+        Ok((start, session))
+    }
+
+    /// This session as the host's own screen's (leaving it ends the
+    /// game for everyone).
+    pub fn hosting(mut self) -> Session {
+        self.hosting = true;
+        self
+    }
+
+    /// Whether this is the host's own screen's session.
+    pub fn is_hosting(&self) -> bool {
+        self.hosting
+    }
+
+    /// How to come back to this game, if it can be.
+    pub fn way_back(&self) -> Option<&WayBack> {
+        self.way_back.as_ref()
+    }
+
+    /// This session, which can be made again the way `back` says.
+    pub fn with_way_back(mut self, back: WayBack) -> Session {
+        self.way_back = Some(back);
+        self
     }
 
     /// Like [`Session::open`], the connection made and welcomed by
@@ -157,7 +245,7 @@ impl Session {
                             names,
                             moves,
                             clock,
-                            ..
+                            rejoin,
                         } = welcomed;
                         let start = Start {
                             game,
@@ -166,6 +254,7 @@ impl Session {
                             names,
                             moves,
                             clock,
+                            rejoin,
                         };
                         if ready.send(Ok(start)).is_ok() {
                             relay(link, asked, tell).await;
@@ -181,6 +270,8 @@ impl Session {
             news,
             requests,
             closed: false,
+            way_back: None,
+            hosting: false,
         };
         Ok((start, session))
     }
@@ -238,11 +329,11 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
                         }
                         continue;
                     }
-                    Ok(Some(message)) => match heard(message) {
+                    Ok(Some(message)) => match heard(message, link.peer()) {
                         Some(heard) => heard,
                         None => continue,
                     },
-                    Ok(None) => (News::Lost("the host closed the connection".to_string()), true),
+                    Ok(None) => (News::Lost(format!("the {} closed the connection", link.peer())), true),
                     Err(why) => (News::Lost(why), true),
                 };
                 if tell.send(news).is_err() || last {
@@ -255,7 +346,7 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
 
 /// The news a message from the host brings, sanitised, and whether it is
 /// the last; none for a message that brings none (an acknowledgement).
-fn heard(message: Message) -> Option<(News, bool)> {
+fn heard(message: Message, peer: &str) -> Option<(News, bool)> {
     let going = |news| Some((news, false));
     match message {
         Message::Move { mv } => going(News::Move(mv)),
@@ -296,7 +387,7 @@ fn heard(message: Message) -> Option<(News, bool)> {
             seats,
             claimable,
         } => going(noticed(text, seats, claimable)),
-        other => Some(last(other)),
+        other => Some(last(other, peer)),
     }
 }
 
@@ -321,22 +412,22 @@ fn noticed(text: String, seats: Option<Seats>, claimable: bool) -> News {
 }
 
 /// The news of a message that ends the connection.
-fn last(message: Message) -> (News, bool) {
+fn last(message: Message, peer: &str) -> (News, bool) {
     let news = match message {
         Message::End { result, reason } => News::Ended {
             result: sanitise(&result, 16),
             reason: sanitise(&reason, 200),
         },
         Message::Error { reason } => {
-            News::Lost(format!("the host refused: {}", sanitise(&reason, 200)))
+            News::Lost(format!("the {peer} refused: {}", sanitise(&reason, 200)))
         }
         Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => {
-            News::Lost("the host sent an offer or answer from nobody".to_string())
+            News::Lost(format!("the {peer} sent an offer or answer from nobody"))
         }
         Message::Hello { .. } | Message::Welcome { .. } => {
-            News::Lost("the host sent a second handshake".to_string())
+            News::Lost(format!("the {peer} sent a second handshake"))
         }
-        _ => News::Lost("the host sent a lobby message during the game".to_string()),
+        _ => News::Lost(format!("the {peer} sent a lobby message during the game")),
     };
     (news, true)
 }
@@ -347,10 +438,13 @@ mod tests {
 
     #[test]
     fn a_hostile_chat_is_sanitised_before_the_screen_sees_it() {
-        let (news, last) = heard(Message::Chat {
-            from: "\u{1b}[31mbob".into(),
-            text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
-        })
+        let (news, last) = heard(
+            Message::Chat {
+                from: "\u{1b}[31mbob".into(),
+                text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
+            },
+            "host",
+        )
         .expect("news");
         assert!(!last);
         assert_eq!(
@@ -360,9 +454,12 @@ mod tests {
                 text: "hi there".into()
             }
         );
-        let (news, last) = heard(Message::Error {
-            reason: "\u{1b}[2Jbye".into(),
-        })
+        let (news, last) = heard(
+            Message::Error {
+                reason: "\u{1b}[2Jbye".into(),
+            },
+            "host",
+        )
         .expect("news");
         assert!(last);
         assert_eq!(news, News::Lost("the host refused: bye".into()));

@@ -12,7 +12,7 @@ use tokio::time::Instant;
 use crate::clock::{Clock, clock_line};
 use crate::connection::kind;
 use crate::event::{ClockAfter, Happened, Logged, now_ms};
-use crate::offer::{TYPE_ANSWER, answer_text, offer_text, word};
+use crate::offer::{TYPE_ANSWER, answer_text, lapse_text, offer_text, withdraw_text, word};
 use crate::protocol::{MAX_CHAT, Message, Proposal, sanitise};
 use crate::seen::Seen;
 use crate::state::GameState;
@@ -122,7 +122,8 @@ impl<G: Described> Table<G> {
             },
             Message::Offer { what, .. } => return self.check_offer(side, what),
             Message::Answer { what, accept, .. } => match self.pending {
-                Some((offerer, offered)) if offerer != side && offered == what => {
+                // The other side's offer answered, or one's own withdrawn.
+                Some((offerer, offered)) if (offerer != side || !accept) && offered == what => {
                     let side = side.into();
                     return Checked::Happens(Happened::Answered { side, what, accept });
                 }
@@ -287,9 +288,17 @@ impl<G: Described> Table<G> {
         });
         let message = Message::Ack { mv: mv.to_string() };
         told.push(Told::To { side, message });
-        // A move declines the other side's offer.
-        if self.pending.is_some_and(|(offerer, _)| offerer != side) {
+        // A move declines the other side's offer, and everyone hears so.
+        if let Some((offerer, what)) = self.pending.filter(|(offerer, _)| *offerer != side) {
             self.pending = None;
+            let text = lapse_text(self.speaker(offerer), what, self.speaker(side));
+            told.push(Told::Shown(Seen::Notice(text)));
+            let names = [offerer, side].map(|player| self.names[player.index()].as_str());
+            let text = lapse_text(Some(names[0]), what, Some(names[1]));
+            told.push(Told::Relay {
+                except: None,
+                message: crate::room::notice(text),
+            });
         }
     }
 
@@ -318,9 +327,13 @@ impl<G: Described> Table<G> {
         accept: bool,
         told: &mut Vec<Told<G::Move>>,
     ) {
+        let withdrawn = self.is_waiting_on(side);
         let offerer = side.other();
         self.pending = None;
-        let text = answer_text(self.speaker(side), what, accept);
+        let text = match withdrawn {
+            true => withdraw_text(self.speaker(side), what),
+            false => answer_text(self.speaker(side), what, accept),
+        };
         told.push(Told::Shown(Seen::Notice(text)));
         let message = Message::Answer {
             what,

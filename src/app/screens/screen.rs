@@ -109,6 +109,13 @@ pub trait Screen {
         Tick::Same
     }
 
+    /// Whether the app may quit now. A screen where quitting would end
+    /// something for others (the host's game with a player in it) says so
+    /// and answers false the first time; the next press quits.
+    fn may_quit(&mut self) -> bool {
+        true
+    }
+
     /// Shows `message` on the screen's status line.
     fn tell(&mut self, message: String);
 

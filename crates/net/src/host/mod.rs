@@ -297,7 +297,15 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
                 return self.refused(why.to_string());
             }
             Intent::Offer(what) => Message::Offer { what, side: None },
-            Intent::Answer(accept) => match self.room.table.waiting_for(side) {
+            Intent::Answer(accept) => match self.room.table.waiting_for(side).or_else(|| {
+                // Declining one's own offer withdraws it.
+                let own = self
+                    .room
+                    .table
+                    .pending()
+                    .filter(|(by, _)| *by == side && !accept);
+                own.map(|(_, what)| what)
+            }) {
                 Some(what) => Message::Answer {
                     what,
                     accept,

@@ -15,6 +15,7 @@ mod outside;
 pub mod peer;
 mod ponder;
 mod prompt;
+mod reconnect;
 mod saving;
 mod screen;
 mod status;
@@ -70,6 +71,9 @@ pub struct Play<G: GameUi> {
     cursor: Cell,
     /// The input line, when it is open, and what it is for.
     input: Option<(Prompt, String)>,
+    /// `q` was pressed once on the host's screen with a player in the
+    /// game: the next press quits.
+    quitting: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
     message: Option<String>,
@@ -121,6 +125,7 @@ impl<G: GameUi> Play<G> {
                 .map_or(1, |d| d.as_nanos() as u64),
             cursor,
             input: None,
+            quitting: false,
             autosave: None,
             message: None,
             animation: None,

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::Play;
 use super::peer::{Connection, HeardClock, Peer};
 use crate::app::games::GameUi;
-use crate::net::offer::answer_text;
+use crate::net::offer::{answer_text, withdraw_text};
 use crate::net::protocol::{Proposal, sanitise};
 use crate::net::session::News;
 use tabletop_engine::line::Line;
@@ -225,6 +225,8 @@ impl<G: GameUi> Play<G> {
         };
         match peer.offered_to_us() {
             Some(what) if !ended => peer.answer(what, accept),
+            // Declining one's own offer withdraws it.
+            None if !accept && !ended && peer.own_offer().is_some() => peer.withdraw(),
             None if accept && peer.claimable && !ended => {
                 peer.claim();
                 self.message = Some("You claim the win".to_string());
@@ -248,12 +250,16 @@ impl<G: GameUi> Play<G> {
     /// is not there.
     fn answered(&mut self, by: Player, what: Proposal, accept: bool) -> Option<Connection> {
         let peer = self.peer.as_mut()?;
+        let withdrawn = peer.pending.is_some_and(|(offerer, _)| offerer == by);
         peer.pending = None;
         peer.asked = false;
         if peer.local == Some(by) {
             peer.answering = false;
         }
-        let text = answer_text(peer.who(by), what, accept);
+        let text = match withdrawn {
+            true => withdraw_text(peer.who(by), what),
+            false => answer_text(peer.who(by), what, accept),
+        };
         self.message = Some(text);
         match (accept, what) {
             (false, _) => None,

@@ -62,6 +62,12 @@ impl<G: GameUi> Play<G> {
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
         }
+        if matches!(action, Action::Confirm | Action::OpenAddress)
+            && self.peer.as_ref().is_some_and(|peer| peer.local.is_none())
+        {
+            // A spectator places nothing and types no cell.
+            return false;
+        }
         if matches!(
             action,
             Action::Step(_) | Action::Confirm | Action::OpenAddress | Action::Click { .. }
@@ -79,7 +85,9 @@ impl<G: GameUi> Play<G> {
             Action::Undo => peer.may_offer() && self.moved_here() && !self.ended(),
             Action::OfferDraw => peer.may_offer() && !self.ended(),
             Action::Accept => (peer.offered_to_us().is_some() || peer.claimable) && !self.ended(),
-            Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
+            Action::Decline => {
+                (peer.offered_to_us().is_some() || peer.own_offer().is_some()) && !self.ended()
+            }
             Action::Redo | Action::Hint | Action::Pause | Action::Replace(_) => false,
             Action::Evaluate => self.ended(),
             Action::Chat => peer.local.is_some() && peer.is_connected(),
@@ -216,6 +224,7 @@ impl<G: Interactive> Screen for Play<G> {
         self.message = None;
         // Any other key cancels a request to leave or to resign.
         self.leaving &= action == Action::NewGame;
+        self.quitting = false;
         self.resigning &= action == Action::Resign;
         let step = Self::browsing_step(action).filter(|_| self.browsing.is_some());
         let transition = match action {
@@ -229,6 +238,10 @@ impl<G: Interactive> Screen for Play<G> {
             // Leaving a game under way takes a second press, so one stray
             // key never throws a game away.
             Action::NewGame if self.ended() || self.confirm_leaving() => Transition::Home,
+            Action::Confirm if self.can_reconnect() => {
+                self.reconnect();
+                Transition::Stay
+            }
             _ => {
                 self.apply(action, context.area);
                 Transition::Stay
@@ -256,11 +269,17 @@ impl<G: Interactive> Screen for Play<G> {
             || self.thinking.is_some()
             || self.ponder.as_ref().is_some_and(Ponder::is_busy)
             || self.engines.iter().flatten().any(EngineSeat::is_thinking)
-            || self.peer.as_ref().is_some_and(Peer::is_connected)
+            || self
+                .peer
+                .as_ref()
+                .is_some_and(|peer| peer.is_connected() || peer.reopening.is_some())
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending())
     }
 
     fn tick(&mut self, now: Instant, _context: &Context) -> Tick {
+        if let Some(back) = self.reconnected() {
+            return back;
+        }
         match self.advance(now) {
             true => Tick::Changed,
             false => Tick::Same,
@@ -269,6 +288,10 @@ impl<G: Interactive> Screen for Play<G> {
 
     fn tell(&mut self, message: String) {
         self.message = Some(message);
+    }
+
+    fn may_quit(&mut self) -> bool {
+        self.may_quit_hosting()
     }
 
     fn stop(&mut self) {
