@@ -207,6 +207,18 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Copies the SQLite write-ahead log into the database, as far as
+    /// readers allow (nothing to do in PostgreSQL).
+    pub async fn checkpoint(&self) -> Result<(), String> {
+        if self.backend == Backend::Sqlite {
+            sqlx::query(schema::CHECKPOINT)
+                .execute(&self.pool)
+                .await
+                .map_err(failed)?;
+        }
+        Ok(())
+    }
+
     /// The game a code's digest opens, and what it opens there.
     pub async fn code(&self, digest: &str) -> Result<Option<(u64, Access)>, String> {
         let row = sqlx::query("SELECT game_id, access FROM codes WHERE digest = $1")

@@ -76,11 +76,19 @@ pub fn statements(backend: Backend) -> Vec<String> {
 
 /// The settings each SQLite connection is opened with: the write-ahead
 /// log (readers never wait for the writer), every commit on the disk
-/// before it returns, and a wait rather than a failure while another
-/// connection writes.
-pub const SQLITE_PRAGMAS: [&str; 4] = [
+/// before it returns, a wait rather than a failure while another
+/// connection writes, and no checkpoint by the connection that commits
+/// (the log is copied into the database by [`CHECKPOINT`], off the path
+/// of the moves).
+pub const SQLITE_PRAGMAS: [&str; 6] = [
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = FULL",
     "PRAGMA busy_timeout = 5000",
     "PRAGMA foreign_keys = ON",
+    "PRAGMA wal_autocheckpoint = 0",
+    "PRAGMA journal_size_limit = 67108864",
 ];
+
+/// Copies what the write-ahead log holds into the database, without
+/// waiting for the writer (run every second, by the server's upkeep).
+pub const CHECKPOINT: &str = "PRAGMA wal_checkpoint(PASSIVE)";
