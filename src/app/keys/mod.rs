@@ -143,7 +143,13 @@ impl Mode {
             .keymap
             .bindings()
             .find(|earlier| earlier.all().any(|(named, _)| named == key));
-        self.typed(key).is_none() && owner.is_some_and(|owner| std::ptr::eq(owner, binding))
+        // A cell is typed on a board, a number where digits are read.
+        let read = match key {
+            Key::Cell => self.keymap.input == Input::Board,
+            Key::Number => self.keymap.input == Input::Digits,
+            _ => self.typed(key).is_none(),
+        };
+        read && owner.is_some_and(|owner| std::ptr::eq(owner, binding))
     }
 
     /// The keys of `binding` that work here, with their actions.

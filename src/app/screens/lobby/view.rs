@@ -129,7 +129,9 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
 
     let note = match &lobby.doing {
         Doing::Entering(_, what) => Some((what.clone(), theme.message())),
-        Doing::Typing(code) => Some((format!("Code: {code}▏"), theme.selected())),
+        Doing::Typing(code) if lobby.message.is_none() => {
+            Some((format!("Code: {code}▏"), theme.selected()))
+        }
         _ => lobby
             .message
             .clone()

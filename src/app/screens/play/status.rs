@@ -12,7 +12,7 @@ use crate::app::widgets::spinner;
 impl<G: GameUi> Play<G> {
     /// The status line now.
     pub(super) fn status(&self) -> String {
-        if let Some(turn) = self.browsing {
+        if let Some(turn) = self.browsing.filter(|_| self.message.is_none()) {
             let keys = Mode::of(&super::keys::BROWSING);
             return format!(
                 "Looking back: move {turn} of {}. {} {} step, {} returns to the game",

@@ -37,6 +37,8 @@ pub struct Puzzles {
     progress_path: Option<PathBuf>,
     /// Lines about what could not be read.
     notices: Vec<String>,
+    /// A line for the player over the list, until the next key.
+    message: Option<String>,
     solving: Option<Box<dyn SolveScreen>>,
     /// The puzzle being solved, and whether its result was kept.
     current: usize,
@@ -80,6 +82,7 @@ impl Puzzles {
             progress,
             progress_path,
             notices,
+            message: None,
             solving: None,
             current: 0,
             recorded: false,
@@ -97,7 +100,13 @@ impl Puzzles {
 
     /// Draws the list.
     fn render_list(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let notices = self.notices.len().min(3) as u16;
+        let shown: Vec<&String> = self
+            .message
+            .iter()
+            .chain(self.notices.iter().rev())
+            .take(3)
+            .collect();
+        let notices = shown.len() as u16;
         let [title, notice_area, header, list, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(notices),
@@ -119,11 +128,8 @@ impl Puzzles {
         }
         .render(title, buf);
         let width = usize::from(area.width);
-        let notice_lines: Vec<Line> = self
-            .notices
-            .iter()
-            .rev()
-            .take(3)
+        let notice_lines: Vec<Line> = shown
+            .into_iter()
             .map(|n| Line::styled(shorten(n, width), theme.message()))
             .collect();
         Paragraph::new(notice_lines).render(notice_area, buf);
@@ -222,6 +228,7 @@ impl Screen for Puzzles {
     }
 
     fn update(&mut self, action: Action, context: &Context) -> Transition {
+        self.message = None;
         let Some(solving) = &mut self.solving else {
             return self.update_list(action);
         };
@@ -281,8 +288,12 @@ impl Screen for Puzzles {
         Tick::Changed
     }
 
-    /// The puzzles have no status line: their notices are about files.
-    fn tell(&mut self, _message: String) {}
+    fn tell(&mut self, message: String) {
+        match &mut self.solving {
+            Some(solving) => solving.tell(message),
+            None => self.message = Some(message),
+        }
+    }
 
     fn stop(&mut self) {
         if let Some(solving) = &mut self.solving {
