@@ -7,12 +7,10 @@
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
 
-use tokio::io::BufReader;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use super::client::{self, Welcomed};
-use super::protocol::{FrameReader, MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise, send};
+use crate::client::{self, Link, Welcomed};
+use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
 
@@ -129,7 +127,7 @@ impl Session {
         let (requests, asked) = unbounded_channel();
         let (ready, welcomed) = mpsc::channel();
         std::thread::spawn(move || {
-            let runtime = match super::runtime() {
+            let runtime = match crate::runtime() {
                 Ok(runtime) => runtime,
                 Err(error) => {
                     let _ = ready.send(Err(format!("no network thread: {error}")));
@@ -143,8 +141,7 @@ impl Session {
                     }
                     Ok(welcomed) => {
                         let Welcomed {
-                            reader,
-                            writer,
+                            link,
                             game,
                             settings,
                             side,
@@ -162,7 +159,7 @@ impl Session {
                             clock,
                         };
                         if ready.send(Ok(start)).is_ok() {
-                            relay(reader, writer, asked, tell).await;
+                            relay(link, asked, tell).await;
                         }
                     }
                 }
@@ -204,12 +201,7 @@ impl Session {
 }
 
 /// The connection's loop: requests out, news in, until either ends.
-async fn relay(
-    mut reader: FrameReader<BufReader<OwnedReadHalf>>,
-    mut writer: OwnedWriteHalf,
-    mut asked: UnboundedReceiver<Request>,
-    tell: Sender<News>,
-) {
+async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Sender<News>) {
     loop {
         tokio::select! {
             request = asked.recv() => {
@@ -223,16 +215,16 @@ async fn relay(
                     Request::Answer(what, accept) => Message::Answer { what, accept, side: None },
                     Request::Claim => Message::Claim,
                 };
-                if let Err(error) = send(&mut writer, &message).await {
+                if let Err(error) = link.write(&message).await {
                     let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
                     return;
                 }
             }
-            incoming = reader.next() => {
+            incoming = link.next() => {
                 let (news, last) = match incoming {
                     Ok(Some(message)) => heard(message),
                     Ok(None) => (News::Lost("the host closed the connection".to_string()), true),
-                    Err(error) => (News::Lost(format!("the host sent {error}")), true),
+                    Err(why) => (News::Lost(why), true),
                 };
                 if tell.send(news).is_err() || last {
                     return;

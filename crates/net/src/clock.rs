@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::protocol::{Message, Side};
+use crate::protocol::{Message, Side};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::{TimeControl, clock_face};
 

@@ -1,14 +1,17 @@
 //! The messages two tabletops exchange, one JSON object a line (see
-//! `docs/protocol.md`): their types, reading them with a hard limit on a
-//! line's length, writing them, and making a peer's text safe to print.
+//! `docs/protocol.md`): their types, and each one as its line. Reading
+//! lines with a hard limit on their length is [`crate::codec`]'s.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
+
+/// Every string a peer sends is made safe with this before it is shown.
+pub use crate::sanitise::sanitise;
 
 /// The version of the protocol this tabletop speaks; a peer speaking
 /// another is refused at its hello, by name of both versions.
@@ -281,120 +284,10 @@ pub fn decode(line: &[u8]) -> Result<Message, ProtocolError> {
     }
 }
 
-/// Reads messages one line at a time, never holding more than
-/// [`MAX_LINE`] bytes of a line; safe to cancel between calls (`select!`),
-/// as a partial line stays in the reader.
-pub struct FrameReader<R> {
-    input: R,
-    line: Vec<u8>,
-}
-
-impl<R: AsyncBufRead + Unpin> FrameReader<R> {
-    pub fn new(input: R) -> Self {
-        FrameReader {
-            input,
-            line: Vec::new(),
-        }
-    }
-
-    /// The input, with what is left of it.
-    pub fn into_inner(self) -> R {
-        self.input
-    }
-
-    /// The next message; `Ok(None)` when the peer closed the connection
-    /// between messages.
-    pub async fn next(&mut self) -> Result<Option<Message>, ProtocolError> {
-        loop {
-            let buffer = self
-                .input
-                .fill_buf()
-                .await
-                .map_err(|error| ProtocolError::Malformed(error.to_string()))?;
-            if buffer.is_empty() {
-                return match self.line.is_empty() {
-                    true => Ok(None),
-                    false => Err(ProtocolError::Malformed("the line has no end".into())),
-                };
-            }
-            let (chunk, ends) = match buffer.iter().position(|&b| b == b'\n') {
-                Some(newline) => (&buffer[..newline], true),
-                None => (buffer, false),
-            };
-            if self.line.len() + chunk.len() >= MAX_LINE {
-                return Err(ProtocolError::TooLong);
-            }
-            self.line.extend_from_slice(chunk);
-            let used = chunk.len() + usize::from(ends);
-            self.input.consume(used);
-            if ends {
-                let line = std::mem::take(&mut self.line);
-                let line = line.strip_suffix(b"\r").unwrap_or(&line);
-                return decode(line).map(Some);
-            }
-        }
-    }
-}
-
 /// Writes `message` as one line and sends it at once.
 pub async fn send<W: AsyncWrite + Unpin>(out: &mut W, message: &Message) -> std::io::Result<()> {
     out.write_all(encode(message).as_bytes()).await?;
     out.flush().await
-}
-
-/// `text` made safe to print and short: escape sequences and every other
-/// control character removed (a peer's name or chat never moves the
-/// cursor, recolours or retitles the terminal), bidirectional overrides
-/// too, blanks kept as single spaces, at most `max` characters.
-pub fn sanitise(text: &str, max: usize) -> String {
-    let mut kept = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            // ESC [ ... final, ESC ] ... BEL or ESC \, ESC and one more.
-            '\u{1b}' | '\u{9b}' | '\u{9d}' => {
-                let kind = match c {
-                    '\u{9b}' => Some('['),
-                    '\u{9d}' => Some(']'),
-                    _ => chars.next(),
-                };
-                match kind {
-                    Some('[') => {
-                        for c in chars.by_ref() {
-                            if ('\u{40}'..='\u{7e}').contains(&c) {
-                                break;
-                            }
-                        }
-                    }
-                    Some(']' | 'P' | '_' | '^') => {
-                        while let Some(c) = chars.next() {
-                            if c == '\u{7}' || c == '\u{9c}' {
-                                break;
-                            }
-                            if c == '\u{1b}' && chars.peek() == Some(&'\\') {
-                                chars.next();
-                                break;
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            c if c.is_whitespace() => {
-                if !kept.is_empty() && !kept.ends_with(' ') {
-                    kept.push(' ');
-                }
-            }
-            c if c.is_control() || is_bidi_control(c) => {}
-            c => kept.push(c),
-        }
-    }
-    kept.trim_end().chars().take(max).collect()
-}
-
-/// Characters that reorder the text after them on the screen.
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -574,73 +467,6 @@ mod tests {
             b"null",
         ] {
             assert!(matches!(decode(junk), Err(ProtocolError::Malformed(_))));
-        }
-    }
-
-    fn read_all(input: &[u8]) -> Vec<Result<Option<Message>, ProtocolError>> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .expect("a runtime");
-        runtime.block_on(async {
-            let mut reader = FrameReader::new(input);
-            let mut read = Vec::new();
-            loop {
-                let next = reader.next().await;
-                let done = !matches!(next, Ok(Some(_)));
-                read.push(next);
-                if done {
-                    return read;
-                }
-            }
-        })
-    }
-
-    #[test]
-    fn lines_are_read_one_message_each() {
-        let input = encode(&Message::Move { mv: "A1".into() })
-            + &encode(&Message::Move { mv: "B2".into() });
-        let read = read_all(input.as_bytes());
-        assert_eq!(read.len(), 3);
-        assert_eq!(read[1], Ok(Some(Message::Move { mv: "B2".into() })));
-        assert_eq!(read[2], Ok(None));
-    }
-
-    #[test]
-    fn an_oversized_line_is_refused_before_its_end() {
-        /// Endless `x`s: a reader that wanted the whole line would never
-        /// return.
-        struct Endless;
-        impl tokio::io::AsyncRead for Endless {
-            fn poll_read(
-                self: std::pin::Pin<&mut Self>,
-                _: &mut std::task::Context<'_>,
-                buf: &mut tokio::io::ReadBuf<'_>,
-            ) -> std::task::Poll<std::io::Result<()>> {
-                buf.put_slice(&vec![b'x'; buf.remaining()]);
-                std::task::Poll::Ready(Ok(()))
-            }
-        }
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .expect("a runtime");
-        let read = runtime.block_on(async {
-            let mut reader = FrameReader::new(tokio::io::BufReader::new(Endless));
-            let read = reader.next().await;
-            (read, reader.line.capacity())
-        });
-        assert_eq!(read.0, Err(ProtocolError::TooLong));
-        assert!(read.1 <= MAX_LINE, "kept {} bytes", read.1);
-    }
-
-    #[test]
-    fn sanitising_strips_escapes_and_controls() {
-        let hostile = "\u{1b}[2J\u{1b}[31mbob\u{1b}]0;pwned\u{7}\r\n\u{7}\u{202e}evil\u{9b}1A";
-        assert_eq!(sanitise(hostile, MAX_NAME), "bob evil");
-        assert_eq!(sanitise("  ada\tlovelace ", MAX_NAME), "ada lovelace");
-        assert_eq!(sanitise(&"é".repeat(100), 5), "ééééé");
-        assert_eq!(sanitise("\u{1b}", 10), "");
-        for c in sanitise(hostile, 100).chars() {
-            assert!(!c.is_control(), "{c:?}");
         }
     }
 }

@@ -5,8 +5,11 @@
 //! script of moves) are played one a turn, as before.
 
 use std::collections::VecDeque;
+use std::io::BufRead;
 
 use tokio::sync::mpsc;
+
+use crate::plain::LineReader;
 
 /// Lines kept waiting at most; reading stops until they are used.
 const WAITING: usize = 64;
@@ -19,7 +22,7 @@ pub struct Keyboard {
 }
 
 impl Keyboard {
-    /// The lines `lines` brings (see [`super::table::typed_lines`]).
+    /// The lines `lines` brings (see [`typed_lines`]).
     pub fn new(lines: mpsc::Receiver<Option<String>>) -> Keyboard {
         Keyboard {
             lines: Some(lines),
@@ -63,6 +66,23 @@ impl Keyboard {
     pub fn is_spent(&self) -> bool {
         self.ended && self.waiting.is_empty()
     }
+}
+
+/// The lines typed on standard input, read on their own thread so that
+/// the network is served while nobody types; `None` at the end of input.
+pub fn typed_lines(input: impl BufRead + Send + 'static) -> mpsc::Receiver<Option<String>> {
+    let (sender, receiver) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        let mut lines = LineReader::new(input);
+        loop {
+            let line = lines.next_line().ok().flatten();
+            let ended = line.is_none();
+            if sender.blocking_send(line).is_err() || ended {
+                return;
+            }
+        }
+    });
+    receiver
 }
 
 #[cfg(test)]

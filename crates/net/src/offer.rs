@@ -3,7 +3,7 @@
 //! wording, whoever shows it. `who` is the player's name, or none for
 //! the player at this terminal.
 
-use super::protocol::Proposal;
+use crate::protocol::Proposal;
 
 /// What is offered, in a word.
 pub fn word(what: Proposal) -> &'static str {

@@ -9,11 +9,10 @@ use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
 
-use super::client::{Link, Welcomed};
-use super::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
-use super::session::{Session, Start};
-use crate::games;
-use crate::games::{GameKind, Interactive, Setup, WithGame, WithSetup};
+use crate::client::{Link, Welcomed};
+use crate::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
+use crate::session::{Session, Start};
+use tabletop_core::games::{GameKind, Playable, Setup, WithGame, WithSetup};
 use tabletop_engine::record::{read_settings, settings_table};
 use tabletop_engine::time_control::TimeControl;
 
@@ -41,7 +40,7 @@ impl Listed {
     fn of(listing: &Listing, open: bool) -> Listed {
         let kind = listing.game.parse::<GameKind>().ok();
         let settings = kind
-            .and_then(|kind| games::with_game(kind, Summary(&listing.settings)))
+            .and_then(|kind| kind.with(Summary(&listing.settings)))
             .unwrap_or_else(|| {
                 let written: Vec<String> = listing
                     .settings
@@ -92,7 +91,7 @@ struct Summary<'a>(&'a toml::Table);
 
 impl WithGame for Summary<'_> {
     type Output = Option<String>;
-    fn run<G: Interactive>(self) -> Option<String> {
+    fn run<G: Playable>(self) -> Option<String> {
         let setup = Setup::of::<G>(&read_settings::<G>(self.0).ok()?);
         let said: Vec<String> = GameKind::of::<G>()
             .settings()
@@ -120,14 +119,14 @@ pub fn settings_of(setup: &Setup) -> toml::Table {
     struct Table;
     impl WithSetup for Table {
         type Output = toml::Table;
-        fn run<G: Interactive>(self, settings: G::Settings) -> toml::Table {
+        fn run<G: Playable>(self, settings: G::Settings) -> toml::Table {
             settings_table(&settings)
                 .into_iter()
                 .map(|(name, value)| (name.to_string(), value))
                 .collect()
         }
     }
-    games::with_setup(setup, Table)
+    setup.with(Table)
 }
 
 /// What the lobby's connection reports.
@@ -153,7 +152,7 @@ impl LobbyList {
         let (tell, news) = mpsc::channel();
         let (wake, mut woken) = unbounded_channel::<()>();
         std::thread::spawn(move || {
-            let runtime = match super::runtime() {
+            let runtime = match crate::runtime() {
                 Ok(runtime) => runtime,
                 Err(error) => {
                     let _ = tell.send(LobbyNews::Lost(format!("no network thread: {error}")));

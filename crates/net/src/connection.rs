@@ -5,12 +5,14 @@
 
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use futures_util::StreamExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout};
 
-use super::protocol::{FrameReader, MAX_NAME, Message, sanitise, send};
+use crate::codec::Reader;
+use crate::protocol::{MAX_NAME, Message, ProtocolError, sanitise, send};
 use tabletop_engine::Player;
 
 /// Messages a connection may send in [`RATE_WINDOW`]; a flood is cut off.
@@ -25,9 +27,6 @@ pub const OUTBOX: usize = 256;
 /// connection is closed under it.
 const DRAIN_BYTES: u64 = 16 * 1024 * 1024;
 const DRAIN_TIME: Duration = Duration::from_secs(2);
-
-/// The reading half of a connection, framed.
-pub type Reader = FrameReader<BufReader<OwnedReadHalf>>;
 
 /// What a game's owner hears from the connections.
 pub enum Event {
@@ -123,7 +122,7 @@ pub async fn serve(
                 }
                 None => break "closed".to_string(),
             },
-            incoming = reader.next() => {
+            incoming = next(&mut reader) => {
                 let refused = match incoming {
                     Ok(None) => break "the connection closed".to_string(),
                     Err(error) => error.to_string(),
@@ -142,6 +141,12 @@ pub async fn serve(
         }
     };
     let _ = events.send(Event::Left(id, why)).await;
+}
+
+/// The next message from a peer; `Ok(None)` when it closed the
+/// connection between messages. Safe to cancel (`select!`).
+pub async fn next(reader: &mut Reader) -> Result<Option<Message>, ProtocolError> {
+    reader.next().await.transpose()
 }
 
 pub fn refusal(reason: &str) -> Message {

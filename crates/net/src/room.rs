@@ -2,21 +2,22 @@
 //! of who may do what in it. The one-game host and every game on the
 //! lobby server are rooms; they differ only in who fills the seats (the
 //! host's terminal, a connection, the computer) and in what they do
-//! around it (a terminal, saving, a lobby).
+//! around it (a terminal, saving, a lobby). A room holds the game as the
+//! engine has it; what happens is told to a [`Witness`] (the host's
+//! terminal, or no one).
 
-use std::io::{self, Write};
+use std::io;
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::clock::{Clock, clock_line};
-use super::offer::{TYPE_ANSWER, answer_text, offer_text, word};
-use super::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, Proposal, encode, sanitise};
-use super::table::Table;
-use crate::games::Interactive;
-use crate::plain::{PlainGame, Style};
-use tabletop_engine::Player;
+use crate::clock::{Clock, clock_line};
+use crate::offer::{TYPE_ANSWER, answer_text, offer_text, word};
+use crate::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, Proposal, encode, sanitise};
+use crate::seen::{Seen, Witness};
+use crate::state::GameState;
 use tabletop_engine::record::{Adjudged, Record, settings_table};
+use tabletop_engine::{Described, Player};
 
 /// A connection in a seat or watching.
 struct Linked {
@@ -38,48 +39,42 @@ pub enum Said {
 }
 
 /// A game with its seats and spectators.
-pub struct Room<G: Interactive> {
-    pub table: Table<<G as PlainGame>::Console>,
+pub struct Room<G: Described> {
+    /// The game as the engine has it.
+    pub state: GameState<G>,
     settings: toml::Table,
     /// The first and the second player's names.
     pub names: [String; 2],
     seats: [Option<Linked>; 2],
     spectators: Vec<Linked>,
     max_spectators: usize,
-    style: Style,
+    /// The side played at the terminal the room is shown on (the host's),
+    /// if any: it is told offers as "You offer".
+    pub local: Option<Player>,
     /// The offer waiting for an answer, and who made it.
     pending: Option<(Player, Proposal)>,
     /// The game's clock, if it is played on one.
     pub clock: Option<Clock>,
 }
 
-impl<G: Interactive> Room<G> {
+impl<G: Described> Room<G> {
     /// A room for `record`'s game as it stands, `local` the side played on
-    /// this terminal (the host's), if any.
+    /// the terminal it is shown on (the host's), if any.
     pub fn new(
         record: &Record<G>,
-        style: Style,
         local: Option<Player>,
         max_spectators: usize,
     ) -> Result<Room<G>, String> {
         let settings = settings_table(&record.start.settings()).into_iter();
         let settings = settings.map(|(k, v)| (k.to_string(), v)).collect();
-        let mut table = Table::new(G::console(record.start.clone(), style), local);
-        let moves: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
-        table.catch_up(&moves)?;
-        if let Some(resigner) = record.resigned {
-            table
-                .resign(resigner, &mut io::sink())
-                .map_err(|e| e.to_string())?;
-        }
         Ok(Room {
-            table,
+            state: GameState::of_record(record)?,
             settings,
             names: [String::new(), String::new()],
             seats: [None, None],
             spectators: Vec::new(),
             max_spectators,
-            style,
+            local,
             pending: None,
             clock: record.clock.map(Clock::new),
         })
@@ -151,7 +146,7 @@ impl<G: Interactive> Room<G> {
             settings: self.settings.clone(),
             side: side.map(Into::into),
             names: self.names.clone(),
-            moves: self.table.moves_text(),
+            moves: self.state.moves_text(),
             rejoin,
             clock: self.clock.as_ref().map(|clock| clock.control),
         };
@@ -170,10 +165,20 @@ impl<G: Interactive> Room<G> {
         })
     }
 
+    /// Tells `seen` what happened, with the game as it now stands.
+    fn show(&self, seen: &mut dyn Witness<G>, what: Seen<G::Move>) -> io::Result<()> {
+        seen.see(&self.state, what)
+    }
+
     /// Applies a message from the connection `id`, checked: a move on its
     /// turn and legal, a chat, its own resignation, a claim. Anything else
     /// unseats it with an error; the game is then unchanged.
-    pub fn said(&mut self, id: u64, message: Message, out: &mut dyn Write) -> io::Result<Said> {
+    pub fn said(
+        &mut self,
+        id: u64,
+        message: Message,
+        seen: &mut dyn Witness<G>,
+    ) -> io::Result<Said> {
         let Some(side) = self.side_of(id) else {
             return Ok(Said::Nothing);
         };
@@ -182,37 +187,36 @@ impl<G: Interactive> Room<G> {
             Message::Move { .. } if self.is_waiting_on(side) => {
                 "a move while one's own offer waits for an answer".to_string()
             }
-            Message::Move { mv } => match self.table.play_received(side, &mv, out) {
+            Message::Move { mv } => match self.state.checked(side, &mv) {
                 Ok(mv) => {
-                    self.relay(Some(side), Message::Move { mv: mv.to_string() });
-                    self.moved(side, out)?;
+                    self.play(side, mv, false, seen)?;
                     return Ok(Said::Changed);
                 }
                 Err(why) => why,
             },
-            Message::Offer { what, .. } => match self.offer(side, what, out)? {
+            Message::Offer { what, .. } => match self.offer(side, what, seen)? {
                 Ok(()) => return Ok(Said::Nothing),
                 Err(why) => why,
             },
-            Message::Answer { what, accept, .. } => match self.answer(side, what, accept, out)? {
+            Message::Answer { what, accept, .. } => match self.answer(side, what, accept, seen)? {
                 Ok(()) => return Ok(Said::Changed),
                 Err(why) => why,
             },
             Message::Chat { text, .. } => {
                 let text = sanitise(&text, MAX_CHAT);
-                self.table.chat(&name, &text, out)?;
+                let (from, said) = (name.clone(), text.clone());
+                self.show(seen, Seen::Chat { from, text: said })?;
                 self.relay(Some(side), Message::Chat { from: name, text });
                 return Ok(Said::Nothing);
             }
             Message::Resign { side: resigner } if Player::from(resigner) == side => {
-                self.table.resign(side, out)?;
-                self.relay(Some(side), Message::Resign { side: resigner });
+                self.resign(side, seen)?;
                 return Ok(Said::Changed);
             }
             Message::Claim => return Ok(Said::Claim(side)),
             other => format!(
                 "a {} message from a player",
-                super::connection::kind(&other)
+                crate::connection::kind(&other)
             ),
         };
         self.tell(side, refusal(&format!("refused: {refused}")));
@@ -252,28 +256,70 @@ impl<G: Interactive> Room<G> {
     }
 
     /// Plays a move made outside any connection (the computer's), relays it.
-    pub fn play_own(&mut self, side: Player, mv: &str, out: &mut dyn Write) -> Result<(), String> {
-        let mv = self.table.play_received(side, mv, out)?;
+    pub fn play_own(
+        &mut self,
+        side: Player,
+        mv: &str,
+        seen: &mut dyn Witness<G>,
+    ) -> Result<(), String> {
+        let mv = self.state.checked(side, mv)?;
+        self.play(side, mv, false, seen).map_err(|e| e.to_string())
+    }
+
+    /// Plays a move typed at this terminal by `side` (read as legal by
+    /// it), relays it; refused if it is not `side`'s turn or not legal.
+    pub fn play_typed(
+        &mut self,
+        side: Player,
+        mv: G::Move,
+        seen: &mut dyn Witness<G>,
+    ) -> io::Result<Result<(), String>> {
+        if let Err(why) = self.state.checked(side, &mv.to_string()) {
+            return Ok(Err(why));
+        }
+        self.play(side, mv, true, seen).map(Ok)
+    }
+
+    /// Plays `side`'s checked move, shows and relays it, and turns the
+    /// clock.
+    fn play(
+        &mut self,
+        side: Player,
+        mv: G::Move,
+        typed_here: bool,
+        seen: &mut dyn Witness<G>,
+    ) -> io::Result<()> {
+        self.state.play(mv);
+        self.show(seen, Seen::Moved { mv, typed_here })?;
         self.relay(Some(side), Message::Move { mv: mv.to_string() });
-        self.moved(side, out).map_err(|e| e.to_string())
+        self.moved(side, seen)
+    }
+
+    /// `side` gives the game up: shown and relayed, unless it was over.
+    pub fn resign(&mut self, side: Player, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        if self.state.resign(side) {
+            self.show(seen, Seen::Resigned(side))?;
+        }
+        self.relay(Some(side), Message::Resign { side: side.into() });
+        Ok(())
     }
 
     /// After a move by `by` (relayed already): an offer of the other
     /// side's is declined by it, and the clock turns.
-    pub fn moved(&mut self, by: Player, out: &mut dyn Write) -> io::Result<()> {
+    fn moved(&mut self, by: Player, seen: &mut dyn Witness<G>) -> io::Result<()> {
         if self.pending.is_some_and(|(offerer, _)| offerer != by) {
             self.pending = None;
         }
-        self.turn_clock(false, out)
+        self.turn_clock(false, seen)
     }
 
     /// The clock after the position changed: the side to move's time
     /// runs (once the clock has started), or it stops at the end; then
     /// everyone is told. A move `taken_back` gains no increment.
-    fn turn_clock(&mut self, taken_back: bool, out: &mut dyn Write) -> io::Result<()> {
+    fn turn_clock(&mut self, taken_back: bool, seen: &mut dyn Witness<G>) -> io::Result<()> {
         let now = Instant::now();
-        let over = self.table.outcome().is_some();
-        let to_move = self.table.to_move();
+        let over = self.state.is_over();
+        let to_move = self.state.to_move();
         let Some(clock) = &mut self.clock else {
             return Ok(());
         };
@@ -283,32 +329,32 @@ impl<G: Interactive> Room<G> {
             (false, true, true) => clock.taken_back(to_move, now),
             (false, false, _) => return Ok(()),
         }
-        self.told_clock(now, out)
+        self.told_clock(now, seen)
     }
 
     /// Everyone hears where the clock stands, this terminal too.
-    fn told_clock(&mut self, now: Instant, out: &mut dyn Write) -> io::Result<()> {
+    fn told_clock(&mut self, now: Instant, seen: &mut dyn Witness<G>) -> io::Result<()> {
         let Some(clock) = &self.clock else {
             return Ok(());
         };
         let (told, left) = (clock.message(now), clock.left(now));
         self.relay(None, told);
-        if self.table.outcome().is_none() {
+        if !self.state.is_over() {
             let symbols = Player::BOTH.map(G::symbol);
-            self.table.notice(&clock_line(symbols, left), out)?;
+            self.show(seen, Seen::Notice(clock_line(symbols, left)))?;
         }
         Ok(())
     }
 
     /// Starts the clock, if there is one and it is not running: both
     /// players are there.
-    pub fn start_clock(&mut self, out: &mut dyn Write) -> io::Result<()> {
+    pub fn start_clock(&mut self, seen: &mut dyn Witness<G>) -> io::Result<()> {
         let now = Instant::now();
-        let to_move = self.table.to_move();
+        let to_move = self.state.to_move();
         match &mut self.clock {
-            Some(clock) if !clock.is_running() && self.table.outcome().is_none() => {
+            Some(clock) if !clock.is_running() && !self.state.is_over() => {
                 clock.turn(to_move, now);
-                self.told_clock(now, out)
+                self.told_clock(now, seen)
             }
             _ => Ok(()),
         }
@@ -321,22 +367,30 @@ impl<G: Interactive> Room<G> {
     }
 
     /// Ends the game if the side to move is out of time; true if it did.
-    pub fn flag(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+    pub fn flag(&mut self, seen: &mut dyn Witness<G>) -> io::Result<bool> {
         let Some((loser, at)) = self.clock.as_ref().and_then(Clock::deadline) else {
             return Ok(false);
         };
-        if Instant::now() < at || self.table.outcome().is_some() {
+        if Instant::now() < at || self.state.is_over() {
             return Ok(false);
         }
-        self.table.adjudge(Adjudged::OutOfTime(loser), out)?;
+        self.adjudge(Adjudged::OutOfTime(loser), seen)?;
         self.relay(None, Message::OutOfTime { side: loser.into() });
-        self.turn_clock(false, out)?;
+        self.turn_clock(false, seen)?;
         Ok(true)
+    }
+
+    /// Ends the game as `adjudged` says, shown, unless it was over.
+    fn adjudge(&mut self, adjudged: Adjudged, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        match self.state.adjudge(adjudged) {
+            true => self.show(seen, Seen::Adjudged(adjudged)),
+            false => Ok(()),
+        }
     }
 
     /// Why the game ended, for the `end` message.
     pub fn end_reason(&self) -> String {
-        match self.table.adjudged() {
+        match self.state.adjudged() {
             Some(adjudged) => {
                 let text = adjudged.text::<G>();
                 text.trim_end_matches('.').to_string()
@@ -347,7 +401,7 @@ impl<G: Interactive> Room<G> {
 
     /// The game as a record, its clock included.
     pub fn record(&self) -> Record<G> {
-        let mut record = self.table.record();
+        let mut record = self.state.record();
         record.clock = self.clock.as_ref().map(|clock| clock.control);
         record
     }
@@ -360,28 +414,28 @@ impl<G: Interactive> Room<G> {
         &mut self,
         side: Player,
         what: Proposal,
-        out: &mut dyn Write,
+        seen: &mut dyn Witness<G>,
     ) -> io::Result<Result<(), String>> {
-        if self.table.outcome().is_some() {
+        if self.state.is_over() {
             return Ok(Err("an offer after the end of the game".to_string()));
         }
-        if what == Proposal::Undo && !self.table.has_moved(side) {
+        if what == Proposal::Undo && !self.state.has_moved(side) {
             return Ok(Err(
                 "an undo with no move of one's own to take back".to_string()
             ));
         }
         if self.pending.is_some() {
             let text = "An offer is already waiting for an answer.".to_string();
-            if self.table.local == Some(side) {
-                self.table.notice(&text, out)?;
+            if self.local == Some(side) {
+                self.show(seen, Seen::Notice(text.clone()))?;
             }
             self.tell(side, notice(text));
             return Ok(Ok(()));
         }
         self.pending = Some((side, what));
-        let answerable = self.table.local.is_some_and(|local| local != side);
+        let answerable = self.local.is_some_and(|local| local != side);
         let text = offer_text(self.speaker(side), what, answerable.then_some(TYPE_ANSWER));
-        self.table.notice(&text, out)?;
+        self.show(seen, Seen::Notice(text))?;
         self.relay(
             None,
             Message::Offer {
@@ -401,7 +455,7 @@ impl<G: Interactive> Room<G> {
         side: Player,
         what: Proposal,
         accept: bool,
-        out: &mut dyn Write,
+        seen: &mut dyn Witness<G>,
     ) -> io::Result<Result<(), String>> {
         let offerer = match self.pending {
             Some((offerer, offered)) if offerer != side && offered == what => offerer,
@@ -409,7 +463,7 @@ impl<G: Interactive> Room<G> {
         };
         self.pending = None;
         let text = answer_text(self.speaker(side), what, accept);
-        self.table.notice(&text, out)?;
+        self.show(seen, Seen::Notice(text))?;
         self.relay(
             None,
             Message::Answer {
@@ -420,13 +474,14 @@ impl<G: Interactive> Room<G> {
         );
         match (accept, what) {
             (false, _) => {}
-            (true, Proposal::Draw) => self.table.adjudge(Adjudged::DrawAgreed, out)?,
+            (true, Proposal::Draw) => self.adjudge(Adjudged::DrawAgreed, seen)?,
             (true, Proposal::Undo) => {
-                let fresh = G::console(self.table.start().clone(), self.style);
-                self.table.take_back(offerer, fresh, out)?;
+                if self.state.take_back(offerer) {
+                    self.show(seen, Seen::TakenBack(offerer))?;
+                }
             }
         }
-        self.turn_clock(accept && what == Proposal::Undo, out)?;
+        self.turn_clock(accept && what == Proposal::Undo, seen)?;
         Ok(Ok(()))
     }
 
@@ -446,7 +501,7 @@ impl<G: Interactive> Room<G> {
 
     /// A player's name as this terminal tells it; none for its own.
     fn speaker(&self, side: Player) -> Option<&str> {
-        match self.table.local == Some(side) {
+        match self.local == Some(side) {
             true => None,
             false => Some(&self.names[side.index()]),
         }
@@ -463,5 +518,5 @@ fn notice(text: String) -> Message {
 }
 
 fn refusal(reason: &str) -> Message {
-    super::connection::refusal(reason)
+    crate::connection::refusal(reason)
 }
