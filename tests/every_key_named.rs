@@ -16,7 +16,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
-use tabletop::app::action::{Action, action_for};
+use tabletop::app::action::Action;
+use tabletop::app::keys::action_for;
 use tabletop::app::{App, Options, Start};
 use tabletop::games::{self, AnyRecord, GameKind, Interactive, Setup, WithRecord, WithSetup};
 use tabletop_core::files;

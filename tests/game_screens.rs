@@ -292,7 +292,7 @@ fn ctrl(app: &mut App, c: char) {
     );
     let mode = app.mode();
     if let Some(action) =
-        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+        tabletop::app::keys::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
     {
         app.update(action);
     }
@@ -306,7 +306,7 @@ fn key(app: &mut App, c: char) {
     );
     let mode = app.mode();
     if let Some(action) =
-        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+        tabletop::app::keys::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
     {
         app.update(action);
     }

@@ -258,6 +258,26 @@ mod tests {
     }
 
     #[test]
+    fn presses_are_read_and_releases_ignored() {
+        use crate::app::keys::action_for;
+        use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+        let mut key = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+        assert_eq!(
+            action_for(&Event::Key(key), board(6)),
+            Some(Action::Confirm)
+        );
+        key.kind = KeyEventKind::Release;
+        assert_eq!(action_for(&Event::Key(key), board(6)), None);
+        assert_eq!(
+            action_for(&Event::Resize(30, 10), board(6)),
+            Some(Action::Resize {
+                width: 30,
+                height: 10
+            })
+        );
+    }
+
+    #[test]
     fn column_letters_open_the_address_line_and_others_are_commands() {
         let small = board(6);
         assert_eq!(small.action(Char('c')), Some(Action::Type('c')));

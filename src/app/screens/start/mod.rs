@@ -390,15 +390,15 @@ impl Screen for StartMenu {
     }
 
     /// Shown again after a game: the unfinished game is no longer on
-    /// offer (the autosave is the last game's now), and the line chosen
-    /// stays chosen.
+    /// offer (the autosave is the last game's now), and Start is chosen,
+    /// or the saved games coming back from them.
     fn back(&mut self) {
         let row = self.rows().get(self.selected).copied();
         self.resume = None;
         self.notice = None;
         self.selected = match row {
-            Some(Row::Resume) | None => self.row_index(Row::Start),
-            Some(row) => self.row_index(row),
+            Some(Row::Library) => self.row_index(Row::Library),
+            _ => self.row_index(Row::Start),
         };
     }
 
