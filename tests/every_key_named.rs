@@ -845,7 +845,7 @@ fn check(says: &str) -> Option<Check> {
         "play on" | "play on from here as a new game" => plays_on,
         "back"
         | "back to where the game was opened from"
-        | "back to the start screen"
+        | "back to the start screen (or the shell)"
         | "back to the list"
         | "puzzles" => goes_back,
         "play the cell typed, or save or send the line" | "play the cell typed" => enters_the_line,

@@ -451,6 +451,24 @@ fn the_start_screen_opens_the_saved_games_and_comes_back() {
 }
 
 #[test]
+fn opened_from_the_command_line_q_and_esc_go_back_to_the_shell() {
+    let folder = folder_of_games();
+    for back in [KeyCode::Char('q'), KeyCode::Esc] {
+        let mut app = library_app(&folder, SIZE);
+        press(&mut app, back, false);
+        assert!(app.should_quit(), "{back:?}:\n{}", draw(&app, SIZE));
+    }
+    // A game replayed from there comes back to the list first.
+    let mut app = library_app(&folder, SIZE);
+    press(&mut app, KeyCode::Enter, false);
+    assert!(draw(&app, SIZE).contains("tabletop replay"));
+    press(&mut app, KeyCode::Esc, false);
+    assert!(draw(&app, SIZE).contains("tabletop saved games"));
+    press(&mut app, KeyCode::Esc, false);
+    assert!(app.should_quit());
+}
+
+#[test]
 fn the_help_lists_the_library_s_keys() {
     let folder = folder_of_games();
     let mut app = library_app(&folder, SIZE);

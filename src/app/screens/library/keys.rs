@@ -53,7 +53,7 @@ const LISTING: &[Binding] = &[
     Binding::new(
         &[Char('q'), Esc],
         Action::Cancel,
-        "back to the start screen",
+        "back to the start screen (or the shell)",
     ),
 ];
 

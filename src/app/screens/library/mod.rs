@@ -325,7 +325,8 @@ impl Screen for Library {
             Action::Review => return self.replay(true, context),
             Action::Confirm => return self.replay(false, context),
             Action::Continue => return self.continue_chosen(context),
-            Action::Cancel => return Transition::Home,
+            // Back to the start screen, or out of `tabletop library`.
+            Action::Cancel => return Transition::Back,
             _ => {}
         }
         Transition::Stay
