@@ -153,6 +153,29 @@ fn a_game_killed_mid_way_is_resumed_with_every_move() {
 }
 
 #[test]
+fn a_game_whose_every_move_was_undone_is_not_offered_to_resume() {
+    let mut session = Session::start(&["gekitai", "--no-animation"]);
+    session.wait_for("Player X's turn");
+    play_moves(&mut session, "a1");
+    session.wait_for("1. X A1");
+    session.send("u");
+    session.wait_for("Moves");
+    session.send("q");
+    session.exits_cleanly();
+    let data = session.data.clone();
+    assert!(data.join("tabletop").join("autosave.toml").exists());
+    let mut start = Session::start_with_data(&[], &data);
+    start.wait_for("[ Start ]");
+    let screen = start.screen();
+    assert!(!screen.contains("Resume"), "{screen}");
+    // Nor is it resumed from the command line.
+    start.send("q");
+    start.exits_cleanly();
+    let resumed = Session::start_with_data(&["--resume"], &data);
+    resumed.wait_for("no unfinished game");
+}
+
+#[test]
 fn computer_against_computer_plays_a_whole_game() {
     let mut session = Session::start(&["reversi", "--size", "6", "--b", "ai:1", "--w", "ai:1"]);
     session.wait_for("B computer 1 · W computer 1");

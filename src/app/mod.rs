@@ -46,14 +46,15 @@ use theme::Theme;
 use crate::games::AnyRecord;
 use tabletop_core::files;
 
-/// The autosaved game, if it is there, loads, and is not finished.
+/// The autosaved game, if it is there, loads, has a move to resume from,
+/// and is not finished.
 pub fn unfinished_autosave() -> Option<AnyRecord> {
     let path = files::autosave_path()?;
     if !path.exists() {
         return None;
     }
     let record = files::load(&path).ok()?;
-    (!record.is_over()).then_some(record)
+    (record.moves() > 0 && !record.is_over()).then_some(record)
 }
 
 pub struct App {
