@@ -371,3 +371,25 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     assert!(screen.contains("Player X wins!"), "{screen}");
     assert!(!screen.contains("Paused"), "{screen}");
 }
+
+#[test]
+fn playing_on_from_the_replay_viewer_keeps_the_records_players() {
+    let text = include_str!("../assets/records/gekitai-spec-example.toml")
+        .replace("second = \"human\"", "second = \"ai:1\"");
+    let record = tabletop::games::read_record(&text).expect("a record");
+    let mut viewer = open(options(Start::Replay(record, None)), (80, 24));
+    // After X's A1, A6 and C3: O, the computer, is to move.
+    for _ in 0..3 {
+        viewer.update(Action::Step(Direction::Right));
+    }
+    viewer.update(Action::Continue);
+    let screen = draw(&viewer);
+    assert!(screen.contains("X human · O computer 1"), "{screen}");
+    // And the computer answers.
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !draw(&viewer).contains("4. O") {
+        assert!(std::time::Instant::now() < give_up, "{}", draw(&viewer));
+        viewer.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
