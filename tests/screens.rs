@@ -94,6 +94,24 @@ fn invalid_move() {
 }
 
 #[test]
+fn a_refused_cell_is_replaced_by_the_next_one_typed() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "c3");
+    assert!(draw(&app, 80, 24).contains("Cell: c3"));
+    // The refused cell is replaced, not added to.
+    play(&mut app, "d4");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("2. O D4"), "{screen}");
+    // So is it after `:`, which opens the line.
+    play(&mut app, "d4");
+    app.update(Action::OpenAddress);
+    play(&mut app, "e5");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("3. X E5"), "{screen}");
+}
+
+#[test]
 fn help_overlay() {
     let mut app = app(Some(GekitaiSettings::default()), 80, 24);
     app.update(Action::Help);

@@ -19,6 +19,7 @@ impl<G: GameUi> Play<G> {
     /// Enter or Space: plays the typed address, or the cursor cell; saves
     /// to the path typed; sends the chat typed.
     pub(super) fn confirm(&mut self) {
+        self.selected = false;
         let Some((prompt, text)) = self.input.take() else {
             self.play_by_hand(G::place(self.cursor));
             return;
@@ -47,10 +48,11 @@ impl<G: GameUi> Play<G> {
                 false
             }
         };
-        // What was typed stays, to be corrected, unless no move could be
-        // played now at all.
+        // What was typed stays, to be corrected (Backspace) or replaced
+        // (typed over), unless no move could be played now at all.
         if !played && self.not_your_turn().is_none() {
             self.input = Some((Prompt::Address, text));
+            self.selected = true;
         }
     }
 
@@ -59,6 +61,9 @@ impl<G: GameUi> Play<G> {
         let (prompt, text) = self
             .input
             .get_or_insert_with(|| (Prompt::Address, String::new()));
+        if std::mem::take(&mut self.selected) {
+            text.clear();
+        }
         let fits = match prompt {
             Prompt::Address => text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' '),
             Prompt::SavePath => text.len() < 4096 && !c.is_control(),
@@ -72,8 +77,12 @@ impl<G: GameUi> Play<G> {
     }
 
     pub(super) fn open_address(&mut self) {
-        self.input
+        let (_, text) = self
+            .input
             .get_or_insert_with(|| (Prompt::Address, String::new()));
+        if std::mem::take(&mut self.selected) {
+            text.clear();
+        }
     }
 
     /// Opens the save prompt with a new file in the data folder.
@@ -92,6 +101,7 @@ impl<G: GameUi> Play<G> {
     }
 
     pub(super) fn erase(&mut self) {
+        self.selected = false;
         if let Some((_, text)) = &mut self.input {
             text.pop();
         }
