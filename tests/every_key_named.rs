@@ -656,6 +656,18 @@ fn erases(drive: &mut Drive) -> Result<(), String> {
     expect(drive.screen() != before, "nothing is erased", drive)
 }
 
+fn empties_the_line(drive: &mut Drive) -> Result<(), String> {
+    drive.press("ab1");
+    let before = drive.screen();
+    drive.press_key();
+    let screen = drive.screen();
+    expect(
+        before.contains("ab1") && !screen.contains("ab1"),
+        "the line keeps what was typed",
+        drive,
+    )
+}
+
 fn closes_the_line(drive: &mut Drive) -> Result<(), String> {
     drive.press_key();
     let screen = drive.screen();
@@ -850,6 +862,7 @@ fn check(says: &str) -> Option<Check> {
         | "puzzles" => goes_back,
         "play the cell typed, or save or send the line" | "play the cell typed" => enters_the_line,
         "erase" | "erase the last character" => erases,
+        "empty" | "empty the line" => empties_the_line,
         "cancel" | "close the line" => closes_the_line,
         "start" | "start the game, resume it, open the saved games or the puzzles" => starts,
         "replay" | "replay the game" => opens_a_replay,

@@ -48,6 +48,8 @@ pub enum Action {
     OpenAddress,
     /// Delete the last character of the address line.
     Erase,
+    /// Empty the line typed.
+    Clear,
     /// Close the address line, an overlay, or leave the start screen.
     Cancel,
     /// A left click at a screen position.

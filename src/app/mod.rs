@@ -17,6 +17,7 @@ pub mod games;
 pub mod keys;
 pub mod looks;
 mod options;
+pub mod paths;
 pub mod remembered;
 mod run;
 pub mod screens;

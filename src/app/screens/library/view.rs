@@ -11,6 +11,7 @@ use super::{Library, keys};
 use crate::app::action::Action;
 use crate::app::fit::{self, counted, leading, shorten};
 use crate::app::keys::Mode;
+use crate::app::paths;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
@@ -68,7 +69,7 @@ impl Library {
         let folder = self
             .folder
             .as_ref()
-            .map_or_else(String::new, |f| f.display().to_string());
+            .map_or_else(String::new, |f| paths::shown(f));
         TitleBar {
             heading: "tabletop saved games",
             about: &folder,
@@ -173,13 +174,13 @@ impl Library {
             (Some(folder), _) => {
                 lines.push(Line::raw(format!(
                     "No saved games in {} yet.",
-                    folder.display()
+                    paths::shown(folder)
                 )));
                 let saved = files::games_dir();
                 match saved {
                     Some(games) if games != *folder => lines.push(Line::raw(format!(
                         "Games are saved in {}: press s during a game to save it.",
-                        games.display()
+                        paths::shown(&games)
                     ))),
                     _ => lines.push(Line::raw(
                         "Press s during a game to save it here (the save prompt suggests this folder).",

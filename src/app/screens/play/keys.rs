@@ -5,7 +5,7 @@ use crate::app::action::{Action, Replacement};
 use crate::app::keys::Key::{
     Backspace, Cell, Char, Click, Ctrl, Down, End, Enter, Esc, Home, Left, Right, Up,
 };
-use crate::app::keys::shared::{CTRL_QUIT, HELP_AND_QUIT, HELP_F1, LOOKS};
+use crate::app::keys::shared::{CLEAR_LINE, CTRL_QUIT, HELP_AND_QUIT, HELP_F1, LOOKS};
 use crate::app::keys::{Binding, Footer, Input, Keymap};
 
 /// Placing a piece: the same on a puzzle's board.
@@ -181,6 +181,7 @@ const LINE: &[Binding] = &[
         "play the cell typed, or save or send the line",
     ),
     Binding::new(&[Backspace], Action::Erase, "erase the last character"),
+    CLEAR_LINE,
     Binding::new(&[Esc], Action::Cancel, "close the line"),
 ];
 
@@ -188,6 +189,7 @@ const LINE: &[Binding] = &[
 const LINE_FOOTER: &[Footer] = &[
     Footer::new(Action::Cancel, "cancel"),
     Footer::new(Action::Erase, "erase").weight(2),
+    Footer::new(Action::Clear, "empty").weight(1),
     Footer::new(Action::Help, "help"),
     Footer::new(Action::Quit, "quit"),
 ];

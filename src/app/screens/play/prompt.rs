@@ -1,10 +1,9 @@
 //! The line typed at the bottom of the game screen: a cell (or a word
 //! move), the file to save the game to, or a line of chat.
 
-use std::path::PathBuf;
-
 use super::{Play, Prompt, saving};
 use crate::app::games::{GameUi, typed_move};
+use crate::app::paths;
 use tabletop_engine::quote::quote;
 
 impl<G: GameUi> Play<G> {
@@ -25,7 +24,7 @@ impl<G: GameUi> Play<G> {
             return;
         };
         match prompt {
-            Prompt::SavePath => self.save_to(PathBuf::from(text.trim())),
+            Prompt::SavePath => self.save_to(paths::typed(text.trim())),
             Prompt::Chat => {
                 if let Some(peer) = &mut self.peer {
                     peer.say(&text);
@@ -85,10 +84,15 @@ impl<G: GameUi> Play<G> {
         }
     }
 
-    /// Opens the save prompt with a new file in the data folder.
+    /// Opens the save prompt with the file the game was saved to, or a
+    /// new file in the data folder.
     pub(super) fn open_save(&mut self) {
-        let path = saving::new_save_path::<G>();
-        self.input = Some((Prompt::SavePath, path.display().to_string()));
+        let path = self
+            .saved_to
+            .clone()
+            .unwrap_or_else(saving::new_save_path::<G>);
+        self.selected = false;
+        self.input = Some((Prompt::SavePath, paths::shown(&path)));
     }
 
     /// Opens the chat line, in a network game one plays.
@@ -97,6 +101,14 @@ impl<G: GameUi> Play<G> {
             self.input = Some((Prompt::Chat, String::new()));
         } else if self.peer.is_some() {
             self.message = Some("Nobody to chat with".to_string());
+        }
+    }
+
+    /// Empties the line.
+    pub(super) fn clear(&mut self) {
+        self.selected = false;
+        if let Some((_, text)) = &mut self.input {
+            text.clear();
         }
     }
 

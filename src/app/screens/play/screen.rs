@@ -58,7 +58,10 @@ impl<G: GameUi> Play<G> {
     /// board, placing not once the game is over), for the help and the
     /// footer.
     pub(super) fn offered(&self, action: Action) -> bool {
-        let typed = matches!(action, Action::Confirm | Action::Erase | Action::Cancel);
+        let typed = matches!(
+            action,
+            Action::Confirm | Action::Erase | Action::Clear | Action::Cancel
+        );
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
         }
@@ -162,6 +165,7 @@ impl<G: GameUi> Play<G> {
             Action::Type(c) => self.type_char(c),
             Action::OpenAddress => self.open_address(),
             Action::Erase => self.erase(),
+            Action::Clear => self.clear(),
             Action::Cancel => {
                 self.cancel();
             }

@@ -2,7 +2,7 @@
 
 use crate::app::action::Action;
 use crate::app::keys::Key::{Backspace, Char, Ctrl, Down, End, Enter, Esc, Home, Up};
-use crate::app::keys::shared::{CTRL_QUIT, HELP, HELP_AND_QUIT, HELP_F1, LOOKS};
+use crate::app::keys::shared::{CLEAR_LINE, CTRL_QUIT, HELP, HELP_AND_QUIT, HELP_F1, LOOKS};
 use crate::app::keys::{Binding, Footer, Input, Keymap};
 use crate::app::screens::play::keys::PLACING;
 
@@ -59,6 +59,7 @@ pub const BOARD: Keymap = Keymap::new(&[PLACING, SOLVING, LOOKS, HELP_AND_QUIT])
 const CELL_LINE: &[Binding] = &[
     Binding::new(&[Enter], Action::Confirm, "play the cell typed"),
     Binding::new(&[Backspace], Action::Erase, "erase the last character"),
+    CLEAR_LINE,
     Binding::new(&[Esc], Action::Cancel, "close the line"),
 ];
 

@@ -464,6 +464,11 @@ impl<G: Interactive> Screen for Solve<G> {
                     text.pop();
                 }
             }
+            Action::Clear => {
+                if let Some(text) = &mut self.input {
+                    text.clear();
+                }
+            }
             Action::Click { column, row } => self.click(context.area, column, row),
             // From the puzzle's position again.
             Action::Review | Action::Redo => self.retry(),
