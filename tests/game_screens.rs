@@ -393,3 +393,38 @@ fn playing_on_from_the_replay_viewer_keeps_the_records_players() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+#[test]
+fn the_cursor_stays_where_the_player_left_it_when_the_computer_answers() {
+    let choice = Setup::default();
+    let chosen = Options {
+        menu: choice.clone(),
+        seats: [Seat::Human, Seat::Computer(tabletop_ai::Level::MIN)],
+        ..options(Start::Game(choice))
+    };
+    let mut game = open(chosen, (80, 24));
+    let cursor = |app: &App| {
+        let buf = buffer(app);
+        let mut cells = Vec::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                if buf[(x, y)].modifier.contains(Modifier::REVERSED) {
+                    cells.push((x, y));
+                }
+            }
+        }
+        cells
+    };
+    // Two steps right of the middle, and the piece placed there.
+    key(&mut game, 'l');
+    key(&mut game, 'l');
+    let left = cursor(&game);
+    game.update(Action::Confirm);
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !draw(&game).contains("2. O") {
+        assert!(std::time::Instant::now() < give_up, "{}", draw(&game));
+        game.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(cursor(&game), left, "{}", draw(&game));
+}
