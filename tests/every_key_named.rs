@@ -813,6 +813,20 @@ fn declines(drive: &mut Drive) -> Result<(), String> {
     comes_to_show(drive, &["You decline the draw"])
 }
 
+/// A click on a game's title chooses it.
+fn clicks_a_title(drive: &mut Drive) -> Result<(), String> {
+    let screen = drive.screen();
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("Connect6") && line.contains("Gomoku"))
+        .expect("the titles");
+    let column = line.find("Hex").map(|at| line[..at].chars().count());
+    drive.click(column.unwrap_or(0) as u16, row as u16);
+    let chosen = drive.screen().contains("‹ Hex ›");
+    expect(chosen, "Hex is not chosen", drive)
+}
+
 /// What a footer item or a help line says, and how to see it done.
 fn check(says: &str) -> Option<Check> {
     let check: Check = match says {
@@ -865,7 +879,10 @@ fn check(says: &str) -> Option<Check> {
         "empty" | "empty the line" => empties_the_line,
         "cancel" | "close the line" => closes_the_line,
         "start" | "start the game, resume it, open the saved games or the puzzles" => starts,
-        "replay" | "replay the game" => opens_a_replay,
+        "replay" | "replay the game" | "choose a game; a second click replays it" => opens_a_replay,
+        "choose a game, a line or its value (‹ ›); a button does what Enter does" => {
+            clicks_a_title
+        }
         "review the game (in the replay viewer)" => reviews,
         "continue" | "continue the game (an unfinished one)" => continues,
         "delete" | "move the file to trash/ (asks first)" => asks_to_delete,

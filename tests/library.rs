@@ -469,6 +469,32 @@ fn opened_from_the_command_line_q_and_esc_go_back_to_the_shell() {
 }
 
 #[test]
+fn a_click_chooses_a_game_and_a_second_click_replays_it() {
+    let folder = folder_of_games();
+    let mut app = library_app(&folder, SIZE);
+    let screen = draw(&app, SIZE);
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("Hex"))
+        .expect("the Hex game listed");
+    assert!(!line.starts_with("\">"), "{screen}");
+    let click = |app: &mut App| {
+        app.update(tabletop::app::action::Action::Click {
+            column: 5,
+            row: row as u16,
+        })
+    };
+    click(&mut app);
+    let screen = draw(&app, SIZE);
+    // Each line is drawn quoted.
+    let chosen = screen.lines().nth(row).unwrap_or_default();
+    assert!(chosen.starts_with("\">"), "{screen}");
+    click(&mut app);
+    assert!(draw(&app, SIZE).contains("tabletop replay"));
+}
+
+#[test]
 fn the_help_lists_the_library_s_keys() {
     let folder = folder_of_games();
     let mut app = library_app(&folder, SIZE);

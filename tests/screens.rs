@@ -112,6 +112,44 @@ fn a_refused_cell_is_replaced_by_the_next_one_typed() {
 }
 
 #[test]
+fn clicks_on_the_start_screen_choose_a_game_change_a_value_and_press_a_button() {
+    let mut app = app(None, 80, 24);
+    let row_of = |app: &App, text: &str| {
+        let screen = draw(app, 80, 24);
+        let (row, line) = screen
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(text))
+            .unwrap_or_else(|| panic!("no {text}:\n{screen}"));
+        // Each line is drawn quoted: its first character is the quote.
+        let column = line
+            .find(text)
+            .map_or(0, |at| line[..at].chars().count() - 1);
+        (column as u16, row as u16)
+    };
+    let click = |app: &mut App, (column, row): (u16, u16)| {
+        app.update(Action::Click { column, row });
+    };
+    let hex = row_of(&app, "Hex ");
+    click(&mut app, hex);
+    assert!(draw(&app, 80, 24).contains("‹ Hex ›"));
+    // The `›` of the second player's line: the computer at level 1.
+    let (_, row) = row_of(&app, "Player X");
+    let (column, _) = row_of(&app, "Human ›");
+    click(&mut app, (column + 6, row));
+    let screen = draw(&app, 80, 24);
+    assert!(
+        screen.contains("‹ Computer 1 ›"),
+        "{column} {row}\n{screen}"
+    );
+    let start = row_of(&app, "[ Start ]");
+    click(&mut app, start);
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Hex 11x11"), "{screen}");
+    assert!(screen.contains("O human · X computer 1"), "{screen}");
+}
+
+#[test]
 fn help_overlay() {
     let mut app = app(Some(GekitaiSettings::default()), 80, 24);
     app.update(Action::Help);

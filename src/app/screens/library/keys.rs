@@ -2,7 +2,7 @@
 //! trash.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Down, End, Enter, Esc, Home, Left, Right, Up};
+use crate::app::keys::Key::{Char, Click, Down, End, Enter, Esc, Home, Left, Right, Up};
 use crate::app::keys::shared::{CTRL_QUIT, HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -21,6 +21,11 @@ const LISTING: &[Binding] = &[
         "the first, the last",
     ),
     Binding::new(&[Enter], Action::Confirm, "replay the game"),
+    Binding::new(
+        &[Click],
+        Action::Click { column: 0, row: 0 },
+        "choose a game; a second click replays it",
+    ),
     Binding::new(
         &[Char('c')],
         Action::Continue,

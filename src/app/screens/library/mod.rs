@@ -325,6 +325,14 @@ impl Screen for Library {
             Action::Review => return self.replay(true, context),
             Action::Confirm => return self.replay(false, context),
             Action::Continue => return self.continue_chosen(context),
+            // A click chooses a game; on the game chosen, replays it.
+            Action::Click { row, .. } => match self.row_at(context.area, row) {
+                Some(at) if self.position(&self.shown()) == Some(at) => {
+                    return self.replay(false, context);
+                }
+                Some(at) => self.choose(at),
+                None => {}
+            },
             // Back to the start screen, or out of `tabletop library`.
             Action::Cancel => return Transition::Back,
             _ => {}

@@ -1,7 +1,7 @@
 //! The start screen's keys.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Ctrl, Down, Enter, Esc, Left, Right, Up};
+use crate::app::keys::Key::{Char, Click, Ctrl, Down, Enter, Esc, Left, Right, Up};
 use crate::app::keys::shared::{HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -33,6 +33,11 @@ const STARTING: &[Binding] = &[
         &[Enter, Char(' ')],
         Action::Confirm,
         "start the game, resume it, open the saved games or the puzzles",
+    ),
+    Binding::new(
+        &[Click],
+        Action::Click { column: 0, row: 0 },
+        "choose a game, a line or its value (‹ ›); a button does what Enter does",
     ),
     HELP,
 ];
