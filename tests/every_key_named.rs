@@ -311,7 +311,16 @@ fn click(column: u16, row: u16) -> Event {
     })
 }
 
-/// The cells drawn in reverse video only (the cursor, the chosen line).
+/// The cells drawn in reverse video, with what they show (the cursor,
+/// the chosen line).
+fn chosen(buf: &Buffer) -> Vec<(u16, u16, String)> {
+    reversed(buf)
+        .into_iter()
+        .map(|(x, y)| (x, y, buf[(x, y)].symbol().to_string()))
+        .collect()
+}
+
+/// The cells drawn in reverse video (the cursor, the chosen line).
 fn reversed(buf: &Buffer) -> Vec<(u16, u16)> {
     let mut cells = Vec::new();
     for y in 0..buf.area.height {
@@ -394,26 +403,26 @@ fn moves_the_cursor(drive: &mut Drive) -> Result<(), String> {
         "←" | "h" => "→",
         "→" | "l" => "←",
         "↑" | "k" => "↓",
-        "Home" => "End",
-        "End" => "Home",
+        "Home" | "PgUp" => "End",
+        "End" | "PgDn" => "Home",
         _ => "↑",
     };
-    let before = reversed(&buffer(&drive.app));
+    let before = chosen(&buffer(&drive.app));
     if drive.key == "mouse click" {
         // A click on the line above the one chosen chooses it.
-        let (column, row) = before.last().copied().unwrap_or((0, 1));
+        let (column, row, _) = before.last().cloned().unwrap_or((0, 1, String::new()));
         drive.click(column, row.saturating_sub(1));
-        let moved = reversed(&buffer(&drive.app)) != before;
+        let moved = chosen(&buffer(&drive.app)) != before;
         return expect(moved, "the click chooses nothing", drive);
     }
     drive.press_key();
-    if reversed(&buffer(&drive.app)) != before {
+    if chosen(&buffer(&drive.app)) != before {
         return Ok(());
     }
     drive.press(back);
-    let turned = reversed(&buffer(&drive.app));
+    let turned = chosen(&buffer(&drive.app));
     drive.press_key();
-    let moved = reversed(&buffer(&drive.app)) != turned;
+    let moved = chosen(&buffer(&drive.app)) != turned;
     expect(moved, "the cursor stays", drive)
 }
 
@@ -836,7 +845,7 @@ fn check(says: &str) -> Option<Check> {
         "pieces as letters, stones or ASCII only (remembered)" => next_pieces,
         "move" | "move the cursor" | "choose" | "choose a line" | "choose a game"
         | "choose a puzzle" => moves_the_cursor,
-        "the first, the last" => moves_the_cursor,
+        "the first, the last" | "a page up, a page down" => moves_the_cursor,
         "change" | "change its value" => changes_a_value,
         "place" | "place a piece on the cursor cell" | "place a piece on the clicked cell" => {
             places
@@ -887,11 +896,15 @@ fn check(says: &str) -> Option<Check> {
         "continue" | "continue the game (an unfinished one)" => continues,
         "delete" | "move the file to trash/ (asks first)" => asks_to_delete,
         "sort" | "sort by date, game, result or moves" => sorts,
-        "filter" | "show one game only, the next or the one before" => filters,
+        "filter"
+        | "show one game only, the next or the one before"
+        | "game"
+        | "show one game's puzzles, the next or the one before" => filters,
+        "page" => moves_the_cursor,
         "yes" | "yes: move it to trash/" => moves_to_the_trash,
         "no" | "no: keep it (so does any other key)" => keeps_the_file,
         "solve" | "solve it" => solves,
-        "retry" | "try the puzzle again" => retries,
+        "retry" | "try the puzzle again, from its position" => retries,
         "next" | "the next puzzle" => next_puzzle,
         "join/watch"
         | "join the open game chosen, or watch the game in progress"

@@ -85,6 +85,9 @@ pub enum Action {
     /// Replay: jump to the first or the last position.
     First,
     Last,
+    /// A page up or down a list (or the help).
+    PageUp,
+    PageDown,
     /// Replay: start or stop playing the moves by themselves.
     Autoplay,
     /// Replay: play the moves by themselves faster or slower.

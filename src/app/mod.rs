@@ -196,12 +196,13 @@ impl App {
         let Some(scroll) = self.help else {
             return;
         };
+        let most = help::max_scroll(&self.screen.help(), self.context.area);
+        let page = help::page(self.context.area);
         self.help = match action {
             Action::UP => Some(scroll.saturating_sub(1)),
-            Action::DOWN => {
-                let most = help::max_scroll(&self.screen.help(), self.context.area);
-                Some((scroll + 1).min(most))
-            }
+            Action::DOWN => Some((scroll + 1).min(most)),
+            Action::PageUp => Some(scroll.saturating_sub(page)),
+            Action::PageDown => Some((scroll + page).min(most)),
             Action::Cancel | Action::Help => None,
             _ => Some(scroll),
         };

@@ -2,7 +2,9 @@
 //! trash.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Click, Down, End, Enter, Esc, Home, Left, Right, Up};
+use crate::app::keys::Key::{
+    Char, Click, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
+};
 use crate::app::keys::shared::{CTRL_QUIT, HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -15,6 +17,10 @@ const LISTING: &[Binding] = &[
             (Char('j'), Action::DOWN),
         ],
         "choose a game",
+    ),
+    Binding::each(
+        &[(PageUp, Action::PageUp), (PageDown, Action::PageDown)],
+        "a page up, a page down",
     ),
     Binding::each(
         &[(Home, Action::First), (End, Action::Last)],

@@ -318,6 +318,14 @@ impl Screen for Library {
             Action::Step(direction) => self.step(direction),
             Action::First => self.first(),
             Action::Last => self.last(),
+            Action::PageUp | Action::PageDown => {
+                let page = self.page(context.area);
+                let here = self.position(&self.shown()).unwrap_or(0);
+                self.choose(match action {
+                    Action::PageUp => here.saturating_sub(page),
+                    _ => here + page,
+                });
+            }
             Action::Sort => self.sort(),
             Action::Filter => self.filter(true),
             Action::Delete => self.delete(),

@@ -79,6 +79,11 @@ impl Library {
             .map_or(0, |s| s.saturating_sub(height / 2).min(most))
     }
 
+    /// How many games the table shows in a terminal `area`: a page.
+    pub(super) fn page(&self, area: Rect) -> usize {
+        usize::from(parts(area)[2].height.saturating_sub(1)).max(1)
+    }
+
     /// The place in the list shown of the game on screen row `row` of a
     /// terminal `area`, if one is there.
     pub(super) fn row_at(&self, area: Rect, row: u16) -> Option<usize> {

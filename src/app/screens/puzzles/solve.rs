@@ -214,7 +214,7 @@ impl<G: GameUi> Solve<G> {
                 let was = keeping
                     .as_ref()
                     .map_or(String::new(), |mv| format!(": {mv} wins"));
-                let retry = self.board().key_for(Action::Review);
+                let retry = self.board().key_for(Action::Undo);
                 format!("That lets the win slip{was}. {retry} retries")
             }
             State::Playing => self.message.clone().unwrap_or_default(),
@@ -471,7 +471,7 @@ impl<G: Interactive> Screen for Solve<G> {
             }
             Action::Click { column, row } => self.click(context.area, column, row),
             // From the puzzle's position again.
-            Action::Review | Action::Redo => self.retry(),
+            Action::Undo => self.retry(),
             // Esc closes the address line first, then the puzzle.
             Action::Cancel if self.input.take().is_none() => return Transition::Back,
             _ => {}
