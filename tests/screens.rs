@@ -182,10 +182,45 @@ fn a_win() {
 fn terminal_too_small() {
     let app = app(Some(GekitaiSettings::default()), 36, 10);
     let screen = draw(&app, 36, 10);
-    // Four columns and two rows more, rather than twelve rows more with
-    // the panel under the board.
-    assert!(screen.contains("tabletop needs 40x12"), "{screen}");
+    // Eight rows more, with the panel under the board; or four columns
+    // and two rows more, with the panel beside it.
+    assert!(
+        screen.contains("tabletop needs 8 more rows (36x18)"),
+        "{screen}"
+    );
+    assert!(screen.contains("(40x12)"), "{screen}");
     assert_snapshot!(screen);
+}
+
+#[test]
+fn the_too_small_notice_names_the_least_growth_each_way() {
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
+    // Gomoku at 40x20: taller (the panel under the board) or wider (the
+    // panel beside it); not the size of the board and panel alone.
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (40, 20));
+    assert!(
+        screen.contains("tabletop needs 7 more rows (40x27)"),
+        "{screen}"
+    );
+    assert!(screen.contains("or 18 more columns (58x20)"), "{screen}");
+    assert!(!screen.contains("32x27"), "{screen}");
+}
+
+#[test]
+fn the_start_screen_and_the_puzzles_work_where_a_game_fits() {
+    // Gekitai plays in 40x12: it can be reached there.
+    let mut start = app(None, 40, 12);
+    let screen = draw(&start, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
+    start.update(Action::Confirm);
+    let screen = draw(&start, 40, 12);
+    assert!(screen.contains("Player X's turn"), "{screen}");
+    let (puzzles, _) = tabletop_core::puzzles::builtin::all();
+    let list = open(options(Start::Puzzles(puzzles, Vec::new(), None)), (40, 12));
+    let screen = draw(&list, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
 }
 
 #[test]
@@ -394,9 +429,9 @@ fn gomoku_15x15_plays_in_60x20() {
 fn the_too_small_notice_asks_for_the_least_growth() {
     use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     // 54x20 is 4 columns short of the panel beside the board; the panel
-    // below would need 25 rows.
+    // below would need 7 more rows.
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
-    assert!(screen.contains("tabletop needs 58x20"), "{screen}");
+    assert!(screen.contains("or 4 more columns (58x20)"), "{screen}");
 }
 
 #[test]

@@ -268,8 +268,9 @@ impl App {
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         let theme = self.look.theme;
         if !self.screen.fits(area) {
-            let need = self.screen.needs(area);
-            too_small::render(area, buf, need, self.screen.is_home(), theme);
+            let fits = |area| self.screen.fits(area);
+            let growth = too_small::Growth::of(fits, self.screen.needs(area), area);
+            too_small::render(area, buf, growth, self.screen.is_home(), theme);
         } else {
             self.screen.render(area, buf, theme);
             if let Some(scroll) = self.help {

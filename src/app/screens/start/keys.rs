@@ -49,8 +49,8 @@ const QUITTING: &[Binding] = &[Binding::new(
 )];
 
 pub const MENU: Keymap = Keymap::new(&[CHOOSING, STARTING, LOOKS, QUITTING]).footer(&[
-    Footer::new(Action::UP, "choose"),
-    Footer::new(Action::LEFT, "change"),
+    Footer::new(Action::UP, "choose").weight(2),
+    Footer::new(Action::LEFT, "change").weight(1),
     Footer::new(Action::Confirm, "start"),
     Footer::new(Action::Quit, "quit"),
 ]);

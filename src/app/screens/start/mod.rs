@@ -76,8 +76,11 @@ pub struct StartMenu {
 }
 
 impl StartMenu {
-    /// Width and height the menu needs.
+    /// Width and height the menu's box needs.
     pub const NEEDS: (u16, u16) = (60, 18);
+    /// The smallest terminal the menu works in, without its box: a few
+    /// of its lines at a time, and the keys.
+    pub const SMALLEST: (u16, u16) = (32, 6);
 
     /// The menu showing `setup` (the defaults, or the last game's).
     pub fn new(setup: &Setup) -> StartMenu {
@@ -352,7 +355,7 @@ impl Screen for StartMenu {
     }
 
     fn needs(&self, _area: Rect) -> (u16, u16) {
-        Self::NEEDS
+        Self::SMALLEST
     }
 
     fn tell(&mut self, message: String) {

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{Row, StartMenu, describe};
 use crate::app::fit::{self, wrapped};
+use crate::app::keys::footer::fitted;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::centred_key_hints;
@@ -21,10 +22,27 @@ const VALUE_AT: u16 = 18;
 
 /// Where the start screen's parts are in a terminal.
 pub(super) struct Placed {
-    /// Inside the box.
+    /// Where the lines go: inside the box, or (in a small terminal) the
+    /// whole of it.
     inner: Rect,
+    /// Whether the box is drawn, with the games' titles and blank lines.
+    boxed: bool,
+    /// The first of the menu's rows shown (a small terminal scrolls
+    /// them), and how many are.
+    top: usize,
+    shown: usize,
     /// The notice's lines, as they fit.
     notice: Vec<String>,
+}
+
+impl Placed {
+    /// The line of the first row shown.
+    fn first_line(&self) -> u16 {
+        match self.boxed {
+            true => self.inner.y + ABOVE,
+            false => self.inner.y,
+        }
+    }
 }
 
 /// What a click is on.
@@ -48,15 +66,21 @@ impl StartMenu {
     }
 
     /// Where the parts go in `area`: a box of the screen's size in the
-    /// middle, taller for a long notice when the terminal has room.
+    /// middle, taller for a long notice when the terminal has room; in a
+    /// smaller terminal, the rows alone, as many as fit around the one
+    /// chosen, and the keys.
     pub(super) fn placed(&self, area: Rect) -> Placed {
         let (width, height) = Self::NEEDS;
+        if area.width < width || area.height < height {
+            return self.placed_small(area);
+        }
         let room = usize::from(width.saturating_sub(4));
-        let rows = self.rows().len() + usize::from(ABOVE);
+        let rows = self.rows().len();
+        let above = rows + usize::from(ABOVE);
         let wants = self
             .shown_notice()
             .map_or(0, |(notice, _)| wrapped(notice, room, 4).len());
-        let free = usize::from(height - 2).saturating_sub(rows + 1);
+        let free = usize::from(height - 2).saturating_sub(above + 1);
         let grow = u16::try_from(wants.saturating_sub(free)).unwrap_or(0);
         let [frame] = Layout::horizontal([Constraint::Length(width)])
             .flex(Flex::Center)
@@ -65,24 +89,54 @@ impl StartMenu {
             .flex(Flex::Center)
             .areas(frame);
         let inner = Block::bordered().inner(frame);
-        let free = usize::from(inner.height).saturating_sub(rows + 1);
+        let free = usize::from(inner.height).saturating_sub(above + 1);
         let notice = self
             .shown_notice()
             .map_or_else(Vec::new, |(notice, _)| wrapped(notice, room, free.max(1)));
-        Placed { inner, notice }
+        Placed {
+            inner,
+            boxed: true,
+            top: 0,
+            shown: rows,
+            notice,
+        }
+    }
+
+    /// The parts in a terminal smaller than the box: no box, titles or
+    /// blank lines; the notice on a line if one is left.
+    fn placed_small(&self, area: Rect) -> Placed {
+        let rows = self.rows().len();
+        let room = usize::from(area.height.saturating_sub(1));
+        let notice = match self.shown_notice() {
+            Some((notice, _)) if room > rows => vec![fit::cut(notice, usize::from(area.width))],
+            _ => Vec::new(),
+        };
+        let shown = rows.min(room.saturating_sub(notice.len())).max(1);
+        Placed {
+            inner: area,
+            boxed: false,
+            top: (self.selected + 1).saturating_sub(shown),
+            shown,
+            notice,
+        }
     }
 
     /// What is at `column`, `row` of a terminal `area`, if anything.
     pub(super) fn clicked(&self, area: Rect, column: u16, row: u16) -> Option<Clicked> {
-        let Placed { inner, .. } = self.placed(area);
+        let placed = self.placed(area);
+        let inner = placed.inner;
         if !inner.contains((column, row).into()) {
             return None;
         }
-        let (x, y) = (column - inner.x, row - inner.y);
-        if y == 1 {
+        let x = column - inner.x;
+        if placed.boxed && row == inner.y + 1 {
             return self.games.title_at(inner.width, x).map(Clicked::Game);
         }
-        let at = usize::from(y.checked_sub(ABOVE)?);
+        let line = usize::from(row.checked_sub(placed.first_line())?);
+        if line >= placed.shown {
+            return None;
+        }
+        let at = placed.top + line;
         let shown = *self.rows().get(at)?;
         let step = match shown {
             Row::Game | Row::Setting(_) | Row::Seat(_) => {
@@ -98,13 +152,13 @@ impl StartMenu {
         Some(Clicked::Row(at, step))
     }
 
-    /// The menu's line for `row`, chosen or not.
-    fn line(&self, row: Row, chosen: bool, theme: Theme) -> Line<'static> {
+    /// The menu's line for `row`, chosen or not, in `width` columns.
+    fn line(&self, row: Row, chosen: bool, width: usize, theme: Theme) -> Line<'static> {
         let style = match chosen {
             true => theme.selected(),
             false => Default::default(),
         };
-        let button = |text: String| Line::styled(text, style).centered();
+        let button = |text: String| Line::styled(fit::cut(&text, width), style).centered();
         match row {
             Row::Start => button("[ Start ]".to_string()),
             Row::Library => button("[ Saved games ]".to_string()),
@@ -113,36 +167,46 @@ impl StartMenu {
                 "[ Resume the unfinished game: {} ]",
                 self.resume.as_ref().map(describe).unwrap_or_default()
             )),
-            _ => Line::from(vec![
-                Span::raw(format!("  {:<16}", self.label(row))),
-                Span::styled(format!("‹ {} ›", self.value(row)), style),
-            ]),
+            _ => {
+                let room = width.saturating_sub(usize::from(VALUE_AT) + 4);
+                Line::from(vec![
+                    Span::raw(format!("  {:<16}", self.label(row))),
+                    Span::styled(format!("‹ {} ›", fit::cut(&self.value(row), room)), style),
+                ])
+            }
         }
     }
 
     pub(super) fn render_menu(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let Placed { inner, notice } = self.placed(area);
-        let frame = Rect::new(inner.x - 1, inner.y - 1, inner.width + 2, inner.height + 2);
-        Block::bordered()
-            .title(Line::styled(" tabletop ", theme.title()).centered())
-            .render(frame, buf);
-        let mut lines = vec![Line::raw(""), self.games.titles(theme), Line::raw("")];
-        for (i, &row) in self.rows().iter().enumerate() {
-            lines.push(self.line(row, i == self.selected, theme));
+        let placed = self.placed(area);
+        let inner = placed.inner;
+        let mut lines = Vec::new();
+        if placed.boxed {
+            let frame = Rect::new(inner.x - 1, inner.y - 1, inner.width + 2, inner.height + 2);
+            Block::bordered()
+                .title(Line::styled(" tabletop ", theme.title()).centered())
+                .render(frame, buf);
+            lines.extend([Line::raw(""), self.games.titles(theme), Line::raw("")]);
+        }
+        let rows = self.rows();
+        for (i, &row) in rows.iter().enumerate().skip(placed.top).take(placed.shown) {
+            lines.push(self.line(row, i == self.selected, usize::from(inner.width), theme));
         }
         let style = match self.shown_notice() {
             Some((_, true)) => theme.message(),
             _ => theme.dim(),
         };
         let free = usize::from(inner.height).saturating_sub(lines.len() + 1);
-        let spare = free.saturating_sub(notice.len());
+        let spare = free.saturating_sub(placed.notice.len());
         lines.extend((0..spare).map(|_| Line::raw("")));
         lines.extend(
-            notice
+            placed
+                .notice
                 .into_iter()
                 .map(|line| Line::styled(line, style).centered()),
         );
-        lines.push(centred_key_hints(&self.footer(), theme));
+        let keys = fitted(self.footer(), usize::from(inner.width));
+        lines.push(centred_key_hints(&keys, theme));
         Paragraph::new(lines).render(inner, buf);
     }
 }
