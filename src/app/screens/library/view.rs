@@ -155,7 +155,7 @@ impl Library {
             .or(self.listing.left_out.as_deref());
         if let Some(note) = note {
             let text = format!(" {note}");
-            Line::styled(shorten(&text, width), theme.message()).render(status, buf);
+            Line::styled(fit::message(&text, width), theme.message()).render(status, buf);
         }
         Footer {
             items: self.footer(),

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
 use crate::app::action::Action;
-use crate::app::fit::{shorten, tail, width};
+use crate::app::fit::{tail, width};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::keys::Mode;
 use crate::app::screens::{Screen, board_and_panel};
@@ -80,7 +80,7 @@ pub fn render<G: Interactive>(play: &Play<G>, area: Rect, buf: &mut Buffer, them
         };
         render_input(&line, play.mode(), areas.address, buf, theme);
     }
-    let status = shorten(&play.status(), usize::from(areas.status.width));
+    let status = play.status(usize::from(areas.status.width));
     Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
     Footer {
         items: play.footer(),

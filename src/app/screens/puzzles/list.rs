@@ -10,7 +10,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::Puzzles;
-use crate::app::fit::{cut, shorten};
+use crate::app::fit::{cut, message};
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
@@ -89,7 +89,7 @@ impl Puzzles {
         let width = usize::from(area.width);
         let notice_lines: Vec<Line> = notices
             .into_iter()
-            .map(|n| Line::styled(shorten(n, width), theme.message()))
+            .map(|n| Line::styled(message(n, width), theme.message()))
             .collect();
         Paragraph::new(notice_lines).render(notice_area, buf);
         let heading = match self.puzzles.is_empty() {

@@ -516,7 +516,8 @@ impl<G: Interactive> Screen for Solve<G> {
             ])
             .render(address, buf);
         }
-        Paragraph::new(TextLine::styled(self.status(), theme.message())).render(status, buf);
+        let said = crate::app::fit::message(&self.status(), usize::from(status.width));
+        Paragraph::new(TextLine::styled(said, theme.message())).render(status, buf);
         Footer {
             items: self.footer(),
             theme,

@@ -10,7 +10,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::Replay;
-use crate::app::fit::wrapped;
+use crate::app::fit::{self, wrapped};
 use crate::app::games::{BoardView, history_entries, last_turn};
 use crate::app::screens::{Screen, board_and_panel};
 use crate::app::theme::Theme;
@@ -50,7 +50,8 @@ pub(super) fn render<G: Interactive>(
     let (review_lines, better) = replay.review_lines(panel.width, theme);
     render_board(replay, better, board, buf, theme);
     render_panel(replay, review_lines, panel, buf, theme);
-    Line::styled(replay.status(), theme.message()).render(status, buf);
+    let said = fit::message(&replay.status(), usize::from(status.width));
+    Line::styled(said, theme.message()).render(status, buf);
     Footer {
         items: replay.footer(),
         theme,
