@@ -83,7 +83,7 @@ pub fn shorten(text: &str, room: usize) -> String {
 /// A message in at most `room` columns, cut where it loses least: a path
 /// in it shortened in the middle, keeping where it starts and the file's
 /// name (`~/.local/share/…/gekitai-2026.toml`); then an aside at its end in
-/// brackets left out; else its first word, `…` and its end.
+/// brackets left out; else the words that fit and `…`.
 pub fn message(text: &str, room: usize) -> String {
     if width(text) <= room {
         return text.to_string();
@@ -105,7 +105,26 @@ pub fn message(text: &str, room: usize) -> String {
     {
         return text[..open].to_string();
     }
-    shorten(text, room)
+    words(text, room)
+}
+
+/// The words of `text` that fit in `room` columns with `…` after them.
+fn words(text: &str, room: usize) -> String {
+    let mut kept = String::new();
+    for word in text.split(' ') {
+        let longer = match kept.is_empty() {
+            true => word.to_string(),
+            false => format!("{kept} {word}"),
+        };
+        if width(&longer) + 1 > room {
+            break;
+        }
+        kept = longer;
+    }
+    match kept.is_empty() {
+        true => cut(text, room),
+        false => format!("{kept}…"),
+    }
 }
 
 /// `path` in at most `room` columns: its first folders, `…` and its file
@@ -272,6 +291,10 @@ mod tests {
             "Waiting for a player to join: tabletop join 127.0.0.1:47052 04CK-9XQ2"
         );
         assert_eq!(message("short", 10), "short");
+        assert_eq!(
+            message("The game is over: n for a new game, u to undo", 40),
+            "The game is over: n for a new game, u…"
+        );
         for room in 0..100 {
             assert!(width(&message(kept, room)) <= room, "{room}");
             assert!(width(&message(waiting, room)) <= room, "{room}");
