@@ -532,3 +532,22 @@ fn reviewed_gekitai() -> tabletop::games::AnyRecord {
     });
     tabletop::games::AnyRecord::Gekitai(record)
 }
+
+#[test]
+fn the_replay_viewers_panel_wraps_its_lines_instead_of_cutting_them() {
+    let record = include_str!("../assets/records/gekitai-spec-example.toml");
+    let record = tabletop::games::read_record(record).expect("a sample record");
+    let viewer = open(options(Start::Replay(record, None)), (60, 20));
+    let rows = rows_at(&viewer, (60, 20));
+    for reserve in rows
+        .iter()
+        .filter(|row| row.contains("X: [") || row.contains("O: ["))
+    {
+        assert!(
+            reserve.ends_with(']') || reserve.ends_with(','),
+            "{rows:#?}"
+        );
+    }
+    // The list of moves starts below them all.
+    assert!(rows.iter().any(|row| row.contains("1. X A1")), "{rows:#?}");
+}
