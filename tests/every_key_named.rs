@@ -64,7 +64,12 @@ impl Scene {
 
 /// The screen of `app` drawn at `SIZE`, with its styles.
 fn buffer(app: &App) -> Buffer {
-    let area = Rect::new(0, 0, SIZE.0, SIZE.1);
+    buffer_at(app, SIZE)
+}
+
+/// The screen of `app` drawn at `size`, with its styles.
+fn buffer_at(app: &App, size: (u16, u16)) -> Buffer {
+    let area = Rect::new(0, 0, size.0, size.1);
     let mut buf = Buffer::empty(area);
     app.render(area, &mut buf);
     buf
@@ -945,6 +950,23 @@ fn check_scene(scene: &Scene) -> (Vec<String>, Vec<String>) {
         .collect();
     if named.is_empty() {
         failures.push(format!("{}: no footer:\n{}", scene.name, text(&buf)));
+    }
+    // In a narrow terminal the footer leaves items out, never cuts one.
+    let whole: Vec<String> = named.iter().map(|(_, says)| says.clone()).collect();
+    let narrow = buffer_at(&app, (40, 24));
+    if !text(&narrow).contains("Terminal too small") {
+        let items = footer(&narrow);
+        let cut = items.iter().find(|(_, says)| !whole.contains(says));
+        // The help is always named, however short the line.
+        let helpless = whole.iter().any(|says| says == "help")
+            && !items.iter().any(|(_, says)| says == "help");
+        if items.is_empty() || cut.is_some() || helpless {
+            failures.push(format!(
+                "{}: the footer at 40 columns cuts {cut:?}:\n{}",
+                scene.name,
+                text(&narrow)
+            ));
+        }
     }
     let help_key = ["F1", "?"]
         .into_iter()

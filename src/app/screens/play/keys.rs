@@ -242,9 +242,9 @@ const LOOKING_BACK: &[Binding] = &[
 
 /// While looking back.
 pub const BROWSING: Keymap = Keymap::new(&[LOOKING_BACK, LOOKS, HELP_AND_QUIT]).footer(&[
-    Footer::new(Action::LEFT, "step"),
-    Footer::new(Action::First, "ends"),
-    Footer::new(Action::Cancel, "back to the game"),
+    Footer::new(Action::LEFT, "step").weight(3),
+    Footer::new(Action::First, "ends").weight(1),
+    Footer::new(Action::Cancel, "back to the game").weight(2),
     Footer::new(Action::Help, "help"),
     Footer::new(Action::Quit, "quit"),
 ]);

@@ -41,7 +41,7 @@ const PICKING: &[Binding] = &[
 
 /// The list of puzzles.
 pub const LIST: Keymap = Keymap::new(&[PICKING, LOOKS, &[CTRL_QUIT]]).footer(&[
-    Footer::new(Action::UP, "choose"),
+    Footer::new(Action::UP, "choose").weight(3),
     Footer::new(Action::Confirm, "solve"),
     Footer::new(Action::Filter, "game").weight(2),
     Footer::new(Action::PageDown, "page").weight(1),
@@ -63,12 +63,12 @@ const SOLVING: &[Binding] = &[
 pub const BOARD: Keymap = Keymap::new(&[PLACING, SOLVING, LOOKS, HELP_AND_QUIT])
     .input(Input::Board)
     .footer(&[
-        Footer::new(Action::LEFT, "move"),
-        Footer::new(Action::Confirm, "place"),
-        Footer::new(Action::OpenAddress, "type"),
-        Footer::new(Action::Undo, "retry"),
-        Footer::new(Action::NewGame, "next"),
-        Footer::new(Action::Cancel, "puzzles"),
+        Footer::new(Action::LEFT, "move").weight(4),
+        Footer::new(Action::Confirm, "place").weight(6),
+        Footer::new(Action::OpenAddress, "type").weight(2),
+        Footer::new(Action::Undo, "retry").weight(5),
+        Footer::new(Action::NewGame, "next").weight(3),
+        Footer::new(Action::Cancel, "puzzles").weight(1),
         Footer::new(Action::Help, "help"),
     ]);
 
