@@ -25,6 +25,7 @@ use tabletop_core::referee::{MatchOptions, run_match};
 use tabletop_core::seat::Contender;
 use tabletop_core::seat::Seat;
 use tabletop_core::selfplay;
+use tabletop_engine::line::Line;
 use tabletop_engine::perft::Finished;
 use tabletop_engine::record::Record;
 
@@ -71,7 +72,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
         fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let flags = self.0;
             play_plain(
-                G::new(settings),
+                Line::new(G::new(settings)),
                 flags.seats.clone(),
                 flags.save.as_deref(),
                 flags.style,
@@ -133,27 +134,27 @@ fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays `game` in the plain console, saving it to `save` at the end.
+/// Plays on from the end of `line` in the plain console, saving the whole
+/// line to `save` at the end.
 fn play_plain<G: Interactive>(
-    game: G,
+    line: Line<G>,
     seats: [Seat; 2],
     save: Option<&Path>,
     style: Style,
 ) -> Result<ExitCode, Failure> {
-    let start = game.clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let played = plain::run(
-        &mut G::console(game, style),
+        &mut G::console(line.game().clone(), style),
+        line,
         seats.clone(),
         io::stdin().lock(),
         &mut out,
     );
     out.flush()?;
-    let (ending, moves) = played?;
+    let (ending, line) = played?;
     if let Some(path) = save {
-        let mut record = Record::new(start);
-        record.moves = moves;
+        let mut record = Record::of_line(&line);
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = seats.map(|seat| seat.to_string());
         if let Ending::Resigned(player) = ending {
@@ -197,7 +198,7 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
             let Some(resigner) = record.resigned else {
-                return play_plain(record.end(), seats_of(&record.players), None, self.0);
+                return play_plain(record.line(), seats_of(&record.players), None, self.0);
             };
             // A game given up goes on no more: its position and how it ended.
             let stdout = io::stdout();
