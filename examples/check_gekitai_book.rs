@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop_ai::Limits;
+use tabletop_ai::Deadline;
 use tabletop_ai::gekitai::book::Book;
 use tabletop_ai::gekitai::dfpn::Solver;
 use tabletop_ai::gekitai::proved;
@@ -65,10 +65,7 @@ impl Check<'_> {
                         mv
                     }
                     None => {
-                        let limits = Limits {
-                            deadline: Instant::now() + self.solver_time,
-                            stop: &self.stop,
-                        };
+                        let limits = Deadline::new(self.solver_time.into(), &self.stop);
                         self.x_from_solver += 1;
                         let on_line = &self.on_line;
                         self.solver

@@ -16,8 +16,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use tabletop_ai::Deadline;
 use tabletop_ai::gekitai::book::Book;
-use tabletop_ai::gekitai::dfpn::{Answer, Solver, unlimited};
+use tabletop_ai::gekitai::dfpn::{Answer, Solver};
 use tabletop_ai::gekitai::proved;
 use tabletop_ai::gekitai::symmetry::{self, Key};
 use tabletop_engine::gekitai::{Gekitai, GekitaiBoard, Place};
@@ -101,7 +102,7 @@ impl Walk<'_> {
             self.at_once += 1;
             return Ok(());
         }
-        let limits = unlimited(self.stop);
+        let limits = Deadline::unlimited(self.stop);
         if self.solver.prove(board, limits) != Answer::Proved {
             return Err(Failure::Broken(format!("not proved at ply {ply}")));
         }
@@ -170,7 +171,7 @@ fn main() -> ExitCode {
     let stop = AtomicBool::new(false);
     let began = Instant::now();
     let mut solver = Solver::new(gib << 30);
-    let answer = solver.prove(&start, unlimited(&stop));
+    let answer = solver.prove(&start, Deadline::unlimited(&stop));
     let proved_in = began.elapsed().as_secs_f64();
     println!(
         "root: {answer:?} in {proved_in:.1} s, {} nodes, {} table entries used ({} MiB table)",

@@ -27,7 +27,9 @@
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+use tabletop_ai::Deadline;
 
 use tabletop_ai::reversi::{Scoring, endgame, fixed_effort};
 use tabletop_engine::reversi::Reversi;
@@ -238,8 +240,7 @@ fn solve(empties: u32, count: u64) {
             continue;
         }
         let start = Instant::now();
-        let far = start + Duration::from_secs(3600);
-        let solved = endgame::best_move(&pos, far, &never).is_some();
+        let solved = endgame::best_move(&pos, Deadline::unlimited(&never)).is_some();
         println!(
             "position {}: {empties} empty cells, solved {solved} in {:.2} s",
             k + 1,

@@ -26,15 +26,15 @@ mod in_threads;
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use in_threads::in_threads;
-use tabletop_ai::Searchable;
 use tabletop_ai::reversi::endgame::{best_line, empties};
 use tabletop_ai::reversi::patterns::{Layout, PLACES, WEIGHTS, indices};
 use tabletop_ai::reversi::weights::{
     SCALARS, STAGE_EMPTIES, STAGES, UNIT, Weights, scalars, stage,
 };
+use tabletop_ai::{Deadline, Searchable};
 use tabletop_engine::reversi::{Reversi, ReversiMove, legal_moves};
 use tabletop_engine::{Game, Player, Rng};
 
@@ -120,11 +120,11 @@ fn play_game(seed: u64) -> Vec<u8> {
         pos.play_unchecked(mv);
     }
     let never = AtomicBool::new(false);
-    let far = Instant::now() + Duration::from_secs(24 * 3600);
     let (value, line) = if pos.is_over() {
         (final_difference(&pos), Vec::new())
     } else {
-        best_line(&pos, 64, far, &never).unwrap_or_else(|| unreachable!("no deadline"))
+        best_line(&pos, 64, Deadline::unlimited(&never))
+            .unwrap_or_else(|| unreachable!("no deadline"))
     };
     let solved_mover = pos.to_move();
     let for_mover = |p: Player| if p == solved_mover { value } else { -value };

@@ -10,9 +10,9 @@
 //! has, each for half of the time left after the solver.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
-use super::search::{DECIDED, Limits, Searcher, WIN, order_root};
+use super::search::{self, DECIDED, Searcher, WIN, order_root};
+use super::{Budget, Deadline};
 use super::{History, Level, Searchable};
 use tabletop_engine::{BestPlay, Outcome};
 
@@ -96,10 +96,11 @@ pub fn analyse<G: Searchable>(
     game: &G,
     history: &History,
     level: Level,
-    budget: Duration,
+    budget: impl Into<Budget>,
     seed: u64,
     stop: &AtomicBool,
 ) -> Analysis<G::Move> {
+    let deadline = Deadline::new(budget.into(), stop);
     if let Some(outcome) = game.outcome() {
         let verdict = match outcome {
             Outcome::Draw => Verdict::Drawn,
@@ -112,18 +113,15 @@ pub fn analyse<G: Searchable>(
             line: Vec::new(),
         };
     }
-    let start = Instant::now();
-    if let Some(proof) = game.prove(start + budget / 2, stop) {
+    if let Some(proof) = game.prove(deadline.part(0, 0.5)) {
         return Analysis {
             best: Some(proof.best),
             verdict: Verdict::BestPlay(proof.result),
             line: proof.line,
         };
     }
-    let half = budget.saturating_sub(start.elapsed()) / 2;
-    let chosen = super::choose(game, history, level, half, seed, stop);
-    let deadline = Instant::now() + half;
-    let (score, line) = value(game, history, deadline, stop);
+    let chosen = search::choose(game, history, level, deadline.part(0, 0.5), seed);
+    let (score, line) = value(game, history, deadline.part(0, 1.0));
     let verdict = Verdict::of_score(score);
     match verdict {
         // A proved win is played as proved.
@@ -147,12 +145,7 @@ pub fn analyse<G: Searchable>(
 
 /// The generic search's value of `game` for the player to move, deepening
 /// until `deadline` or a proof, with the line it expects.
-fn value<G: Searchable>(
-    game: &G,
-    history: &History,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> (i32, Vec<G::Move>) {
+fn value<G: Searchable>(game: &G, history: &History, deadline: Deadline) -> (i32, Vec<G::Move>) {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     order_root(game, &mut moves);
@@ -160,18 +153,15 @@ fn value<G: Searchable>(
         return (0, Vec::new());
     }
     let mut scored: Vec<(G::Move, i32)> = moves.iter().map(|&mv| (mv, 0)).collect();
-    let limits = Limits { deadline, stop };
-    let mut searcher = Searcher::<G>::new(limits, 18);
+    let mut searcher = Searcher::<G>::new(deadline, 18);
     searcher.remember(history.clone());
-    let start = Instant::now();
-    let budget = deadline.saturating_duration_since(start);
     let mut best = None;
     for depth in 1..=64 {
         if !searcher.root(game, depth, &mut scored, false) {
             break;
         }
         best = Some(scored[0]);
-        if scored[0].1.abs() > DECIDED || start.elapsed() * 5 > budget * 2 {
+        if scored[0].1.abs() > DECIDED || deadline.spent(searcher.nodes) > 0.4 {
             break;
         }
     }

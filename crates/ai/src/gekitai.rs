@@ -8,9 +8,6 @@
 //! [`Gekitai`] enum around it: a position of the default board is then a
 //! few machine words to copy, and every bit operation has a fixed width.
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
 pub mod book;
 pub mod dfpn;
 #[cfg(test)]
@@ -23,7 +20,7 @@ mod table;
 use super::analysis::{LONGEST_LINE, Proof};
 use super::cells;
 use super::search::{self, zobrist};
-use super::{History, Level, OwnChoice, Searchable};
+use super::{Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::bits::Bits;
 use tabletop_engine::gekitai::{Gekitai, GekitaiBoard, Place, with_gekitai_board};
 use tabletop_engine::{Game, Player};
@@ -198,11 +195,11 @@ impl Searchable for Gekitai {
     /// A win for X proved by the book or the proof-number search (boards
     /// up to 6×6). A proof never leans on going round, so it holds
     /// whatever the game's history.
-    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<Place>> {
+    fn prove(&self, deadline: Deadline) -> Option<Proof<Place>> {
         let Gekitai::Small(board) = self else {
             return None;
         };
-        proved::prove(board, LONGEST_LINE, deadline, stop)
+        proved::prove(board, LONGEST_LINE, deadline)
     }
 
     fn known_winner(&self) -> Option<Player> {
@@ -220,18 +217,17 @@ impl Searchable for Gekitai {
         &self,
         history: &History,
         level: Level,
-        deadline: Instant,
+        deadline: Deadline,
         seed: u64,
-        stop: &AtomicBool,
     ) -> OwnChoice<Place> {
         if level == Level::MAX
             && let Gekitai::Small(board) = self
-            && let Some(mv) = proved::choose(board, history, deadline, stop)
+            && let Some(mv) = proved::choose(board, history, deadline)
         {
             return OwnChoice::Play(mv);
         }
         with_gekitai_board!(self, board => {
-            search::choose(board, history, level, deadline, seed, stop)
+            search::choose(board, history, level, deadline, seed)
         })
         .map_or(OwnChoice::GameOver, OwnChoice::Play)
     }

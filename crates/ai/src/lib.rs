@@ -59,6 +59,7 @@
 
 pub mod analysis;
 mod cells;
+pub mod deadline;
 mod history;
 pub mod prover;
 #[cfg(test)]
@@ -78,10 +79,10 @@ mod tests;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+pub use deadline::{Budget, Deadline};
 pub use history::History;
-pub use search::Limits;
 
 use tabletop_engine::{Game, Player};
 
@@ -248,7 +249,7 @@ pub trait Searchable: Game {
 
     /// An exactly solved best move, when the game allows it near its end
     /// and the solver finishes before `deadline` (Reversi).
-    fn solve(&self, _level: Level, _deadline: Instant, _stop: &AtomicBool) -> Option<Self::Move> {
+    fn solve(&self, _level: Level, _deadline: Deadline) -> Option<Self::Move> {
         None
     }
 
@@ -259,7 +260,7 @@ pub trait Searchable: Game {
     /// ignores the game's history, so a game whose positions can come
     /// round again only has one if its proofs never lean on going round
     /// (Gekitai's count a return as no win).
-    fn prove(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<analysis::Proof<Self::Move>> {
+    fn prove(&self, _deadline: Deadline) -> Option<analysis::Proof<Self::Move>> {
         None
     }
 
@@ -296,9 +297,8 @@ pub trait Searchable: Game {
         &self,
         _history: &History,
         _level: Level,
-        _deadline: Instant,
+        _deadline: Deadline,
         _seed: u64,
-        _stop: &AtomicBool,
     ) -> OwnChoice<Self::Move> {
         OwnChoice::Search
     }
@@ -326,7 +326,8 @@ pub enum OwnChoice<M> {
 
 /// The move the computer plays at `level` in `game`, which has been
 /// through the positions of `history`, thinking at most `budget` (use
-/// `level.budget()` normally) and returning early (with the best move found
+/// `level.budget()` normally; a [`Budget::Nodes`] count makes the choice
+/// the same on any machine) and returning early (with the best move found
 /// so far) as soon as `stop` is set.
 ///
 /// `seed` varies the choice among equally good moves so games differ; with
@@ -340,9 +341,15 @@ pub fn choose<G: Searchable>(
     game: &G,
     history: &History,
     level: Level,
-    budget: Duration,
+    budget: impl Into<Budget>,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<G::Move> {
-    search::choose(game, history, level, Instant::now() + budget, seed, stop)
+    search::choose(
+        game,
+        history,
+        level,
+        Deadline::new(budget.into(), stop),
+        seed,
+    )
 }

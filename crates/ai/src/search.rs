@@ -7,10 +7,7 @@
 //! first stone of a Connect6 turn) is searched with the same window instead
 //! of the negated one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-use super::{History, Level, OwnChoice, Searchable};
+use super::{Budget, Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::{Game, Outcome, Player, Rng};
 
 /// The score of a win on the spot; a win `k` plies away is `WIN - k`.
@@ -27,19 +24,6 @@ pub const INFINITY: i32 = 2 * WIN;
 /// deadline by about a millisecond, many enough that reading the clock
 /// costs the fastest games well under 1%.
 const CHECK_EVERY: u64 = 64;
-
-/// When a search must give up.
-#[derive(Clone, Copy)]
-pub struct Limits<'a> {
-    pub deadline: Instant,
-    pub stop: &'a AtomicBool,
-}
-
-impl Limits<'_> {
-    pub fn expired(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
-    }
-}
 
 /// The value of a finished game for its player to move, `ply` plies from
 /// the root.
@@ -138,7 +122,7 @@ pub fn from_table(score: i32, ply: usize) -> i32 {
 
 /// One search's memory: table, move ordering and the clock.
 pub struct Searcher<'a, G: Searchable> {
-    limits: Limits<'a>,
+    deadline: Deadline<'a>,
     table: Vec<Entry<G::Move>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
@@ -157,7 +141,7 @@ pub struct Searcher<'a, G: Searchable> {
 
 impl<'a, G: Searchable> Searcher<'a, G> {
     /// A searcher with a table of `2^table_bits` entries.
-    pub fn new(limits: Limits<'a>, table_bits: u32) -> Self {
+    pub fn new(deadline: Deadline<'a>, table_bits: u32) -> Self {
         let empty = Entry {
             key: 0,
             mv: None,
@@ -166,7 +150,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             bound: Bound::Exact,
         };
         Searcher {
-            limits,
+            deadline,
             table: vec![empty; 1 << table_bits],
             killers: Vec::new(),
             history: vec![0; MOVE_SLOTS],
@@ -203,7 +187,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.expired() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
     }
@@ -458,16 +442,23 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
 
 /// Table size as a power of two: larger for longer searches (filling a
 /// large table takes time of its own).
-fn table_bits(level: Level, budget: Duration) -> u32 {
+fn table_bits(level: Level, budget: Budget) -> u32 {
     let by_level = match level.get() {
         1 | 2 => 12,
         3 => 18,
         _ => 20,
     };
-    let by_budget = match budget.as_millis() {
-        0..100 => 14,
-        100..500 => 17,
-        _ => 20,
+    let by_budget = match budget {
+        Budget::Time(time) => match time.as_millis() {
+            0..100 => 14,
+            100..500 => 17,
+            _ => 20,
+        },
+        Budget::Nodes(nodes) => match nodes {
+            0..20_000 => 14,
+            20_000..200_000 => 17,
+            _ => 20,
+        },
     };
     by_level.min(by_budget)
 }
@@ -490,12 +481,9 @@ pub fn choose<G: Searchable>(
     game: &G,
     history: &History,
     level: Level,
-    deadline: Instant,
+    deadline: Deadline,
     seed: u64,
-    stop: &AtomicBool,
 ) -> Option<G::Move> {
-    let start = Instant::now();
-    let budget = deadline.saturating_duration_since(start);
     if game.is_over() {
         return None;
     }
@@ -510,24 +498,25 @@ pub fn choose<G: Searchable>(
     if let Some(mv) = winning_move(game, &legal) {
         return Some(mv);
     }
-    match game.choose_own(history, level, deadline, seed, stop) {
+    match game.choose_own(history, level, deadline, seed) {
         OwnChoice::Search => {}
         OwnChoice::Play(mv) => return Some(mv),
         OwnChoice::GameOver => return None,
     }
-    if legal.len() == 1 || stop.load(Ordering::Relaxed) {
+    if legal.len() == 1 || deadline.stopped() {
         return Some(legal[0]);
     }
     if level.is_careful() {
         // The moves seen to be safe; out of time (a huge board), the moves
         // not looked at yet stay in only if no safe one was seen. The clock
         // is read every 64 moves, so a board with fewer always has every
-        // move looked at, however loaded the machine.
+        // move looked at, however loaded the machine; this look counts no
+        // positions against a budget of positions.
         let (mut safe, mut unseen) = (Vec::new(), Vec::new());
         let mut late = false;
         for (k, &mv) in legal.iter().enumerate() {
             if k % 64 == 63 && !late {
-                late = stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
+                late = deadline.expired(0);
             }
             if late {
                 unseen.push(mv);
@@ -550,17 +539,16 @@ pub fn choose<G: Searchable>(
             legal = unseen;
         }
     }
-    let limits = Limits { deadline, stop };
-    if let Some(mv) = game.solve(level, limits.deadline, stop) {
+    if let Some(mv) = game.solve(level, deadline) {
         return Some(mv);
     }
-    if legal.len() == 1 || limits.expired() {
+    if legal.len() == 1 || deadline.expired(0) {
         return Some(legal[0]);
     }
 
     order_root(game, &mut legal);
     let mut moves: Vec<(G::Move, i32)> = legal.iter().map(|&mv| (mv, 0)).collect();
-    let mut searcher = Searcher::<G>::new(limits, table_bits(level, budget));
+    let mut searcher = Searcher::<G>::new(deadline, table_bits(level, deadline.budget()));
     searcher.remember(history.clone());
     let noise = level.noise();
     let exact = noise > 0;
@@ -582,7 +570,9 @@ pub fn choose<G: Searchable>(
         if best.1.abs() > DECIDED {
             break;
         }
-        if start.elapsed() * 5 > budget * 2 {
+        // Another ply takes several times as long as the last: past two
+        // fifths of the budget, it would not finish.
+        if deadline.spent(searcher.nodes) > 0.4 {
             break;
         }
     }

@@ -2,13 +2,14 @@
 //! plain minimax, and what `choose` promises on every game.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::prover::Prover;
 use super::reference::{minimax, reversi_exact};
 use super::reversi::endgame::exact_value;
-use super::search::{DECIDED, INFINITY, Limits, Searcher};
+use super::search::{DECIDED, INFINITY, Searcher};
 use super::{History, Level, Searchable, choose};
+use crate::{Budget, Deadline};
 use tabletop_engine::connect6::{Connect6, Connect6Settings};
 use tabletop_engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
 use tabletop_engine::hex::{Hex, HexSettings};
@@ -52,12 +53,9 @@ fn random_position<G: Game>(start: &G, plies: usize, rng: &mut Rng) -> G {
     game
 }
 
-fn unlimited() -> Limits<'static> {
+fn unlimited() -> Deadline<'static> {
     static STOP: AtomicBool = AtomicBool::new(false);
-    Limits {
-        deadline: Instant::now() + Duration::from_secs(3600),
-        stop: &STOP,
-    }
+    Deadline::unlimited(&STOP)
 }
 
 /// The search's value equals plain minimax's at every depth up to
@@ -116,7 +114,6 @@ fn connect6_search_matches_plain() {
 fn endgame_solver_is_exact() {
     let mut rng = Rng::new(11);
     let stop = AtomicBool::new(false);
-    let far = Instant::now() + Duration::from_secs(3600);
     for (size, empties) in [(4, 10), (6, 8), (8, 7)] {
         for _ in 0..12 {
             let mut pos = reversi(size);
@@ -131,7 +128,7 @@ fn endgame_solver_is_exact() {
                 pos.play_unchecked(mv);
             }
             assert_eq!(
-                exact_value(&pos, far, &stop),
+                exact_value(&pos, Deadline::unlimited(&stop)),
                 Some(reversi_exact(&pos)),
                 "{pos:?}"
             );
@@ -310,7 +307,7 @@ fn choose_is_none_only_when_the_game_is_over() {
                 &game,
                 &History::default(),
                 level,
-                Duration::from_millis(5),
+                Budget::Nodes(500),
                 seed,
                 &NEVER,
             )
@@ -323,7 +320,7 @@ fn choose_is_none_only_when_the_game_is_over() {
                 &game,
                 &History::default(),
                 Level::DEFAULT,
-                Duration::from_millis(5),
+                Budget::Nodes(500),
                 seed,
                 &NEVER
             ),

@@ -10,11 +10,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError};
-use super::game::{Described, Game, IllegalMove};
-use super::player::{Outcome, Player};
-use super::random::Rng;
+use super::game::Described;
 use super::settings::{Allowed, GameSettings, Kind, Setting, SettingError, default_settings};
-use super::stones::{DIRECTIONS, Stones};
+use super::stone_game::{StoneEffect, StonePlay, StoneRules};
 
 /// A validated board side and winning line length.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -94,31 +92,20 @@ impl FromStr for Stone {
 }
 
 /// What a Connect6 stone did beyond being placed.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Connect6Effect {
-    /// Empty unless the stone won; then the whole run through it, from one
-    /// end to the other.
-    pub winning_line: Vec<Cell>,
-}
+pub type Connect6Effect = StoneEffect;
 
 /// A Connect6 position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Connect6 {
     settings: Connect6Settings,
-    stones: Stones,
-    to_move: Player,
-    outcome: Option<Outcome>,
-    plies: usize,
+    play: StonePlay,
 }
 
 impl Connect6 {
     pub fn new(settings: Connect6Settings) -> Connect6 {
         Connect6 {
             settings,
-            stones: Stones::new(settings.size),
-            to_move: Player::First,
-            outcome: None,
-            plies: 0,
+            play: StonePlay::new(settings.size),
         }
     }
 
@@ -129,34 +116,10 @@ impl Connect6 {
     /// Which stone of the current turn comes next, and how many the turn
     /// has: (1, 1) for B's opening stone, then (1, 2) and (2, 2).
     pub fn stone_of_turn(&self) -> (usize, usize) {
-        match self.plies {
+        match self.play.plies() {
             0 => (1, 1),
             p => ((p - 1) % 2 + 1, 2),
         }
-    }
-
-    /// Places the mover's stone, decides the outcome and passes the turn
-    /// when it ends; for a winning stone, returns its index and the
-    /// direction of its winning row.
-    #[inline(always)]
-    fn apply(&mut self, cell: Cell) -> Option<(usize, usize)> {
-        let mover = self.to_move;
-        let at = self.stones.place(cell, mover);
-        self.plies += 1;
-        // B's single opening stone ends a turn, and so does every second
-        // stone after it: the turn passes after plies 1, 3, 5, ...
-        if self.plies % 2 == 1 {
-            self.to_move = mover.other();
-        }
-        let won = DIRECTIONS
-            .into_iter()
-            .find(|&step| self.stones.row_length(at, step) >= self.settings.line);
-        if won.is_some() {
-            self.outcome = Some(Outcome::Win(mover));
-        } else if self.stones.is_full() {
-            self.outcome = Some(Outcome::Draw);
-        }
-        won.map(|step| (at, step))
     }
 }
 
@@ -181,97 +144,45 @@ impl Described for Connect6 {
     }
 }
 
-impl Game for Connect6 {
-    type Move = Stone;
-    type Effect = Connect6Effect;
-    const NAME: &'static str = "connect6";
+impl StoneRules for Connect6 {
+    type Stone = Stone;
+    const GAME: &'static str = "connect6";
 
-    fn place(cell: Cell) -> Stone {
+    fn stone(cell: Cell) -> Stone {
         Stone(cell)
     }
 
-    fn placed(stone: &Stone) -> Option<Cell> {
-        Some(stone.0)
+    fn cell(Stone(cell): Stone) -> Cell {
+        cell
     }
 
-    fn side(&self) -> usize {
-        self.settings.size
+    fn play_state(&self) -> &StonePlay {
+        &self.play
     }
 
-    fn symbol(player: Player) -> char {
-        match player {
-            Player::First => 'B',
-            Player::Second => 'W',
-        }
+    fn play_state_mut(&mut self) -> &mut StonePlay {
+        &mut self.play
     }
 
-    fn to_move(&self) -> Player {
-        self.to_move
+    /// B's single opening stone ends a turn, and so does every second
+    /// stone after it: the turn passes after plies 1, 3, 5, ...
+    fn turn_passes(plies: usize) -> bool {
+        plies % 2 == 1
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<Player> {
-        self.stones.piece_at(cell)
-    }
-
-    /// The empty cells, in no particular order.
-    fn legal_moves(&self, moves: &mut Vec<Stone>) {
-        moves.clear();
-        if self.outcome.is_none() {
-            moves.extend(self.stones.empty_cells().map(Stone));
-        }
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        if self.outcome.is_some() {
-            0
-        } else {
-            self.stones.empty_count()
-        }
-    }
-
-    fn check(&self, Stone(cell): Stone) -> Result<(), IllegalMove> {
-        if self.outcome.is_some() {
-            return Err(IllegalMove::GameOver);
-        }
-        self.stones.check(cell)
-    }
-
-    // Always inlined: random play and the search call it in their
-    // innermost loops, where the call itself cost a tenth of the time.
+    /// Six (or the setting's line) or more.
     #[inline(always)]
-    fn play_unchecked(&mut self, Stone(cell): Stone) {
-        self.apply(cell);
-    }
-
-    fn play(&mut self, mv: Stone) -> Result<Connect6Effect, IllegalMove> {
-        self.check(mv)?;
-        let winning_line = match self.apply(mv.0) {
-            Some((at, step)) => self.stones.row_cells(at, step).collect(),
-            None => Vec::new(),
-        };
-        Ok(Connect6Effect { winning_line })
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<Stone> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        self.stones.random_empty(rng).map(Stone)
-    }
-
-    fn plies(&self) -> usize {
-        self.plies
+    fn wins(&self, length: usize) -> bool {
+        length >= self.settings.line
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, IllegalMove};
+    use crate::player::{Outcome, Player};
+    use crate::random::Rng;
 
     fn stone(text: &str) -> Stone {
         text.parse().expect("test stones are well formed")

@@ -21,11 +21,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{Cell, LetterNumber, NotationError};
-use super::game::{Described, Game, IllegalMove};
-use super::player::{Outcome, Player};
-use super::random::Rng;
+use super::game::Described;
 use super::settings::{Allowed, GameSettings, Kind, Setting, SettingError, Word, default_settings};
-use super::stones::{DIRECTIONS, Stones};
+use super::stone_game::{StoneEffect, StonePlay, StoneRules};
 
 /// Stones in a row that win.
 pub const FIVE: usize = 5;
@@ -143,72 +141,25 @@ impl FromStr for GomokuStone {
 }
 
 /// What a Gomoku stone did beyond being placed.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct GomokuEffect {
-    /// Empty unless the stone won; then every cell of the winning row
-    /// through it, from one end to the other (the cells of both rows, the
-    /// stone once, when it completes two at once).
-    pub winning_line: Vec<Cell>,
-}
+pub type GomokuEffect = StoneEffect;
 
 /// A Gomoku position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Gomoku {
     settings: GomokuSettings,
-    stones: Stones,
-    to_move: Player,
-    outcome: Option<Outcome>,
-    plies: usize,
+    play: StonePlay,
 }
 
 impl Gomoku {
     pub fn new(settings: GomokuSettings) -> Gomoku {
         Gomoku {
             settings,
-            stones: Stones::new(settings.size),
-            to_move: Player::First,
-            outcome: None,
-            plies: 0,
+            play: StonePlay::new(settings.size),
         }
     }
 
     pub fn settings(&self) -> GomokuSettings {
         self.settings
-    }
-
-    /// Whether the stone at `at` makes a winning row along `step`.
-    #[inline(always)]
-    fn wins_along(&self, at: usize, step: usize) -> bool {
-        self.settings.rule.wins(self.stones.row_length(at, step))
-    }
-
-    /// Places the mover's stone, decides the outcome and passes the turn;
-    /// returns the stone's index if it won.
-    #[inline(always)]
-    fn apply(&mut self, cell: Cell) -> Option<usize> {
-        let mover = self.to_move;
-        let at = self.stones.place(cell, mover);
-        self.plies += 1;
-        self.to_move = mover.other();
-        let won = DIRECTIONS.into_iter().any(|step| self.wins_along(at, step));
-        if won {
-            self.outcome = Some(Outcome::Win(mover));
-        } else if self.stones.is_full() {
-            self.outcome = Some(Outcome::Draw);
-        }
-        won.then_some(at)
-    }
-
-    /// The cells of every winning row through the stone at `at`.
-    fn winning_cells(&self, at: usize) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = DIRECTIONS
-            .into_iter()
-            .filter(|&step| self.wins_along(at, step))
-            .flat_map(|step| self.stones.row_cells(at, step))
-            .collect();
-        cells.sort();
-        cells.dedup();
-        cells
     }
 }
 
@@ -234,95 +185,43 @@ impl Described for Gomoku {
     }
 }
 
-impl Game for Gomoku {
-    type Move = GomokuStone;
-    type Effect = GomokuEffect;
-    const NAME: &'static str = "gomoku";
+impl StoneRules for Gomoku {
+    type Stone = GomokuStone;
+    const GAME: &'static str = "gomoku";
 
-    fn place(cell: Cell) -> GomokuStone {
+    fn stone(cell: Cell) -> GomokuStone {
         GomokuStone(cell)
     }
 
-    fn placed(stone: &GomokuStone) -> Option<Cell> {
-        Some(stone.0)
+    fn cell(GomokuStone(cell): GomokuStone) -> Cell {
+        cell
     }
 
-    fn side(&self) -> usize {
-        self.settings.size
+    fn play_state(&self) -> &StonePlay {
+        &self.play
     }
 
-    fn symbol(player: Player) -> char {
-        match player {
-            Player::First => 'B',
-            Player::Second => 'W',
-        }
+    fn play_state_mut(&mut self) -> &mut StonePlay {
+        &mut self.play
     }
 
-    fn to_move(&self) -> Player {
-        self.to_move
+    fn turn_passes(_plies: usize) -> bool {
+        true
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn piece_at(&self, cell: Cell) -> Option<Player> {
-        self.stones.piece_at(cell)
-    }
-
-    /// The empty cells, in no particular order.
-    fn legal_moves(&self, moves: &mut Vec<GomokuStone>) {
-        moves.clear();
-        if self.outcome.is_none() {
-            moves.extend(self.stones.empty_cells().map(GomokuStone));
-        }
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        if self.outcome.is_some() {
-            0
-        } else {
-            self.stones.empty_count()
-        }
-    }
-
-    fn check(&self, GomokuStone(cell): GomokuStone) -> Result<(), IllegalMove> {
-        if self.outcome.is_some() {
-            return Err(IllegalMove::GameOver);
-        }
-        self.stones.check(cell)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, GomokuStone(cell): GomokuStone) {
-        self.apply(cell);
-    }
-
-    fn play(&mut self, mv: GomokuStone) -> Result<GomokuEffect, IllegalMove> {
-        self.check(mv)?;
-        let winning_line = match self.apply(mv.0) {
-            Some(at) => self.winning_cells(at),
-            None => Vec::new(),
-        };
-        Ok(GomokuEffect { winning_line })
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<GomokuStone> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        self.stones.random_empty(rng).map(GomokuStone)
-    }
-
-    fn plies(&self) -> usize {
-        self.plies
+    /// Five, or five or more, as the rule says.
+    #[inline(always)]
+    fn wins(&self, length: usize) -> bool {
+        self.settings.rule.wins(length)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, IllegalMove};
+    use crate::player::{Outcome, Player};
+    use crate::random::Rng;
 
     fn stone(text: &str) -> GomokuStone {
         text.parse().expect("test stones are well formed")

@@ -15,6 +15,7 @@ pub mod quote;
 pub mod random;
 pub mod record;
 pub mod settings;
+pub mod stone_game;
 pub mod stones;
 pub mod time_control;
 

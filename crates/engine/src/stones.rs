@@ -50,6 +50,11 @@ impl Stones {
         }
     }
 
+    /// The side of the board.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
     /// The padded index of an on-board cell.
     #[inline(always)]
     pub fn index(cell: Cell) -> usize {

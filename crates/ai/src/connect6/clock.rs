@@ -1,49 +1,41 @@
-//! When level 5's search must stop: at a deadline in play, or after a
-//! number of searched positions in tests and examples, so that their
-//! results do not depend on the machine's speed.
+//! Level 5's [`Deadline`] shared by every part of one move's search: the
+//! threat searches and the search over turns all count into one tally of
+//! positions, and a part may be given a share of what is left.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
-#[derive(Clone, Copy)]
-enum Limit {
-    Deadline(Instant),
-    /// The count of positions (of `Clock::used`) to stop at.
-    Nodes(u64),
-}
+use crate::{Budget, Deadline};
 
-/// A limit, the flag that stops a search early, and the positions
-/// searched so far (shared by every part of one move's search).
+/// A deadline, and the positions searched so far (shared by every part of
+/// one move's search) counted from when the clock was made.
 pub struct Clock<'a> {
-    limit: Limit,
-    stop: &'a AtomicBool,
+    deadline: Deadline<'a>,
     used: &'a Cell<u64>,
+    /// `used` when this clock was made: its deadline counts from here.
+    from: u64,
 }
 
 impl<'a> Clock<'a> {
-    pub fn deadline(deadline: Instant, stop: &'a AtomicBool, used: &'a Cell<u64>) -> Clock<'a> {
+    pub fn new(deadline: Deadline<'a>, used: &'a Cell<u64>) -> Clock<'a> {
         Clock {
-            limit: Limit::Deadline(deadline),
-            stop,
+            deadline,
             used,
+            from: used.get(),
         }
     }
 
+    /// A clock that stops after `nodes` positions (tests and examples).
     pub fn nodes(nodes: u64, stop: &'a AtomicBool, used: &'a Cell<u64>) -> Clock<'a> {
-        Clock {
-            limit: Limit::Nodes(used.get() + nodes),
-            stop,
-            used,
-        }
+        Clock::new(Deadline::new(Budget::Nodes(nodes), stop), used)
+    }
+
+    fn counted(&self) -> u64 {
+        self.used.get() - self.from
     }
 
     pub fn expired(&self) -> bool {
-        let over = match self.limit {
-            Limit::Deadline(deadline) => Instant::now() >= deadline,
-            Limit::Nodes(nodes) => self.used.get() >= nodes,
-        };
-        over || self.stop.load(Ordering::Relaxed)
+        self.deadline.expired(self.counted())
     }
 
     /// Counts one searched position.
@@ -53,16 +45,7 @@ impl<'a> Clock<'a> {
 
     /// A clock for one part of what is left: `1 / part` of it.
     pub fn share(&self, part: u32) -> Clock<'a> {
-        let limit = match self.limit {
-            Limit::Deadline(deadline) => {
-                let now = Instant::now();
-                Limit::Deadline(now + deadline.saturating_duration_since(now) / part)
-            }
-            Limit::Nodes(nodes) => {
-                let used = self.used.get();
-                Limit::Nodes(used + nodes.saturating_sub(used) / u64::from(part))
-            }
-        };
-        Clock { limit, ..*self }
+        let deadline = self.deadline.part(self.counted(), 1.0 / f64::from(part));
+        Clock::new(deadline, self.used)
     }
 }

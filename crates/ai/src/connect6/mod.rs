@@ -5,9 +5,6 @@
 //! threats (`threats.rs`), then by an alpha-beta search over whole turns
 //! (`turns.rs`, its settings in `knobs.rs`).
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
 #[cfg(test)]
 mod chain_tests;
 mod clock;
@@ -21,7 +18,7 @@ pub use threats::{choose_in_nodes, choose_in_nodes_with, refutations, shortest_c
 
 use crate::cells::{self, grid};
 use crate::search::zobrist;
-use crate::{History, Level, OwnChoice, Searchable};
+use crate::{Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::connect6::{Connect6, Stone};
 use tabletop_engine::{Cell, Game, Player};
 
@@ -194,14 +191,13 @@ impl Searchable for Connect6 {
         &self,
         _history: &History,
         level: Level,
-        deadline: Instant,
+        deadline: Deadline,
         seed: u64,
-        stop: &AtomicBool,
     ) -> OwnChoice<Stone> {
         if level != Level::MAX {
             return OwnChoice::Search;
         }
-        threats::choose(self, deadline, seed, stop).map_or(OwnChoice::GameOver, OwnChoice::Play)
+        threats::choose(self, deadline, seed).map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     /// Level 3 stops at 3 stones ahead, so that level 4, with the same

@@ -20,13 +20,12 @@
 
 use std::cell::Cell as Counter;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use super::clock::Clock;
 use super::memo::{Memo, stone_hash};
 use super::{Knobs, turns};
-use crate::Searchable;
 use crate::cells::colour;
+use crate::{Deadline, Searchable};
 use tabletop_engine::connect6::{Connect6, Stone};
 use tabletop_engine::{Cell, Game, Player, Rng};
 
@@ -669,14 +668,9 @@ impl Board {
 }
 
 /// The computer's stone at a strong level.
-pub fn choose(game: &Connect6, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<Stone> {
+pub fn choose(game: &Connect6, deadline: Deadline, seed: u64) -> Option<Stone> {
     let used = Counter::new(0);
-    choose_by(
-        game,
-        &Clock::deadline(deadline, stop, &used),
-        seed,
-        Knobs::LEVEL_5,
-    )
+    choose_by(game, &Clock::new(deadline, &used), seed, Knobs::LEVEL_5)
 }
 
 /// The stone level 5 chooses when its search stops after `nodes`
@@ -930,10 +924,9 @@ fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
-    use std::time::Duration;
 
     use super::*;
-    use crate::{History, Level, choose};
+    use crate::{Budget, History, Level, choose};
     use tabletop_engine::{Outcome, Player};
 
     fn game(stones: &str) -> Connect6 {
@@ -954,7 +947,7 @@ mod tests {
                 game,
                 &History::default(),
                 Level::MAX,
-                Duration::from_millis(300),
+                Budget::Nodes(200_000),
                 5,
                 &stop,
             )

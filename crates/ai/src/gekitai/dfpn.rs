@@ -12,11 +12,10 @@
 //! the game's history; a disproof may (it means "not proved here"), which
 //! only costs proofs, never soundness.
 
-use std::time::Instant;
-
 use super::symmetry::{self, Key};
 use super::table::{Known, Table};
-use crate::search::{Limits, winning_move};
+use crate::Deadline;
+use crate::search::winning_move;
 use tabletop_engine::gekitai::{GekitaiBoard, Place};
 use tabletop_engine::{Game, Outcome, Player};
 
@@ -62,7 +61,6 @@ pub struct Solver {
     path: Vec<Key>,
     /// Nodes expanded so far, over every search with this solver.
     pub nodes: u64,
-    node_limit: u64,
     aborted: bool,
 }
 
@@ -73,30 +71,24 @@ impl Solver {
             table: Table::with_bytes(table_bytes),
             path: Vec::new(),
             nodes: 0,
-            node_limit: u64::MAX,
             aborted: false,
         }
-    }
-
-    /// Stops every later search once this many nodes (in all) are
-    /// expanded.
-    pub fn limit_nodes(&mut self, most: u64) {
-        self.node_limit = most;
     }
 
     pub fn table(&self) -> &Table {
         &self.table
     }
 
-    /// Whether X wins `board`, searching until settled or `limits` end.
-    pub fn prove(&mut self, board: &GekitaiBoard<u64>, limits: Limits) -> Answer {
+    /// Whether X wins `board`, searching until settled or `deadline`
+    /// (which counts the nodes of every search with this solver).
+    pub fn prove(&mut self, board: &GekitaiBoard<u64>, deadline: Deadline) -> Answer {
         self.aborted = false;
         let (key, _) = symmetry::canonical(board);
         let (pn, dn) = match leaf(board) {
             (pn, dn) if pn == 0 || dn == 0 => (pn, dn),
             _ => {
                 self.path.clear();
-                self.mid(board, key, INFINITE, INFINITE, &limits)
+                self.mid(board, key, INFINITE, INFINITE, &deadline)
             }
         };
         answer(pn, dn)
@@ -118,16 +110,16 @@ impl Solver {
     pub fn proving_move(
         &mut self,
         board: &GekitaiBoard<u64>,
-        limits: Limits,
+        deadline: Deadline,
         skip: impl Fn(&GekitaiBoard<u64>) -> bool,
     ) -> Option<Place> {
-        if board.to_move() != Player::First || self.prove(board, limits) != Answer::Proved {
+        if board.to_move() != Player::First || self.prove(board, deadline) != Answer::Proved {
             return None;
         }
         self.candidates(board)
             .into_iter()
             .filter(|&mv| !skip(&after(board, mv)))
-            .find(|&mv| self.prove(&after(board, mv), limits) == Answer::Proved)
+            .find(|&mv| self.prove(&after(board, mv), deadline) == Answer::Proved)
     }
 
     /// X's moves in `board`, those the table knows to keep a win first
@@ -150,14 +142,18 @@ impl Solver {
 
     /// O's reply that makes X's proved win the most work, when every
     /// reply is proved lost for O; `None` otherwise (or if X is to move).
-    pub fn hardest_reply(&mut self, board: &GekitaiBoard<u64>, limits: Limits) -> Option<Place> {
-        if board.to_move() != Player::Second || self.prove(board, limits) != Answer::Proved {
+    pub fn hardest_reply(
+        &mut self,
+        board: &GekitaiBoard<u64>,
+        deadline: Deadline,
+    ) -> Option<Place> {
+        if board.to_move() != Player::Second || self.prove(board, deadline) != Answer::Proved {
             return None;
         }
         let mut hardest: Option<(u64, Place)> = None;
         for (mv, _) in children_moves(board) {
             let child = after(board, mv);
-            if self.prove(&child, limits) != Answer::Proved {
+            if self.prove(&child, deadline) != Answer::Proved {
                 return None;
             }
             // The settled child's own proof, and a reply that ends the
@@ -176,18 +172,18 @@ impl Solver {
         &mut self,
         board: &GekitaiBoard<u64>,
         most: usize,
-        limits: Limits,
+        deadline: Deadline,
     ) -> Vec<Place> {
         let mut line = Vec::new();
         let mut at = board.clone();
         let mut seen = vec![symmetry::canonical(board).0];
         while line.len() < most && at.outcome().is_none() {
             let next = if at.to_move() == Player::First {
-                self.proving_move(&at, limits, |child| {
+                self.proving_move(&at, deadline, |child| {
                     seen.contains(&symmetry::canonical(child).0)
                 })
             } else {
-                self.hardest_reply(&at, limits)
+                self.hardest_reply(&at, deadline)
             };
             let Some(mv) = next else {
                 break;
@@ -208,12 +204,10 @@ impl Solver {
         key: Key,
         th_pn: u32,
         th_dn: u32,
-        limits: &Limits,
+        deadline: &Deadline,
     ) -> (u32, u32) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (limits.expired() || self.nodes >= self.node_limit)
-        {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && deadline.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -254,7 +248,7 @@ impl Solver {
                 )
             };
             let (board, key) = (child.board.clone(), child.key);
-            let (new_pn, new_dn) = self.mid(&board, key, c_pn, c_dn, limits);
+            let (new_pn, new_dn) = self.mid(&board, key, c_pn, c_dn, deadline);
             children[best].pn = new_pn;
             children[best].dn = new_dn;
             self.refresh(&mut children, best);
@@ -397,12 +391,4 @@ fn after(board: &GekitaiBoard<u64>, mv: Place) -> GekitaiBoard<u64> {
     let mut child = board.clone();
     child.play_unchecked(mv);
     child
-}
-
-/// Limits that only a stop flag ends (for tools that count nodes instead).
-pub fn unlimited(stop: &std::sync::atomic::AtomicBool) -> Limits<'_> {
-    Limits {
-        deadline: Instant::now() + std::time::Duration::from_secs(365 * 24 * 3600),
-        stop,
-    }
 }

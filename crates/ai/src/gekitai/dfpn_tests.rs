@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
-use super::dfpn::{Answer, Solver, unlimited};
+use super::dfpn::{Answer, Solver};
+use crate::Deadline;
 use crate::prover::Prover;
 use tabletop_engine::gekitai::{BothWin, Gekitai, GekitaiBoard, GekitaiSettings};
 use tabletop_engine::{Game, Outcome, Player, Rng};
@@ -116,7 +117,7 @@ fn dfpn_agrees_with_retrograde_analysis_on_4x4() {
         let (mut proved, mut not) = (0, 0);
         for board in sampled {
             let mut solver = Solver::new(1 << 20);
-            let answer = solver.prove(board, unlimited(&stop));
+            let answer = solver.prove(board, Deadline::unlimited(&stop));
             let won = values[&raw(board)];
             assert_ne!(answer, Answer::Unknown);
             assert_eq!(answer == Answer::Proved, won, "{pieces} pieces: {board:?}");
@@ -147,7 +148,7 @@ fn proving_moves_keep_the_win() {
         while at.outcome().is_none() {
             let mv = if at.to_move() == Player::First {
                 solver
-                    .proving_move(&at, unlimited(&stop), |_| false)
+                    .proving_move(&at, Deadline::unlimited(&stop), |_| false)
                     .expect("a proved win has a move")
             } else {
                 let mut moves = Vec::new();
@@ -158,7 +159,7 @@ fn proving_moves_keep_the_win() {
                     assert!(values[&raw(&child)]);
                 }
                 solver
-                    .hardest_reply(&at, unlimited(&stop))
+                    .hardest_reply(&at, Deadline::unlimited(&stop))
                     .expect("every reply loses")
             };
             at.play_unchecked(mv);
@@ -199,7 +200,7 @@ fn dfpn_proves_what_the_plain_prover_finds_on_6x6() {
         found += 1;
         let mut solver = Solver::new(1 << 21);
         assert_eq!(
-            solver.prove(&board, unlimited(&stop)),
+            solver.prove(&board, Deadline::unlimited(&stop)),
             Answer::Proved,
             "{board:?}"
         );

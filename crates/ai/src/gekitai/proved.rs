@@ -8,8 +8,6 @@
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use super::book::Book;
 use super::dfpn::{Answer, Solver};
@@ -18,7 +16,7 @@ use super::symmetry::{self, Key};
 use crate::analysis::Proof;
 use crate::prover::Prover;
 use crate::search::winning_move;
-use crate::{History, Limits, Searchable};
+use crate::{Deadline, History, Searchable};
 use tabletop_engine::gekitai::{GekitaiBoard, Place};
 use tabletop_engine::{BestPlay, Game, Outcome, Player};
 
@@ -57,33 +55,24 @@ pub fn known_x_win(board: &GekitaiBoard<u64>) -> bool {
 /// Level 5's move when a win for X is proved: the book's move (for X),
 /// the reply that makes X's win along the book longest (for O), or the
 /// search's proved move (for X) or hardest reply (for O) found within a
-/// third of the time to `deadline`, never back to a position of
+/// third of what is left of `deadline`, never back to a position of
 /// `history`. `None` leaves the choice to the alpha-beta search.
-pub fn choose(
-    board: &GekitaiBoard<u64>,
-    history: &History,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Option<Place> {
+pub fn choose(board: &GekitaiBoard<u64>, history: &History, deadline: Deadline) -> Option<Place> {
     if let Some(mv) = Book::shipped()
         .lookup(board)
         .or_else(|| longest::longest_reply(board))
     {
         return Some(mv);
     }
-    let now = Instant::now();
-    let limits = Limits {
-        deadline: now + deadline.saturating_duration_since(now) / SOLVER_SHARE,
-        stop,
-    };
+    let deadline = deadline.part(0, 1.0 / f64::from(SOLVER_SHARE));
     let mut solver = Solver::new(TABLE_BYTES);
     let mv = if board.to_move() == Player::First {
         // A proved move back to a position of the game could go round.
-        solver.proving_move(board, limits, |child| {
+        solver.proving_move(board, deadline, |child| {
             history.contains(child.position_hash())
         })
     } else {
-        solver.hardest_reply(board, limits)
+        solver.hardest_reply(board, deadline)
     };
     if mv.is_some() {
         remember(board);
@@ -131,26 +120,20 @@ const SHORT_WIN: u32 = 3;
 /// [`SHORT_WIN`] plies. The line follows X's proved
 /// moves and O's replies that make the most work (or, in the book, that
 /// do not lose at once) as far as `most` moves.
-pub fn prove(
-    board: &GekitaiBoard<u64>,
-    most: usize,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Option<Proof<Place>> {
+pub fn prove(board: &GekitaiBoard<u64>, most: usize, deadline: Deadline) -> Option<Proof<Place>> {
     // A short win is left to the alpha-beta search, which says how short.
     if Prover::new().wins_within(board, Player::First, SHORT_WIN) {
         return None;
     }
-    let limits = Limits { deadline, stop };
     let line = if book_shows_x_wins(board) {
         book_line(board, most)
     } else {
         let mut solver = Solver::new(TABLE_BYTES);
-        if solver.prove(board, limits) != Answer::Proved {
+        if solver.prove(board, deadline) != Answer::Proved {
             return None;
         }
         remember(board);
-        solver.proof_line(board, most, limits)
+        solver.proof_line(board, most, deadline)
     };
     let result = if board.to_move() == Player::First {
         BestPlay::Win(None)
@@ -197,6 +180,7 @@ fn book_line(board: &GekitaiBoard<u64>, most: usize) -> Vec<Place> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
     use std::time::Duration;
 
     use super::*;
@@ -209,10 +193,6 @@ mod tests {
             Gekitai::Small(board) => board,
             _ => unreachable!("6×6 is a u64 board"),
         }
-    }
-
-    fn far() -> Instant {
-        Instant::now() + Duration::from_secs(600)
     }
 
     /// Level 5 as X opens with the book's move and answers every O reply
@@ -258,7 +238,9 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut game = Gekitai::default();
         assert_eq!(game.known_winner(), Some(Player::First));
-        let proof = game.prove(far(), &stop).expect("proved by the book");
+        let proof = game
+            .prove(Deadline::unlimited(&stop))
+            .expect("proved by the book");
         assert_eq!(proof.result, BestPlay::Win(None));
         assert_eq!(Some(proof.best), Book::shipped().lookup(board(&game)));
         let mut replay = game.clone();
@@ -267,7 +249,9 @@ mod tests {
         }
         game.play(proof.best).expect("legal");
         assert_eq!(game.known_winner(), Some(Player::First));
-        let lost = game.prove(far(), &stop).expect("proved by the book");
+        let lost = game
+            .prove(Deadline::unlimited(&stop))
+            .expect("proved by the book");
         assert_eq!(lost.result, BestPlay::Loss(None));
         let analysis = analyse(
             &game,
@@ -296,11 +280,13 @@ mod tests {
         }
         assert!(!crate::prover::Prover::new().wins_within(&game, Player::First, SHORT_WIN));
         assert_eq!(game.known_winner(), None);
-        let proof = game.prove(far(), &stop).expect("proved by the search");
+        let proof = game
+            .prove(Deadline::unlimited(&stop))
+            .expect("proved by the search");
         assert_eq!(proof.result, BestPlay::Loss(None));
         assert_eq!(game.known_winner(), Some(Player::First));
         let big = Gekitai::new(GekitaiSettings::new(7, 8, 3, BothWin::Mover).expect("valid"));
-        assert_eq!(big.prove(far(), &stop), None);
+        assert_eq!(big.prove(Deadline::unlimited(&stop)), None);
         assert_eq!(big.known_winner(), None);
     }
 }

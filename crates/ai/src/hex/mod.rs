@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod bits;
 mod book;
@@ -20,7 +20,7 @@ mod vc;
 use crate::analysis::{LONGEST_LINE, Proof};
 use crate::cells::{self, grid};
 use crate::search::zobrist;
-use crate::{History, Level, OwnChoice, Searchable};
+use crate::{Budget, Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::hex::{Hex, HexMove};
 use tabletop_engine::{BestPlay, Game, Player};
 
@@ -33,8 +33,8 @@ const SOLVED_FROM_THE_START: usize = 8;
 /// The part of a move's time the exact solver may take on a board of side
 /// 7 or less before the tree search gets the rest; on side 8, where early
 /// positions are out of the solver's reach, it takes less.
-const SOLVER_SHARE: f32 = 0.7;
-const SOLVER_SHARE_8X8: f32 = 0.35;
+const SOLVER_SHARE: f64 = 0.7;
+const SOLVER_SHARE_8X8: f64 = 0.35;
 
 /// The fewest empty cells `player` must fill to join their edges.
 fn distance(grid: &[u8], n: usize, player: Player) -> i32 {
@@ -129,11 +129,12 @@ impl Searchable for Hex {
     /// The exact solver on boards up to 8×8, where it settles most
     /// positions past the opening within a review's time; it proves who
     /// wins, not how soon, so the result has no ply count.
-    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<HexMove>> {
+    fn prove(&self, deadline: Deadline) -> Option<Proof<HexMove>> {
         if self.side() > SOLVED_FROM_THE_START {
             return None;
         }
-        let (verdict, line) = solver::proof_line(self, LONGEST_LINE, Some(deadline), stop)?;
+        let stop = deadline.stop_flag();
+        let (verdict, line) = solver::proof_line(self, LONGEST_LINE, ends_at(&deadline), stop)?;
         let result = if verdict.winner == self.to_move() {
             BestPlay::Win(None)
         } else {
@@ -171,10 +172,10 @@ impl Searchable for Hex {
         &self,
         _history: &History,
         level: Level,
-        deadline: Instant,
+        deadline: Deadline,
         seed: u64,
-        stop: &AtomicBool,
     ) -> OwnChoice<HexMove> {
+        let stop = deadline.stop_flag();
         if level.get() < 4 {
             return OwnChoice::Search;
         }
@@ -182,14 +183,13 @@ impl Searchable for Hex {
             if let Some(mv) = book::answer(self) {
                 return OwnChoice::Play(mv);
             }
-            let now = Instant::now();
             let share = if self.side() <= 7 {
                 SOLVER_SHARE
             } else {
                 SOLVER_SHARE_8X8
             };
-            let until = now + deadline.saturating_duration_since(now).mul_f32(share);
-            if let Some(verdict) = solver::solve(self, Some(until), stop)
+            let until = ends_at(&deadline.part(0, share));
+            if let Some(verdict) = solver::solve(self, until, stop)
                 && let Some(cell) = verdict.winning_move
             {
                 return OwnChoice::Play(HexMove::Place(cell));
@@ -200,7 +200,21 @@ impl Searchable for Hex {
         } else {
             mcts::Knobs::PLAIN
         };
-        mcts::choose(self, deadline, seed, stop, knobs).map_or(OwnChoice::GameOver, OwnChoice::Play)
+        let chosen = match deadline.budget() {
+            Budget::Time(_) => mcts::choose(
+                self,
+                Instant::now() + deadline.time_left().unwrap_or_default(),
+                seed,
+                stop,
+                knobs,
+            ),
+            // A count of positions is a count of playouts.
+            Budget::Nodes(playouts) => {
+                let never = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+                mcts::choose_within(self, never, Some(playouts), seed, stop, knobs)
+            }
+        };
+        chosen.map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {
@@ -209,4 +223,11 @@ impl Searchable for Hex {
             HexMove::Swap => 1000,
         }
     }
+}
+/// When a time budget ends, for the solver, which reads the clock
+/// itself; none for a count of positions, which the solver (exact, and
+/// so the same on any machine) does not count: it runs until it settles
+/// the position or is stopped.
+fn ends_at(deadline: &Deadline) -> Option<Instant> {
+    deadline.time_left().map(|left| Instant::now() + left)
 }

@@ -4,11 +4,11 @@
 //! better than the other.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 use super::patterned::{PATTERN_SIDE, Patterned};
+use crate::Deadline;
 use crate::Searchable;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
 use tabletop_engine::reversi::{Reversi, ReversiSettings};
 use tabletop_engine::{Game, Player, Rng};
 
@@ -43,10 +43,7 @@ fn positions(side: usize, games: u64) -> Vec<Reversi> {
 /// Every move's exact value `depth` plies deep, in the order of the
 /// legal moves.
 fn move_values<G: Searchable>(pos: &G, depth: u32) -> Vec<(G::Move, i32)> {
-    let limits = Limits {
-        deadline: Instant::now() + Duration::from_secs(3600),
-        stop: &NEVER,
-    };
+    let limits = Deadline::unlimited(&NEVER);
     let mut searcher = Searcher::<G>::new(limits, 12);
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);

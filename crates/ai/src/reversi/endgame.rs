@@ -7,10 +7,8 @@
 //! bounds of positions with many empty cells. A clock and a stop flag can
 //! cut it short.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use super::cell;
+use crate::Deadline;
 use tabletop_engine::bits::Bits;
 use tabletop_engine::reversi::{Reversi, ReversiMove, flips, legal_moves};
 use tabletop_engine::{Game, Player};
@@ -58,8 +56,7 @@ struct Slot {
 
 pub struct Solver<'a> {
     board: u64,
-    deadline: Instant,
-    stop: &'a AtomicBool,
+    deadline: Deadline<'a>,
     table: Vec<Slot>,
     pub nodes: u64,
     pub aborted: bool,
@@ -67,11 +64,10 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     /// A solver for positions on the cells `board` of the layout.
-    pub fn new(board: u64, deadline: Instant, stop: &'a AtomicBool) -> Self {
+    pub fn new(board: u64, deadline: Deadline<'a>) -> Self {
         Solver {
             board,
             deadline,
-            stop,
             table: vec![Slot::default(); 1 << TABLE_BITS],
             nodes: 0,
             aborted: false,
@@ -96,9 +92,7 @@ impl<'a> Solver<'a> {
             return count(me) - count(opp);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
-        {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -318,10 +312,9 @@ impl Solver<'_> {
 pub fn best_line(
     pos: &Reversi,
     longest: usize,
-    deadline: Instant,
-    stop: &AtomicBool,
+    deadline: Deadline,
 ) -> Option<(i32, Vec<ReversiMove>)> {
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let mut value = None;
     let mut line = Vec::new();
     let mut here = pos.clone();
@@ -366,9 +359,9 @@ pub(super) fn sides(pos: &Reversi) -> (u64, u64) {
 /// The exact final disc difference (the mover's discs minus the
 /// opponent's, empty cells counting for nobody) with best play for the
 /// player to move, or `None` if the solver ran out of time.
-pub fn exact_value(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<i32> {
+pub fn exact_value(pos: &Reversi, deadline: Deadline) -> Option<i32> {
     let (me, opp) = sides(pos);
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let value = solver.solve(me, opp, -65, 65);
     (!solver.aborted).then_some(value)
 }
@@ -382,7 +375,7 @@ pub fn empties(pos: &Reversi) -> u32 {
 /// A move with the best final disc difference (first the best result, win,
 /// draw or loss, then the most discs while time allows), or `None` if even
 /// the win/draw/loss answer took too long.
-pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
+pub fn best_move(pos: &Reversi, deadline: Deadline) -> Option<ReversiMove> {
     if pos.is_over() {
         return None;
     }
@@ -392,7 +385,7 @@ pub fn best_move(pos: &Reversi, deadline: Instant, stop: &AtomicBool) -> Option<
     if mine == 0 {
         return Some(ReversiMove::Pass);
     }
-    let mut solver = Solver::new(pos.board_bits(), deadline, stop);
+    let mut solver = Solver::new(pos.board_bits(), deadline);
     let mut children: Vec<(usize, u64, u64, i32)> = Vec::new();
     for at in mine.ones() {
         let (next_me, next_opp) = after(at, me, opp);

@@ -3,10 +3,11 @@
 //! cells.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::endgame::{Solver, best_line, best_move, empties, exact_value};
 use super::levels::SURE_EMPTIES;
+use crate::Deadline;
 use crate::reference::reversi_exact;
 use crate::{History, Level, choose};
 use tabletop_engine::reversi::{Reversi, ReversiSettings};
@@ -14,8 +15,8 @@ use tabletop_engine::{Game, Rng};
 
 static NEVER: AtomicBool = AtomicBool::new(false);
 
-fn far() -> Instant {
-    Instant::now() + Duration::from_secs(3600)
+fn far() -> Deadline<'static> {
+    Deadline::unlimited(&NEVER)
 }
 
 /// Positions of side `size` with `empties` empty cells (or fewer, after a
@@ -48,7 +49,7 @@ fn solver_value_is_plain_minimax() {
     for (size, empty, seed) in [(8, 8, 1), (8, 6, 2), (6, 10, 3), (4, 8, 4)] {
         for pos in positions(size, empty, 10, seed) {
             assert_eq!(
-                exact_value(&pos, far(), &NEVER),
+                exact_value(&pos, far()),
                 Some(reversi_exact(&pos)),
                 "{pos:?}"
             );
@@ -64,7 +65,7 @@ fn windows_give_true_bounds() {
         let exact = reversi_exact(&pos);
         let (me, opp) = sides(&pos);
         for alpha in [-9, -1, 0, 4, exact - 1, exact] {
-            let mut solver = Solver::new(pos.board_bits(), far(), &NEVER);
+            let mut solver = Solver::new(pos.board_bits(), far());
             let score = solver.solve(me, opp, alpha, alpha + 1);
             if score > alpha {
                 assert!(exact >= score, "{exact} {score} {alpha}");
@@ -79,7 +80,7 @@ fn windows_give_true_bounds() {
 fn value_after(pos: &Reversi, mv: tabletop_engine::reversi::ReversiMove) -> i32 {
     let mut next = pos.clone();
     next.play_unchecked(mv);
-    let value = exact_value(&next, far(), &NEVER).expect("no deadline");
+    let value = exact_value(&next, far()).expect("no deadline");
     if next.to_move() == pos.to_move() {
         value
     } else {
@@ -90,7 +91,7 @@ fn value_after(pos: &Reversi, mv: tabletop_engine::reversi::ReversiMove) -> i32 
 #[test]
 fn best_move_keeps_the_exact_value() {
     for pos in positions(8, 8, 10, 6) {
-        let mv = best_move(&pos, far(), &NEVER).expect("no deadline");
+        let mv = best_move(&pos, far()).expect("no deadline");
         let mut next = pos.clone();
         next.play_unchecked(mv);
         let after = reversi_exact(&next);
@@ -119,7 +120,7 @@ fn level_5_plays_16_empties_perfectly() {
         .expect("a move");
         assert_eq!(
             Some(value_after(&pos, mv)),
-            exact_value(&pos, far(), &NEVER),
+            exact_value(&pos, far()),
             "{pos:?} {mv}"
         );
     }
@@ -137,7 +138,7 @@ fn best_line_is_best_play_on_both_sides() {
     let mut passes = 0;
     for (size, empty, seed) in [(8, 8, 8), (6, 10, 9), (4, 9, 10)] {
         for pos in positions(size, empty, 8, seed) {
-            let (value, line) = best_line(&pos, 40, far(), &NEVER).expect("no deadline");
+            let (value, line) = best_line(&pos, 40, far()).expect("no deadline");
             let exact = reversi_exact(&pos);
             assert_eq!(value, exact, "{pos:?}");
             let mut here = pos.clone();
@@ -157,11 +158,11 @@ fn best_line_is_best_play_on_both_sides() {
     assert!(passes > 0, "no line passed");
     // A short line stops where asked; a game over has none.
     let pos = &positions(8, 8, 1, 11)[0];
-    let (_, line) = best_line(pos, 2, far(), &NEVER).expect("no deadline");
+    let (_, line) = best_line(pos, 2, far()).expect("no deadline");
     assert_eq!(line.len(), 2);
     let mut over = pos.clone();
     while let Some(mv) = over.random_move(&mut Rng::new(3)) {
         over.play_unchecked(mv);
     }
-    assert_eq!(best_line(&over, 40, far(), &NEVER), None);
+    assert_eq!(best_line(&over, 40, far()), None);
 }

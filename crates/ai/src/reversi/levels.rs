@@ -10,13 +10,12 @@
 //! fitted pattern evaluation (`patterned.rs`).
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use super::endgame;
 use super::midgame::Midgame;
 use super::patterned::PATTERN_SIDE;
-use crate::search::{DECIDED, Limits, Searcher};
-use crate::{Level, OwnChoice, Searchable};
+use crate::search::{DECIDED, Searcher};
+use crate::{Deadline, Level, OwnChoice, Searchable};
 use tabletop_engine::reversi::{Reversi, ReversiMove};
 use tabletop_engine::{Game, Rng};
 
@@ -58,24 +57,18 @@ fn plan(level: Level) -> Option<Plan> {
 
 /// The exactly solved move, if `level` solves this position and the solver
 /// finishes in time. Up to [`SURE_EMPTIES`] it has the whole budget.
-pub fn solve(
-    pos: &Reversi,
-    level: Level,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Option<ReversiMove> {
+pub fn solve(pos: &Reversi, level: Level, deadline: Deadline) -> Option<ReversiMove> {
     let plan = plan(level)?;
     let empties = endgame::empties(pos);
     if empties > plan.exact {
         return None;
     }
-    let now = Instant::now();
     let until = if empties <= SURE_EMPTIES {
         deadline
     } else {
-        now + deadline.saturating_duration_since(now) * plan.try_fifths / 5
+        deadline.part(0, f64::from(plan.try_fifths) / 5.0)
     };
-    endgame::best_move(pos, until, stop)
+    endgame::best_move(pos, until)
 }
 
 /// The move `level` plays, or [`OwnChoice::Search`] to leave the choice to
@@ -83,9 +76,8 @@ pub fn solve(
 pub fn choose(
     pos: &Reversi,
     level: Level,
-    deadline: Instant,
+    deadline: Deadline,
     seed: u64,
-    stop: &AtomicBool,
 ) -> OwnChoice<ReversiMove> {
     let Some(plan) = plan(level) else {
         return OwnChoice::Search;
@@ -93,24 +85,22 @@ pub fn choose(
     if pos.is_over() {
         return OwnChoice::GameOver;
     }
-    if let Some(mv) = solve(pos, level, deadline, stop) {
+    if let Some(mv) = solve(pos, level, deadline) {
         return OwnChoice::Play(mv);
     }
     // Timed from here: after a solve that ran out of its share, the
     // midgame search still deepens in the time left (timed from the move's
     // start, it stopped after one ply).
-    let start = Instant::now();
     let mut keyed = root_moves(pos, seed);
     if let [(only, _)] = keyed[..] {
         return OwnChoice::Play(only);
     }
-    let limits = Limits { deadline, stop };
     let scoring = if level == Level::MAX {
         Scoring::best_for(pos)
     } else {
         Scoring::HandMade
     };
-    OwnChoice::Play(scoring.deepen(pos, &mut keyed, plan.depth, limits, start).0)
+    OwnChoice::Play(scoring.deepen(pos, &mut keyed, plan.depth, deadline).0)
 }
 
 /// How the midgame is searched: level 5 on 8×8 by the midgame search
@@ -143,13 +133,12 @@ impl Scoring {
         pos: &Reversi,
         keyed: &mut [(ReversiMove, i32)],
         depth: u32,
-        limits: Limits,
-        start: Instant,
+        deadline: Deadline,
     ) -> (ReversiMove, u64) {
         match self {
-            Scoring::HandMade => deepen_generic(pos, keyed, depth, limits, start),
-            Scoring::Patterns => deepen_midgame(pos, keyed, depth, false, limits, start),
-            Scoring::ProbCut => deepen_midgame(pos, keyed, depth, true, limits, start),
+            Scoring::HandMade => deepen_generic(pos, keyed, depth, deadline),
+            Scoring::Patterns => deepen_midgame(pos, keyed, depth, false, deadline),
+            Scoring::ProbCut => deepen_midgame(pos, keyed, depth, true, deadline),
         }
     }
 }
@@ -170,16 +159,12 @@ pub fn fixed_effort(
         return None;
     }
     let never = AtomicBool::new(false);
-    let far = Instant::now() + std::time::Duration::from_secs(24 * 3600);
+    let unlimited = Deadline::unlimited(&never);
     if endgame::empties(pos) <= exact {
-        return endgame::best_move(pos, far, &never).map(|mv| (mv, 0));
+        return endgame::best_move(pos, unlimited).map(|mv| (mv, 0));
     }
     let mut keyed = root_moves(pos, seed);
-    let limits = Limits {
-        deadline: far,
-        stop: &never,
-    };
-    Some(scoring.deepen(pos, &mut keyed, depth, limits, Instant::now()))
+    Some(scoring.deepen(pos, &mut keyed, depth, unlimited))
 }
 
 /// The root moves in their first order, each with its ordering key:
@@ -208,20 +193,18 @@ fn root_moves(pos: &Reversi, seed: u64) -> Vec<(ReversiMove, i32)> {
 fn deepen<M: Copy>(
     keyed: &mut [(M, i32)],
     depth: u32,
-    limits: Limits,
-    start: Instant,
-    mut root: impl FnMut(u32, &mut [(M, i32)]) -> bool,
+    deadline: Deadline,
+    mut root: impl FnMut(u32, &mut [(M, i32)]) -> (bool, u64),
 ) -> M {
-    let budget = limits.deadline.saturating_duration_since(start);
     let mut best = keyed[0].0;
     for depth in 1..=depth {
-        let done = root(depth, keyed);
+        let (done, nodes) = root(depth, keyed);
         // A cut-short iteration searched the previous best first, so a
         // move ahead of it now has beaten it.
         if done || depth > 1 {
             best = keyed[0].0;
         }
-        if !done || keyed[0].1.abs() > DECIDED || start.elapsed() * 5 > budget * 2 {
+        if !done || keyed[0].1.abs() > DECIDED || deadline.spent(nodes) > 0.4 {
             break;
         }
     }
@@ -233,12 +216,11 @@ fn deepen_generic<G: Searchable<Move = ReversiMove>>(
     pos: &G,
     keyed: &mut [(ReversiMove, i32)],
     depth: u32,
-    limits: Limits,
-    start: Instant,
+    deadline: Deadline,
 ) -> (ReversiMove, u64) {
-    let mut searcher = Searcher::<G>::new(limits, 20);
-    let best = deepen(keyed, depth, limits, start, |depth, keyed| {
-        searcher.root(pos, depth, keyed, false)
+    let mut searcher = Searcher::<G>::new(deadline, 20);
+    let best = deepen(keyed, depth, deadline, |depth, keyed| {
+        (searcher.root(pos, depth, keyed, false), searcher.nodes)
     });
     (best, searcher.nodes)
 }
@@ -249,12 +231,11 @@ fn deepen_midgame(
     keyed: &mut [(ReversiMove, i32)],
     depth: u32,
     probcut: bool,
-    limits: Limits,
-    start: Instant,
+    deadline: Deadline,
 ) -> (ReversiMove, u64) {
-    let mut search = Midgame::new(limits, probcut);
-    let best = deepen(keyed, depth, limits, start, |depth, keyed| {
-        search.root(pos, depth, keyed)
+    let mut search = Midgame::new(deadline, probcut);
+    let best = deepen(keyed, depth, deadline, |depth, keyed| {
+        (search.root(pos, depth, keyed), search.nodes)
     });
     (best, search.nodes)
 }

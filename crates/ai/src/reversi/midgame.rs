@@ -13,7 +13,8 @@
 use super::endgame::{after, sides, slot_of};
 use super::patterned::pattern_value;
 use super::weights::Weights;
-use crate::search::{EVAL_LIMIT, INFINITY, Limits, WIN, from_table, to_table};
+use crate::Deadline;
+use crate::search::{EVAL_LIMIT, INFINITY, WIN, from_table, to_table};
 use tabletop_engine::bits::Bits;
 use tabletop_engine::reversi::{Reversi, ReversiMove, legal_moves};
 
@@ -54,7 +55,7 @@ const EMPTY_SLOT: Slot = Slot {
 
 /// One search's memory: the table, the clock and whether it cuts.
 pub struct Midgame<'a> {
-    limits: Limits<'a>,
+    deadline: Deadline<'a>,
     weights: &'static Weights,
     table: Vec<Slot>,
     probcut: bool,
@@ -108,9 +109,9 @@ fn final_value(me: u64, opp: u64, ply: usize) -> i32 {
 
 impl<'a> Midgame<'a> {
     /// A search within `limits`; with `probcut`, selective.
-    pub fn new(limits: Limits<'a>, probcut: bool) -> Self {
+    pub fn new(deadline: Deadline<'a>, probcut: bool) -> Self {
         Midgame {
-            limits,
+            deadline,
             weights: Weights::shipped(),
             table: vec![EMPTY_SLOT; 1 << TABLE_BITS],
             probcut,
@@ -136,7 +137,7 @@ impl<'a> Midgame<'a> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.expired() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -324,12 +325,8 @@ pub fn value(pos: &Reversi, depth: u32, probcut: bool) -> i32 {
 /// [`value`] and the nodes the search visited.
 pub fn value_and_nodes(pos: &Reversi, depth: u32, probcut: bool) -> (i32, u64) {
     let never = std::sync::atomic::AtomicBool::new(false);
-    let limits = Limits {
-        deadline: std::time::Instant::now() + std::time::Duration::from_secs(24 * 3600),
-        stop: &never,
-    };
     let (me, opp) = sides(pos);
-    let mut search = Midgame::new(limits, probcut);
+    let mut search = Midgame::new(Deadline::unlimited(&never), probcut);
     let value = search.search(me, opp, depth, 0, -INFINITY, INFINITY);
     (value, search.nodes)
 }

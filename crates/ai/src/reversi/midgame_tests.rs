@@ -3,11 +3,11 @@
 //! included; with it the search is smaller and stays close.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 use super::midgame::{PROBCUT_DEPTH, value};
 use super::patterned::Patterned;
-use crate::search::{INFINITY, Limits, Searcher};
+use crate::Deadline;
+use crate::search::{INFINITY, Searcher};
 use tabletop_engine::reversi::Reversi;
 use tabletop_engine::{Game, Rng};
 
@@ -32,10 +32,7 @@ fn positions(games: u64, every: usize) -> Vec<Reversi> {
 }
 
 fn generic_value(pos: &Reversi, depth: u32) -> i32 {
-    let limits = Limits {
-        deadline: Instant::now() + Duration::from_secs(3600),
-        stop: &NEVER,
-    };
+    let limits = Deadline::unlimited(&NEVER);
     Searcher::<Patterned>::new(limits, 16).negamax(
         &Patterned(pos.clone()),
         depth,

@@ -10,7 +10,6 @@
 //! `examples/reversi_ab.rs`.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 #[cfg(test)]
 mod colour_tests;
@@ -31,7 +30,7 @@ pub use levels::{Scoring, fixed_effort};
 
 use crate::analysis::{LONGEST_LINE, Proof};
 use crate::search::zobrist;
-use crate::{History, Level, OwnChoice, Searchable};
+use crate::{Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::reversi::{Reversi, ReversiMove};
 use tabletop_engine::{BestPlay, Cell, Game, Player};
 
@@ -248,21 +247,20 @@ impl Searchable for Reversi {
             return None;
         }
         // No clock: `stop` ends it.
-        let far = Instant::now() + std::time::Duration::from_secs(24 * 3600);
-        endgame::exact_value(self, far, stop)
+        endgame::exact_value(self, Deadline::unlimited(stop))
     }
 
-    fn solve(&self, level: Level, deadline: Instant, stop: &AtomicBool) -> Option<ReversiMove> {
-        levels::solve(self, level, deadline, stop)
+    fn solve(&self, level: Level, deadline: Deadline) -> Option<ReversiMove> {
+        levels::solve(self, level, deadline)
     }
 
     /// The exact endgame: the final disc difference with best play and
     /// a line of it.
-    fn prove(&self, deadline: Instant, stop: &AtomicBool) -> Option<Proof<ReversiMove>> {
+    fn prove(&self, deadline: Deadline) -> Option<Proof<ReversiMove>> {
         if endgame::empties(self) > PROVED_EMPTIES {
             return None;
         }
-        let (difference, line) = endgame::best_line(self, LONGEST_LINE, deadline, stop)?;
+        let (difference, line) = endgame::best_line(self, LONGEST_LINE, deadline)?;
         Some(Proof {
             result: BestPlay::by_difference(difference),
             best: *line.first()?,
@@ -274,11 +272,10 @@ impl Searchable for Reversi {
         &self,
         _history: &History,
         level: Level,
-        deadline: Instant,
+        deadline: Deadline,
         seed: u64,
-        stop: &AtomicBool,
     ) -> OwnChoice<ReversiMove> {
-        levels::choose(self, level, deadline, seed, stop)
+        levels::choose(self, level, deadline, seed)
     }
 }
 

@@ -4,11 +4,18 @@
 //! against play.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::board::{Board, EMPTY};
+use super::clock::Clock;
+use super::shapes::{
+    FIVE, FOUR, NONE, ONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, POW3, THREE, TWO, shapes,
+};
+use super::threats::{Failures, Threater};
 use super::*;
 use crate::reference::minimax;
-use crate::search::{INFINITY, Limits, Searcher as GenericSearcher};
+use crate::search::{INFINITY, Searcher as GenericSearcher};
+use crate::{Budget, Deadline};
 use crate::{History, Level, choose as choose_at};
 use tabletop_engine::gomoku::GomokuSettings;
 use tabletop_engine::{Outcome, Rng};
@@ -40,9 +47,18 @@ fn level(n: u8) -> Level {
     Level::new(n).expect("valid level")
 }
 
-/// The move of `level`, thinking at most `budget`.
-fn chosen(game: &Gomoku, level: Level, budget: Duration) -> GomokuStone {
-    choose_at(game, &History::default(), level, budget, 1, &NEVER).expect("the game goes on")
+/// The move of `level`, searching at most `nodes` positions: the same on
+/// any machine.
+fn chosen(game: &Gomoku, level: Level, nodes: u64) -> GomokuStone {
+    choose_at(
+        game,
+        &History::default(),
+        level,
+        Budget::Nodes(nodes),
+        1,
+        &NEVER,
+    )
+    .expect("the game goes on")
 }
 
 /// A plain board: cells row by row, rows counted with plain loops.
@@ -149,7 +165,7 @@ fn engine_vcf(game: &Gomoku, attacker: Player, depth: u32) -> Option<Cell> {
     let mut board = Board::from_game(game);
     let mut threats = Threater {
         board: &mut board,
-        clock: Clock::new(Instant::now() + Duration::from_secs(3600), &NEVER),
+        clock: Clock::new(Deadline::unlimited(&NEVER)),
         failures: Failures::new(12),
         nodes: 0,
     };
@@ -163,7 +179,7 @@ fn engine_vct(game: &Gomoku, attacker: Player, depth: u32) -> bool {
     let mut board = Board::from_game(game);
     let mut threats = Threater {
         board: &mut board,
-        clock: Clock::new(Instant::now() + Duration::from_secs(3600), &NEVER),
+        clock: Clock::new(Deadline::unlimited(&NEVER)),
         failures: Failures::new(12),
         nodes: 0,
     };
@@ -355,7 +371,7 @@ fn under_the_exact_rule_a_four_that_would_make_six_is_no_threat() {
     assert_eq!(answers, vec![stone("A8")]);
     for n in 1..=5 {
         let mut g = exact.clone();
-        let mv = chosen(&g, level(n), Duration::from_millis(100));
+        let mv = chosen(&g, level(n), 20_000);
         assert_eq!(mv, stone("A8"), "level {n}");
         g.play(mv).expect("legal");
     }
@@ -386,10 +402,7 @@ fn search_matches_plain_minimax() {
                 }
                 pos = next;
             }
-            let limits = Limits {
-                deadline: Instant::now() + Duration::from_secs(3600),
-                stop: &NEVER,
-            };
+            let limits = Deadline::unlimited(&NEVER);
             let mut searcher = GenericSearcher::<Gomoku>::new(limits, 10);
             for d in 1..=depth {
                 let fast = searcher.negamax(&pos, d, 0, -INFINITY, INFINITY);
@@ -407,12 +420,9 @@ fn every_level_takes_a_five_and_levels_two_up_block_one() {
     // W to move against B's four H8..K8 closed at G8.
     let block = replay("H8 G8 I8 A3 J8 A5 K8");
     for n in 1..=5 {
-        assert_eq!(
-            chosen(&win, level(n), Duration::from_millis(50)),
-            stone("L8")
-        );
+        assert_eq!(chosen(&win, level(n), 20_000), stone("L8"));
         if n >= 2 {
-            let mv = chosen(&block, level(n), Duration::from_millis(50));
+            let mv = chosen(&block, level(n), 20_000);
             assert_eq!(mv, stone("L8"), "level {n}");
         }
     }
@@ -436,7 +446,7 @@ fn no_move_once_the_game_is_over_and_a_legal_one_until_then() {
         assert!(g.check(mv).is_ok(), "{mv} in {g:?}");
         g.play_unchecked(mv);
     }
-    assert_eq!(choose(&g, Instant::now(), &NEVER), None);
+    assert_eq!(choose(&g, Deadline::unlimited(&NEVER)), None);
     assert_eq!(
         choose_at(
             &g,
@@ -486,7 +496,7 @@ fn the_vcf_search_finds_a_win_six_fours_deep() {
     let mut g = g;
     let mut fours = 0;
     while !g.is_over() {
-        let mv = chosen(&g, Level::MAX, Duration::from_secs(120));
+        let mv = chosen(&g, Level::MAX, 1_000_000);
         g.play(mv).expect("legal");
         if g.is_over() {
             break;
@@ -502,8 +512,7 @@ fn the_vcf_search_finds_a_win_six_fours_deep() {
             g.play(GomokuStone(block)).expect("legal");
         } else {
             // An open four: any answer loses.
-            g.play(chosen(&g, Level::MAX, Duration::from_millis(50)))
-                .expect("legal");
+            g.play(chosen(&g, Level::MAX, 20_000)).expect("legal");
         }
     }
     assert_eq!(g.outcome(), Some(Outcome::Win(w)));
@@ -529,7 +538,7 @@ fn level_5_stops_a_four_three() {
     assert!(Plain::of(&elsewhere).vcf(w, depth));
     let mut after = g.clone();
     after
-        .play(chosen(&g, Level::MAX, Duration::from_secs(30)))
+        .play(chosen(&g, Level::MAX, 1_000_000))
         .expect("legal");
     assert!(!Plain::of(&after).vcf(w, depth + 2));
 }
@@ -549,12 +558,12 @@ fn level_5_wins_by_threes_and_fours() {
     // Against level 5's defence, B wins within its next ten stones.
     let mut g = start.clone();
     for _ in 0..10 {
-        let mv = chosen(&g, Level::MAX, Duration::from_secs(60));
+        let mv = chosen(&g, Level::MAX, 1_000_000);
         g.play(mv).expect("legal");
         if g.is_over() {
             break;
         }
-        let answer = chosen(&g, Level::MAX, Duration::from_millis(300));
+        let answer = chosen(&g, Level::MAX, 100_000);
         g.play(answer).expect("legal");
         if g.is_over() {
             break;
@@ -568,7 +577,7 @@ fn every_level_plays_on_the_smallest_and_largest_boards() {
     for (size, rule) in [(5, GomokuRule::Freestyle), (26, GomokuRule::Exact)] {
         let g = replay_on(game(size, rule), "A1 B2");
         for n in 1..=5 {
-            let mv = chosen(&g, level(n), Duration::from_millis(30));
+            let mv = chosen(&g, level(n), 5_000);
             assert!(g.check(mv).is_ok(), "level {n} on {size}x{size}");
         }
     }
