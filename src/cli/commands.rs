@@ -31,7 +31,8 @@ use tabletop_engine::record::Record;
 
 /// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
 /// unless a game was named, `at_once`), or the plain mode.
-pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure> {
+    let animate = flags.animation.animate;
     let setup = flags.setup().map_err(Failure::usage)?;
     check_engines(&flags.seats, setup.kind())?;
     if !flags.plain {
@@ -188,10 +189,10 @@ fn style(args: &RecordArgs) -> Style {
 }
 
 /// `tabletop load FILE`: the saved game, continued from its last position.
-pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn load(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Continue(record), animate);
+        return full_screen_record(app::Start::Continue(record), args.animation.animate);
     }
     struct Load(Style);
     impl WithRecord for Load {
@@ -214,10 +215,11 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
 
 /// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
 /// plain mode prints when the record's moves are typed in order.
-pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn replay(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Replay(record, Some(args.file.clone())), animate);
+        let start = app::Start::Replay(record, Some(args.file.clone()));
+        return full_screen_record(start, args.animation.animate);
     }
     struct Replay(Style);
     impl WithRecord for Replay {
@@ -292,7 +294,7 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
 }
 
 /// `tabletop library [DIR]`: the saved games, in DIR or the data folder.
-pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
     let folder = match &args.dir {
         Some(dir) if !dir.is_dir() => {
             return Err(Failure::usage(format!("{} is not a folder", dir.display())));
@@ -302,7 +304,7 @@ pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Fai
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
-    full_screen_record(app::Start::Library(folder), animate)
+    full_screen_record(app::Start::Library(folder), args.animation.animate)
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {

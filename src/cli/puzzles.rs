@@ -14,7 +14,7 @@ use tabletop_core::files;
 use tabletop_core::puzzles::gather::{gather, saved_games};
 use tabletop_core::puzzles::progress;
 
-pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn puzzles(args: &PuzzlesArgs) -> Result<ExitCode, Failure> {
     if let Some(why) = app::terminal::unavailable() {
         return Err(Failure::usage(format!(
             "the puzzles need the full-screen app, and so a terminal ({why})"
@@ -32,6 +32,6 @@ pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Fai
     }
     full_screen_record(
         app::Start::Puzzles(gathered.puzzles, gathered.notices, progress::path()),
-        animate,
+        args.animation.animate,
     )
 }
