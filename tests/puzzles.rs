@@ -363,3 +363,28 @@ fn the_start_screen_opens_the_puzzles_and_esc_comes_back() {
     assert!(screen.contains("[ Start ]"), "{screen}");
     assert!(!app.should_quit());
 }
+
+#[test]
+fn puzzles_are_listed_without_a_terminal_one_a_line() {
+    let data = Scratch::new("puzzle-list");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["puzzles", "--list"])
+        .env("XDG_DATA_HOME", &*data)
+        .env("HOME", &*data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let (puzzles, _) = builtin::all();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), puzzles.len(), "{text}");
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        let title = puzzle.kind().title();
+        assert!(
+            line.starts_with(&format!("{}  {title}  ", puzzle.id)),
+            "{line}"
+        );
+        assert!(line.ends_with(" plies  built-in"), "{line}");
+    }
+}

@@ -12,9 +12,18 @@ use tabletop_ai::Level;
 use tabletop_core::interchange::Format;
 use tabletop_core::seat::{self, CONTENDER_FORMS, Contender};
 
+/// `0.1.0 (275434d1a2b3 2026-11-26)`: the version and the commit built
+/// (see build.rs).
+pub(crate) const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("TABLETOP_COMMIT"),
+    ")"
+);
+
 /// The command line; its description names the games, from the list.
 #[derive(Parser, Debug)]
-#[command(name = "tabletop", version, args_conflicts_with_subcommands = true)]
+#[command(name = "tabletop", version = VERSION, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
@@ -76,6 +85,24 @@ pub(crate) enum Command {
     Online(OnlineArgs),
     /// List the outside GTP engines of config.toml, add one, or check them.
     Engines(super::engines::EnginesArgs),
+    /// Print the completions of tabletop's commands and flags for a shell.
+    Completions(CompletionsArgs),
+    /// Print tabletop's manual page (man 1 tabletop), or a command's.
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ManArgs {
+    /// The command whose page to print (`load`, `engines add`; default:
+    /// tabletop's own).
+    pub(crate) command: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -170,6 +197,10 @@ pub(crate) struct PuzzlesArgs {
     /// Reviewed game records (default: every saved game in the data
     /// folder).
     pub(crate) files: Vec<PathBuf>,
+    /// List the puzzles, one a line (id, game, who wins within how many
+    /// plies, where it comes from), instead of opening them.
+    #[arg(long)]
+    pub(crate) list: bool,
     #[command(flatten)]
     pub(crate) animation: Animation,
 }

@@ -10,6 +10,7 @@ mod game_flags;
 mod help_check;
 mod network;
 mod network_app;
+mod packaging;
 mod puzzles;
 mod review;
 
@@ -26,17 +27,21 @@ use game_flags::{DefaultGame, PlayGame};
 
 use crate::games::{GameKind, titles};
 
-/// Runs tabletop with the process's arguments; returns the exit status.
-pub fn main() -> ExitCode {
+/// The command line as clap knows it, described: for parsing, the
+/// completions and the manual pages alike.
+fn command() -> clap::Command {
     let about = format!("Abstract board games in the terminal: {}.", titles());
     let long_about = format!(
         "{about}\n\nWith no game named, tabletop opens the start screen, to choose the game, \
          its settings and who plays (with --plain, it plays {} line by line).",
         GameKind::default().title()
     );
-    let parsed = Cli::command()
-        .about(about)
-        .long_about(long_about)
+    Cli::command().about(about).long_about(long_about)
+}
+
+/// Runs tabletop with the process's arguments; returns the exit status.
+pub fn main() -> ExitCode {
+    let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
@@ -117,5 +122,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Serve(args)) => network::serve(&args),
         Some(Command::Online(args)) => network::online(&args),
         Some(Command::Engines(args)) => engines::engines_command(&args),
+        Some(Command::Completions(args)) => packaging::completions(command(), &args),
+        Some(Command::Man(args)) => packaging::man(command(), &args),
     }
 }
