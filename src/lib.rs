@@ -6,5 +6,8 @@ pub mod app;
 pub mod cli;
 pub mod games;
 pub mod gtp;
-pub mod net;
 pub mod plain;
+
+/// Network play, from the crate that holds it (`tabletop-net`): the
+/// front ends here show its games and type into them.
+pub use tabletop_net as net;

@@ -9,6 +9,8 @@ mod gomoku;
 mod hex;
 mod reversi;
 
+pub mod network;
+
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 

@@ -302,20 +302,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             self.buffers[ply] = moves;
             return WIN - (ply as i32 + 1);
         }
-        let killers = self.killers[ply];
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        keys.extend(moves.iter().map(|&mv| {
-            if Some(mv) == table_move {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 1
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 2
-            } else {
-                self.history[G::move_slot(mv)]
-            }
-        }));
+        self.order_keys(&moves, table_move, ply, &mut keys);
 
         self.path.push(hash);
         let original_alpha = alpha;
@@ -344,13 +332,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
-                        let k = &mut self.killers[ply];
-                        if k[0] != Some(mv) {
-                            k[1] = k[0];
-                            k[0] = Some(mv);
-                        }
-                        let h = &mut self.history[G::move_slot(mv)];
-                        *h = (*h + (depth * depth) as i32).min(1 << 28);
+                        self.remember_cutoff(mv, depth, ply);
                         break;
                     }
                 }
@@ -362,15 +344,50 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if self.aborted {
             return 0;
         }
-        let bound = Bound::of(best, original_alpha, beta);
         self.table[slot] = Entry {
             key: hash,
             mv: best_move,
             score: to_table(best, ply),
             depth: depth.min(255) as u8,
-            bound,
+            bound: Bound::of(best, original_alpha, beta),
         };
         best
+    }
+
+    /// The ordering key of each of `moves` at `ply`: the table's move,
+    /// then the two killers, then the history heuristic.
+    fn order_keys(
+        &self,
+        moves: &[G::Move],
+        table_move: Option<G::Move>,
+        ply: usize,
+        keys: &mut Vec<i32>,
+    ) {
+        let killers = self.killers[ply];
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
+            if Some(mv) == table_move {
+                i32::MAX
+            } else if Some(mv) == killers[0] {
+                i32::MAX - 1
+            } else if Some(mv) == killers[1] {
+                i32::MAX - 2
+            } else {
+                self.history[G::move_slot(mv)]
+            }
+        }));
+    }
+
+    /// `mv` refuted the line at `ply`, `depth` plies from the leaves: a
+    /// killer there, and credit in the history heuristic.
+    fn remember_cutoff(&mut self, mv: G::Move, depth: u32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[G::move_slot(mv)];
+        *h = (*h + (depth * depth) as i32).min(1 << 28);
     }
 
     /// The moves the table gives from `pos` on, as far as it knows them
@@ -492,7 +509,6 @@ pub fn choose<G: Searchable>(
     if legal.is_empty() {
         return None;
     }
-    let me = game.to_move();
     let mut rng = Rng::new(seed ^ game.position_hash().rotate_left(17));
     shuffle(&mut legal, &mut rng);
     if let Some(mv) = winning_move(game, &legal) {
@@ -507,37 +523,7 @@ pub fn choose<G: Searchable>(
         return Some(legal[0]);
     }
     if level.is_careful() {
-        // The moves seen to be safe; out of time (a huge board), the moves
-        // not looked at yet stay in only if no safe one was seen. The clock
-        // is read every 64 moves, so a board with fewer always has every
-        // move looked at, however loaded the machine; this look counts no
-        // positions against a budget of positions.
-        let (mut safe, mut unseen) = (Vec::new(), Vec::new());
-        let mut late = false;
-        for (k, &mv) in legal.iter().enumerate() {
-            if k % 64 == 63 && !late {
-                late = deadline.expired(0);
-            }
-            if late {
-                unseen.push(mv);
-                continue;
-            }
-            let mut child = game.clone();
-            child.play_unchecked(mv);
-            let is_safe = match child.outcome() {
-                Some(Outcome::Win(winner)) => winner == me,
-                Some(Outcome::Draw) => true,
-                None => !child.opponent_wins_next(me),
-            };
-            if is_safe {
-                safe.push(mv);
-            }
-        }
-        if !safe.is_empty() {
-            legal = safe;
-        } else if !unseen.is_empty() {
-            legal = unseen;
-        }
+        keep_safe(game, &mut legal, deadline);
     }
     if let Some(mv) = game.solve(level, deadline) {
         return Some(mv);
@@ -545,52 +531,108 @@ pub fn choose<G: Searchable>(
     if legal.len() == 1 || deadline.expired(0) {
         return Some(legal[0]);
     }
-
     order_root(game, &mut legal);
+    let scored = deepen(game, history, level, deadline, &legal);
+    Some(pick(scored, level.noise(), &mut rng))
+}
+
+/// Keeps the moves that do not let the opponent win at once. Out of time
+/// (a huge board), the moves not looked at yet stay in only if no safe
+/// one was seen; with no safe move, all stay. The clock is read every 64
+/// moves, so a board with fewer always has every move looked at, however
+/// loaded the machine; this look counts no positions against a budget of
+/// positions.
+fn keep_safe<G: Searchable>(game: &G, legal: &mut Vec<G::Move>, deadline: Deadline) {
+    let me = game.to_move();
+    let (mut safe, mut unseen) = (Vec::new(), Vec::new());
+    let mut late = false;
+    for (k, &mv) in legal.iter().enumerate() {
+        if k % 64 == 63 && !late {
+            late = deadline.expired(0);
+        }
+        if late {
+            unseen.push(mv);
+            continue;
+        }
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        let is_safe = match child.outcome() {
+            Some(Outcome::Win(winner)) => winner == me,
+            Some(Outcome::Draw) => true,
+            None => !child.opponent_wins_next(me),
+        };
+        if is_safe {
+            safe.push(mv);
+        }
+    }
+    if !safe.is_empty() {
+        *legal = safe;
+    } else if !unseen.is_empty() {
+        *legal = unseen;
+    }
+}
+
+/// What iterative deepening over `legal` (in root order) found: the best
+/// move and its score, and, when the last depth finished, every move's
+/// score at that depth (for the lower levels' noise).
+struct Deepened<M> {
+    best: (M, i32),
+    scores: Vec<(M, i32)>,
+}
+
+/// Searches `legal` one ply deeper at a time until the level's cap, a
+/// decided score, or two fifths of the budget (the next ply would not
+/// finish).
+fn deepen<G: Searchable>(
+    game: &G,
+    history: &History,
+    level: Level,
+    deadline: Deadline,
+    legal: &[G::Move],
+) -> Deepened<G::Move> {
     let mut moves: Vec<(G::Move, i32)> = legal.iter().map(|&mv| (mv, 0)).collect();
     let mut searcher = Searcher::<G>::new(deadline, table_bits(level, deadline.budget()));
     searcher.remember(history.clone());
-    let noise = level.noise();
-    let exact = noise > 0;
-    let mut best = moves[0];
-    let mut best_scores: Vec<(G::Move, i32)> = Vec::new();
+    let exact = level.noise() > 0;
+    let mut found = Deepened {
+        best: moves[0],
+        scores: Vec::new(),
+    };
     for depth in 1..=G::depth_cap(level) {
         let done = searcher.root(game, depth, &mut moves, exact);
         if done {
-            best = moves[0];
-            best_scores = moves.clone();
+            found.best = moves[0];
+            found.scores = moves.clone();
         } else {
             // The first move searched was the previous best, so a move now
             // ahead of it beat it at the new depth.
             if depth > 1 {
-                best = moves[0];
+                found.best = moves[0];
             }
             break;
         }
-        if best.1.abs() > DECIDED {
-            break;
-        }
-        // Another ply takes several times as long as the last: past two
-        // fifths of the budget, it would not finish.
-        if deadline.spent(searcher.nodes) > 0.4 {
+        if found.best.1.abs() > DECIDED || deadline.spent(searcher.nodes) > 0.4 {
             break;
         }
     }
-    if noise > 0 && !best_scores.is_empty() {
-        let top = best_scores
-            .iter()
-            .map(|&(mv, score)| {
-                let shaken = if score.abs() > DECIDED {
-                    score
-                } else {
-                    score + rng.below(2 * noise as usize + 1) as i32 - noise
-                };
-                (mv, shaken)
-            })
-            .max_by_key(|&(_, score)| score);
-        if let Some((mv, _)) = top {
-            return Some(mv);
-        }
+    found
+}
+
+/// The move to play: the best, or at the levels with noise the best once
+/// every score not yet decided is shaken by up to `noise`.
+fn pick<M: Copy>(deepened: Deepened<M>, noise: i32, rng: &mut Rng) -> M {
+    if noise == 0 || deepened.scores.is_empty() {
+        return deepened.best.0;
     }
-    Some(best.0)
+    let shaken = deepened.scores.iter().map(|&(mv, score)| {
+        let shaken = if score.abs() > DECIDED {
+            score
+        } else {
+            score + rng.below(2 * noise as usize + 1) as i32 - noise
+        };
+        (mv, shaken)
+    });
+    shaken
+        .max_by_key(|&(_, score)| score)
+        .map_or(deepened.best.0, |(mv, _)| mv)
 }

@@ -49,9 +49,24 @@ macro_rules! for_each_game {
 /// `with_record` and `with_setup` to run them for whichever game. A front
 /// end calls it through the list, with the macro in scope:
 ///
-/// ```ignore
+/// ```
 /// use tabletop_core::game_dispatch;
-/// tabletop_core::for_each_game!(game_dispatch, AppGame);
+/// use tabletop_core::games::{GameKind, Playable};
+///
+/// /// A front end's own per-game trait (here: nothing more than the core's).
+/// pub trait Shown: Playable {}
+/// impl<G: Playable> Shown for G {}
+///
+/// tabletop_core::for_each_game!(game_dispatch, Shown);
+///
+/// struct Title;
+/// impl WithGame for Title {
+///     type Output = &'static str;
+///     fn run<G: Shown>(self) -> &'static str {
+///         G::TITLE
+///     }
+/// }
+/// assert_eq!(with_game(GameKind::default(), Title), "Gekitai");
 /// ```
 ///
 /// A game that lacks the front end's trait then fails to compile here.

@@ -49,15 +49,6 @@ impl GameUi for Hex {
         lines
     }
 
-    /// Offered while the swap may be played, and no longer.
-    fn extra_keys(&self) -> &'static [(&'static str, &'static str)] {
-        if self.check(HexMove::Swap).is_ok() {
-            &[("swap", "swap")]
-        } else {
-            &[]
-        }
-    }
-
     fn board_size(&self) -> (u16, u16) {
         Grid::size(self.side(), true)
     }

@@ -100,11 +100,6 @@ pub trait GameUi: Described + Searchable + Sync {
         format!("Player {} had to play {mv}", Self::symbol(mover))
     }
 
-    /// Extra footer keys, e.g. Hex's swap.
-    fn extra_keys(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-
     /// The smallest area the board can be drawn in.
     fn board_size(&self) -> (u16, u16);
 

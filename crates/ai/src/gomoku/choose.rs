@@ -5,7 +5,7 @@
 use super::board::{Board, EMPTY, Survey};
 use super::clock::Clock;
 use super::node_moves;
-use super::search::Searcher;
+use super::search::{Searcher, width_at};
 use super::threats::{Failures, Threater};
 use crate::Deadline;
 use crate::search::DECIDED;
@@ -14,22 +14,8 @@ use tabletop_engine::{Cell, Game};
 
 /// Fours in a row the VCF search follows.
 pub(super) const VCF_DEPTH: u32 = 24;
-/// Fours in a row the VCF search follows inside the VCT search.
-pub(super) const VCF_IN_VCT: u32 = 10;
 /// Threats (threes or fours) in a row the VCT search follows, at most.
 pub(super) const VCT_DEPTH: u32 = 7;
-/// The deepest the search may go, forced blocks included.
-pub(super) const MAX_PLY: usize = 60;
-/// Moves each node of the level 5 search looks at, by distance from the
-/// root.
-pub(super) fn width_at(ply: usize) -> usize {
-    match ply {
-        0 => 24,
-        1 => 14,
-        2..=3 => 10,
-        _ => 7,
-    }
-}
 
 /// Shares of the time left for each stage of level 5's choice.
 pub(super) const VCF_SHARE: f64 = 0.08;

@@ -2,10 +2,22 @@
 //! blocks searched without using up depth, a table of bounds.
 
 use super::board::{Board, Survey};
-use super::choose::{MAX_PLY, width_at};
 use super::clock::Clock;
 use super::pick_moves;
 use crate::search::{Bound, WIN, from_table, to_table, zobrist};
+
+/// The deepest the search may go, forced blocks included.
+pub(super) const MAX_PLY: usize = 60;
+/// Moves each node of the level 5 search looks at, by distance from the
+/// root.
+pub(super) fn width_at(ply: usize) -> usize {
+    match ply {
+        0 => 24,
+        1 => 14,
+        2..=3 => 10,
+        _ => 7,
+    }
+}
 
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
@@ -113,18 +125,7 @@ impl<'b, 'c> Searcher<'b, 'c> {
                 }
             }
         }
-        // The table's move, then the killers, then the survey's order.
-        let killers = self.killers[ply];
-        let mut front = 0;
-        for wanted in [first, Some(killers[0]), Some(killers[1])]
-            .into_iter()
-            .flatten()
-        {
-            if let Some(at) = moves[front..].iter().position(|&m| m == wanted) {
-                moves[front..=front + at].rotate_right(1);
-                front += 1;
-            }
-        }
+        self.order(&mut moves, first, ply);
         let child_depth = if forced { depth } else { depth - 1 };
         let original_alpha = alpha;
         let mut best = -2 * WIN;
@@ -154,8 +155,7 @@ impl<'b, 'c> Searcher<'b, 'c> {
                     if alpha >= beta {
                         let k = &mut self.killers[ply];
                         if k[0] != m {
-                            k[1] = k[0];
-                            k[0] = m;
+                            (k[1], k[0]) = (k[0], m);
                         }
                         break;
                     }
@@ -166,15 +166,30 @@ impl<'b, 'c> Searcher<'b, 'c> {
         if self.clock.expired {
             return 0;
         }
-        let bound = Bound::of(best, original_alpha, beta);
         self.table[slot] = Entry {
             key,
             score: to_table(best, ply),
             mv: best_move,
             depth: depth.min(255) as u8,
-            bound,
+            bound: Bound::of(best, original_alpha, beta),
         };
         best
+    }
+
+    /// Puts the table's move `first`, then the killers at `ply`, ahead of
+    /// the survey's order.
+    fn order(&self, moves: &mut [u16], first: Option<u16>, ply: usize) {
+        let killers = self.killers[ply];
+        let mut front = 0;
+        for wanted in [first, Some(killers[0]), Some(killers[1])]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(at) = moves[front..].iter().position(|&m| m == wanted) {
+                moves[front..=front + at].rotate_right(1);
+                front += 1;
+            }
+        }
     }
 
     /// Searches `moves` (the root's) `depth` deep, leaving them best

@@ -2,9 +2,11 @@
 //! by threes and fours (VCT), and the positions already shown to hold none.
 
 use super::board::{Board, Survey};
-use super::choose::VCF_IN_VCT;
 use super::clock::Clock;
 use crate::search::zobrist;
+
+/// Fours in a row the VCF search follows inside the VCT search.
+pub(super) const VCF_IN_VCT: u32 = 10;
 
 /// Positions already proved to hold no forced win, by kind and depth.
 pub(super) struct Failures {

@@ -54,6 +54,44 @@ struct Slot {
     best: u8,
 }
 
+/// What the table says of a position for a search's window.
+enum Probe {
+    /// Nothing: the slot holds another position.
+    Unknown,
+    /// The value, without searching.
+    Settled(i32),
+    /// A narrower window, and the best move found there before.
+    Narrowed(i32, i32, Option<usize>),
+}
+
+/// The mover's moves `mine` as (ordering key, cell, discs after), fastest
+/// first: fewest replies (a corner reply counts double), the table's move
+/// `hint` before all. Returns how many of `children` it filled.
+#[inline(always)]
+fn ordered_children(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    mine: u64,
+    hint: Option<usize>,
+    children: &mut [(i32, usize, u64, u64); 64],
+) -> usize {
+    let mut n = 0;
+    for at in mine.ones() {
+        let (next_me, next_opp) = after(at, me, opp);
+        let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
+        let key = if hint == Some(at) {
+            -1
+        } else {
+            count(replies) + count(replies & CORNERS)
+        };
+        children[n] = (key, at, next_me, next_opp);
+        n += 1;
+    }
+    children[..n].sort_unstable_by_key(|c| c.0);
+    n
+}
+
 pub struct Solver<'a> {
     board: u64,
     deadline: Deadline<'a>,
@@ -115,38 +153,17 @@ impl<'a> Solver<'a> {
         let index = Self::slot(me, opp);
         let mut hint = None;
         if empties >= TABLE_EMPTIES {
-            let slot = self.table[index];
-            if slot.me == me && slot.opp == opp {
-                let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
-                if lower >= beta {
-                    return lower;
+            match self.probe(index, me, opp, alpha, beta) {
+                Probe::Settled(score) => return score,
+                Probe::Narrowed(lower, upper, best) => {
+                    (alpha, beta, hint) = (lower, upper, best);
                 }
-                if upper <= alpha {
-                    return upper;
-                }
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-                hint = slot.best.checked_sub(1).map(usize::from);
+                Probe::Unknown => {}
             }
         }
-
-        // Fastest first: fewest replies (a corner reply counts double),
-        // the table's move before all.
         let mut children = [(0i32, 0usize, 0u64, 0u64); 64];
-        let mut n = 0;
-        for at in mine.ones() {
-            let (next_me, next_opp) = after(at, me, opp);
-            let replies = legal_moves(next_me, next_opp, empty & !(1 << at));
-            let key = if hint == Some(at) {
-                -1
-            } else {
-                count(replies) + count(replies & CORNERS)
-            };
-            children[n] = (key, at, next_me, next_opp);
-            n += 1;
-        }
-        let children = &mut children[..n];
-        children.sort_unstable_by_key(|c| c.0);
+        let n = ordered_children(me, opp, empty, mine, hint, &mut children);
+        let children = &children[..n];
 
         let (low, high) = (alpha, beta);
         let mut best = -i32::MAX;
@@ -178,26 +195,59 @@ impl<'a> Solver<'a> {
         }
 
         if empties >= TABLE_EMPTIES {
-            let slot = &mut self.table[index];
-            if slot.me != me || slot.opp != opp {
-                *slot = Slot {
-                    me,
-                    opp,
-                    lower: -64,
-                    upper: 64,
-                    best: 0,
-                };
-            }
-            // Fail-soft: a score outside the window is a bound on that side.
-            if best > low {
-                slot.lower = slot.lower.max(best.min(64) as i8);
-            }
-            if best < high {
-                slot.upper = slot.upper.min(best.max(-64) as i8);
-            }
-            slot.best = best_at as u8 + 1;
+            self.store(index, (me, opp), best, (low, high), best_at);
         }
         best
+    }
+
+    /// What the table knows of `me`, `opp` (at `index`) for a search
+    /// between `alpha` and `beta`.
+    #[inline(always)]
+    fn probe(&self, index: usize, me: u64, opp: u64, alpha: i32, beta: i32) -> Probe {
+        let slot = self.table[index];
+        if slot.me != me || slot.opp != opp {
+            return Probe::Unknown;
+        }
+        let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
+        if lower >= beta {
+            return Probe::Settled(lower);
+        }
+        if upper <= alpha {
+            return Probe::Settled(upper);
+        }
+        let best = slot.best.checked_sub(1).map(usize::from);
+        Probe::Narrowed(alpha.max(lower), beta.min(upper), best)
+    }
+
+    /// Keeps what a search of `sides` between `window` found: `best`,
+    /// played at `best_at`.
+    #[inline(always)]
+    fn store(
+        &mut self,
+        index: usize,
+        (me, opp): (u64, u64),
+        best: i32,
+        (low, high): (i32, i32),
+        best_at: usize,
+    ) {
+        let slot = &mut self.table[index];
+        if slot.me != me || slot.opp != opp {
+            *slot = Slot {
+                me,
+                opp,
+                lower: -64,
+                upper: 64,
+                best: 0,
+            };
+        }
+        // Fail-soft: a score outside the window is a bound on that side.
+        if best > low {
+            slot.lower = slot.lower.max(best.min(64) as i8);
+        }
+        if best < high {
+            slot.upper = slot.upper.min(best.max(-64) as i8);
+        }
+        slot.best = best_at as u8 + 1;
     }
 
     /// Few empty cells: plain alpha-beta, the cells of regions with an odd

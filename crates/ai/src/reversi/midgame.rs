@@ -181,26 +181,8 @@ impl<'a> Midgame<'a> {
         }
 
         let mut children = [(0i32, 0usize, 0u64, 0u64); 64];
-        let mut n = 0;
-        for at in mine.ones() {
-            let (next_me, next_opp) = after(at, me, opp);
-            let key = if hint == Some(at) {
-                i32::MIN
-            } else {
-                let replies = legal_moves(next_me, next_opp, BOARD);
-                let fewest = replies.count_ones() + (replies & CORNERS).count_ones();
-                if depth >= SORT_BY_VALUE {
-                    let mine_then = legal_moves(next_opp, next_me, BOARD);
-                    self.evaluate(next_me, next_opp, replies, mine_then) + 8 * fewest as i32
-                } else {
-                    fewest as i32
-                }
-            };
-            children[n] = (key, at, next_me, next_opp);
-            n += 1;
-        }
-        let children = &mut children[..n];
-        children.sort_unstable_by_key(|c| c.0);
+        let n = self.ordered_children((me, opp), mine, depth, hint, &mut children);
+        let children = &children[..n];
 
         let mut alpha = alpha;
         let original_alpha = alpha;
@@ -239,6 +221,42 @@ impl<'a> Midgame<'a> {
             best: best_at as u8 + 1,
         };
         best
+    }
+
+    /// The mover's moves `mine` as (ordering key, cell, discs after), best
+    /// first: the table's move `hint`, then, from [`SORT_BY_VALUE`] plies
+    /// to go, the patterns' value of each child, else fewest replies (a
+    /// corner reply counting double). Returns how many of `children` it
+    /// filled.
+    #[inline(always)]
+    fn ordered_children(
+        &self,
+        (me, opp): (u64, u64),
+        mine: u64,
+        depth: u32,
+        hint: Option<usize>,
+        children: &mut [(i32, usize, u64, u64); 64],
+    ) -> usize {
+        let mut n = 0;
+        for at in mine.ones() {
+            let (next_me, next_opp) = after(at, me, opp);
+            let key = if hint == Some(at) {
+                i32::MIN
+            } else {
+                let replies = legal_moves(next_me, next_opp, BOARD);
+                let fewest = replies.count_ones() + (replies & CORNERS).count_ones();
+                if depth >= SORT_BY_VALUE {
+                    let mine_then = legal_moves(next_opp, next_me, BOARD);
+                    self.evaluate(next_me, next_opp, replies, mine_then) + 8 * fewest as i32
+                } else {
+                    fewest as i32
+                }
+            };
+            children[n] = (key, at, next_me, next_opp);
+            n += 1;
+        }
+        children[..n].sort_unstable_by_key(|c| c.0);
+        n
     }
 
     /// The value for the parent of its `child` (the discs of the child's

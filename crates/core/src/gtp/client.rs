@@ -4,7 +4,7 @@
 //! is still arriving, a line and an answer have a most length, and the
 //! whole group (the engine and anything it started) is ended with it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 
+use crate::line_reader::LineReader;
 use tabletop_engine::quote::{quote, quote_at_most};
 
 /// The longest line an engine may send; GTP answers are short.
@@ -138,47 +139,14 @@ fn kill_group(group: i32) {
 
 /// Reads the engine's output into lines of at most [`MAX_LINE`] bytes.
 fn read_lines(output: impl Read, lines: SyncSender<Output>) {
-    let mut reader = BufReader::new(output);
-    loop {
-        let mut line = Vec::new();
-        let read = reader
-            .by_ref()
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut line);
-        match read {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let whole = line.last() == Some(&b'\n');
-        if !whole && line.len() > MAX_LINE {
-            if lines.send(Output::TooLong).is_err() {
-                return;
-            }
-            // The rest of the line is no answer: read past it a buffer at
-            // a time, keeping nothing.
-            loop {
-                let Ok(buffer) = reader.fill_buf() else {
-                    return;
-                };
-                if buffer.is_empty() {
-                    return;
-                }
-                match buffer.iter().position(|&b| b == b'\n') {
-                    Some(end) => {
-                        reader.consume(end + 1);
-                        break;
-                    }
-                    None => {
-                        let all = buffer.len();
-                        reader.consume(all);
-                    }
-                }
-            }
-            continue;
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']).to_string();
-        if lines.send(Output::Line(text)).is_err() {
+    let mut reader = LineReader::with_limit(BufReader::new(output), MAX_LINE);
+    while let Ok(Some(line)) = reader.next_bounded() {
+        let output = if line.cut {
+            Output::TooLong
+        } else {
+            Output::Line(line.text)
+        };
+        if lines.send(output).is_err() {
             return;
         }
     }

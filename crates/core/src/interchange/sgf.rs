@@ -162,6 +162,27 @@ impl Reader<'_> {
         }
         Ok(ident)
     }
+
+    /// A property whose name starts with `first`, and its values.
+    fn property(&mut self, first: char) -> Result<Property, SyntaxError> {
+        let line = self.line;
+        let ident = self.ident(first)?;
+        let mut values = Vec::new();
+        self.skip_space();
+        while self.peek() == Some('[') {
+            self.next();
+            values.push(self.value()?);
+            self.skip_space();
+        }
+        if values.is_empty() {
+            return Err(self.refuse(format!("the property {ident} has no value")));
+        }
+        Ok(Property {
+            ident,
+            values,
+            line,
+        })
+    }
 }
 
 /// What a character is called in a message.
@@ -250,24 +271,9 @@ pub fn parse(text: &str) -> Result<Vec<Node>, SyntaxError> {
                 let Some(kept) = in_node else {
                     return Err(reader.refuse("a property outside a node"));
                 };
-                let line = reader.line;
-                let ident = reader.ident(c)?;
-                let mut values = Vec::new();
-                reader.skip_space();
-                while reader.peek() == Some('[') {
-                    reader.next();
-                    values.push(reader.value()?);
-                    reader.skip_space();
-                }
-                if values.is_empty() {
-                    return Err(reader.refuse(format!("the property {ident} has no value")));
-                }
+                let property = reader.property(c)?;
                 if let (true, Some(node)) = (kept, nodes.last_mut()) {
-                    node.properties.push(Property {
-                        ident,
-                        values,
-                        line,
-                    });
+                    node.properties.push(property);
                 }
             }
             c => return Err(reader.refuse(format!("{} is not SGF here", shown(c)))),

@@ -1,14 +1,16 @@
 //! Reviewing a saved game: every position a move was chosen in analysed
-//! by the computer ([`tabletop_ai::analysis`]), on as many threads as asked
-//! (positions are independent), and each move judged ([`classify`]). The
+//! by the computer ([`tabletop_ai::analysis`]), in a rayon pool of as
+//! many threads as asked (positions are independent), and each move
+//! judged ([`classify`]). The
 //! review is kept in the record itself, so it is computed once.
 
 pub mod classify;
 pub mod statement;
 pub mod table;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 use std::time::Duration;
 
 use classify::{Judgement, judge};
@@ -101,42 +103,41 @@ pub fn review<G: Searchable + Described + Sync>(
     let positions = line.positions();
     let indices = reviewed_indices(&line);
     let total = indices.len();
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Reviewed<G::Move>>>> = Mutex::new(vec![None; total]);
-    std::thread::scope(|scope| {
-        for _ in 0..effort.jobs.clamp(1, total) {
-            scope.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= total || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let at = indices[k];
-                    let history = History::of(&positions[..at]);
-                    let seed = 0x7265_7669_6577 ^ k as u64;
-                    let reviewed = review_position(&positions[at], &history, effort, seed, stop);
-                    if stop.load(Ordering::Relaxed) {
-                        // Cut short, so not a review of the position.
-                        break;
-                    }
-                    progress(Finished {
-                        index: k,
-                        reviewed: &reviewed,
-                        done: done.fetch_add(1, Ordering::Relaxed) + 1,
-                        total,
-                    });
-                    if let Ok(mut results) = results.lock() {
-                        results[k] = Some(reviewed);
-                    }
-                }
-            });
+    let review_one = |(k, &at): (usize, &usize)| {
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
-    });
+        let history = History::of(&positions[..at]);
+        let seed = 0x7265_7669_6577 ^ k as u64;
+        let reviewed = review_position(&positions[at], &history, effort, seed, stop);
+        if stop.load(Ordering::Relaxed) {
+            // Cut short, so not a review of the position.
+            return None;
+        }
+        progress(Finished {
+            index: k,
+            reviewed: &reviewed,
+            done: done.fetch_add(1, Ordering::Relaxed) + 1,
+            total,
+        });
+        Some(reviewed)
+    };
+    let review_all = || -> Vec<Option<Reviewed<G::Move>>> {
+        indices.par_iter().enumerate().map(review_one).collect()
+    };
+    // The review's own pool of `jobs` threads: what the searches inside
+    // it hand to rayon runs there too, never on more threads.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(effort.jobs.clamp(1, total.max(1)))
+        .build();
+    let results = match pool {
+        Ok(pool) => pool.install(review_all),
+        Err(_) => review_all(),
+    };
     if stop.load(Ordering::Relaxed) {
         return None;
     }
-    let results = results.into_inner().ok()?;
     let positions = results.into_iter().collect::<Option<Vec<_>>>()?;
     Some(Review {
         level: effort.level.get(),

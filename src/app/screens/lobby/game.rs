@@ -2,8 +2,9 @@
 //! played on the game screen over its session (`tabletop join`, `watch`,
 //! `host` and the lobby all open it here).
 
+use crate::app::screens::Screen;
+use crate::app::screens::play::Play;
 use crate::app::screens::play::peer::Peer;
-use crate::app::screens::play::{Play, PlayScreen};
 use crate::games;
 use crate::games::{GameKind, Interactive, WithGame};
 use crate::net::protocol::sanitise;
@@ -18,10 +19,10 @@ pub fn network_game(
     session: Session,
     notes: Vec<String>,
     animate: bool,
-) -> Result<Box<dyn PlayScreen>, String> {
+) -> Result<Box<dyn Screen>, String> {
     games::with_game(
         known_game(&start.game)?,
-        Screen {
+        NetworkGame {
             start,
             session,
             notes,
@@ -40,17 +41,17 @@ pub fn known_game(game: &str) -> Result<GameKind, String> {
     })
 }
 
-struct Screen {
+struct NetworkGame {
     start: Start,
     session: Session,
     notes: Vec<String>,
     animate: bool,
 }
 
-impl WithGame for Screen {
-    type Output = Result<Box<dyn PlayScreen>, String>;
+impl WithGame for NetworkGame {
+    type Output = Result<Box<dyn Screen>, String>;
     fn run<G: Interactive>(self) -> Self::Output {
-        let Screen {
+        let NetworkGame {
             start,
             session,
             notes,

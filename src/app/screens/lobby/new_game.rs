@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::action::Direction;
-use crate::app::screens::game_choice::{GameChoice, menu_step};
+use crate::app::screens::start::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
 use crate::games::Setup;
 use crate::net::lobby::Entry;
