@@ -450,3 +450,28 @@ fn a_connect6_puzzle_names_keys_that_work_on_its_board() {
     assert!(!footer.contains("Ctrl-r"), "{footer}");
     assert!(footer.contains("u retry"), "{footer}");
 }
+
+#[test]
+fn puzzles_are_listed_without_a_terminal_one_a_line() {
+    let data = Scratch::new("puzzle-list");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["puzzles", "--list"])
+        .env("XDG_DATA_HOME", &*data)
+        .env("HOME", &*data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let (puzzles, _) = builtin::all();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), puzzles.len(), "{text}");
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        let title = puzzle.kind().title();
+        assert!(
+            line.starts_with(&format!("{}  {title}  ", puzzle.id)),
+            "{line}"
+        );
+        assert!(line.ends_with(" plies  built-in"), "{line}");
+    }
+}
