@@ -21,6 +21,13 @@ use tabletop_core::files;
 
 /// `tabletop serve`, with what its arguments ask.
 pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
+    // Said here rather than by clap's conflicts_with, which ties the flag
+    // to another (the help's check gives each flag alone).
+    if args.import_folder.is_some() && args.export.is_some() {
+        return Err(Failure::usage(
+            "--import-folder and --export are two jobs: give one at a time",
+        ));
+    }
     let database = database(args)?;
     let level = match args.export {
         Some(_) => tracing::Level::WARN,

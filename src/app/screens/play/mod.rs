@@ -74,6 +74,9 @@ pub struct Play<G: GameUi> {
     /// `q` was pressed once on the host's screen with a player in the
     /// game: the next press quits.
     quitting: bool,
+    /// The line holds a cell refused, shown selected: what is typed next
+    /// replaces it.
+    selected: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
     message: Option<String>,
@@ -126,6 +129,7 @@ impl<G: GameUi> Play<G> {
             cursor,
             input: None,
             quitting: false,
+            selected: false,
             autosave: None,
             message: None,
             animation: None,
