@@ -371,3 +371,210 @@ fn the_servers_computer_answers_offers_and_undo_requests_at_once() {
     // The game goes on.
     move_and_hear_the_reply(&mut ada, "F6");
 }
+
+/// What a hostile peer writes in place of a field: a title change, a
+/// screen clear, a C1 control and a bidirectional override.
+const ESCAPES: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{9b}31m\u{202e}";
+
+/// One of each message a host or a lobby server sends, as on the wire.
+fn every_message() -> Vec<Value> {
+    let listing = json!({"id":7,"game":"gekitai","settings":{"size":6},"names":["ada","bob"],"moves":3,"clock":{"base_ms":60000,"increment_ms":0}});
+    vec![
+        json!({"type":"move","move":"A1"}),
+        json!({"type":"chat","from":"mal","text":"hi"}),
+        json!({"type":"resign","side":"first"}),
+        json!({"type":"end","result":"X","reason":"five in a row"}),
+        json!({"type":"offer","what":"draw","side":"first"}),
+        json!({"type":"answer","what":"undo","accept":false,"side":"first"}),
+        json!({"type":"clock","left_ms":[1000,2000],"running":"first"}),
+        json!({"type":"out_of_time","side":"first"}),
+        json!({"type":"error","reason":"no"}),
+        json!({"type":"notice","text":"news","claimable":false,"seats":{"names":["mal","joe"],"waiting":true}}),
+        json!({"type":"games","open":[listing.clone()],"playing":[listing]}),
+        json!({"type":"created","id":7,"join":"a","watch":"b","rejoin":"c"}),
+        json!({"type":"ack","move":"A1"}),
+        json!({"type":"refused","move":"A1","reason":"full disk"}),
+        json!({"type":"abandoned","side":"second"}),
+        json!({"type":"enter","name":"mal","id":7,"role":"player"}),
+        json!({"type":"hello","version":4,"name":"mal","code":"x","role":"player"}),
+    ]
+}
+
+/// The welcome a hostile host greets with.
+fn welcome(side: Value) -> Value {
+    json!({"type":"welcome","version":tabletop::net::protocol::PROTOCOL_VERSION,"game":"gekitai","settings":{"size":6},"side":side,"names":["mal","joe"],"moves":["A1"],"rejoin":"0000-0000-0000-0001","clock":{"base_ms":60000,"increment_ms":0}})
+}
+
+/// `message` with, in turn, each of its strings (keys of tables too) and
+/// each of its other values replaced by [`ESCAPES`].
+fn poisoned(message: &Value) -> Vec<Value> {
+    fn walk(value: &Value, out: &mut Vec<Value>, rebuild: &dyn Fn(Value) -> Value) {
+        match value {
+            Value::Object(fields) => {
+                for (key, field) in fields {
+                    let with = |replaced: Value| {
+                        let mut fields = fields.clone();
+                        fields.insert(key.clone(), replaced);
+                        rebuild(Value::Object(fields))
+                    };
+                    walk(field, out, &with);
+                    // The key itself, where a table's keys are free.
+                    let mut renamed = fields.clone();
+                    let moved = renamed.remove(key).expect("there");
+                    renamed.insert(ESCAPES.to_string(), moved);
+                    out.push(rebuild(Value::Object(renamed)));
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let with = |replaced: Value| {
+                        let mut items = items.clone();
+                        items[i] = replaced;
+                        rebuild(Value::Array(items))
+                    };
+                    walk(item, out, &with);
+                }
+            }
+            _ => out.push(rebuild(json!(ESCAPES))),
+        }
+    }
+    let mut out = Vec::new();
+    walk(message, &mut out, &|value| value);
+    out
+}
+
+/// A host or server on a port of its own that greets every connection
+/// with `greeting` (if any), then sends `line` and closes.
+fn hostile_peer(greeting: Option<Value>, line: Value) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("an address").to_string();
+    thread::spawn(move || {
+        while let Ok((stream, _)) = listener.accept() {
+            let (greeting, line) = (greeting.clone(), line.clone());
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().expect("a clone"));
+                let mut hello = String::new();
+                let _ = reader.read_line(&mut hello);
+                let mut stream = stream;
+                if let Some(greeting) = greeting {
+                    let _ = stream.write_all(format!("{greeting}\n").as_bytes());
+                }
+                let _ = stream.write_all(format!("{line}\n").as_bytes());
+                let _ = stream.shutdown(std::net::Shutdown::Write);
+                let mut rest = Vec::new();
+                let _ = reader.read_to_end(&mut rest);
+            });
+        }
+    });
+    address
+}
+
+/// Nothing in `text` a terminal acts on: no control character but line
+/// ends and tabs, no bidirectional override (a peer's text may be shown,
+/// quoted, as long as it is inert).
+fn assert_inert(who: &str, text: &str) {
+    let acted_on = text.chars().find(|&c| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    });
+    assert!(
+        acted_on.is_none(),
+        "{who}: {acted_on:?} from a peer reached the terminal:\n{text:?}"
+    );
+}
+
+#[test]
+fn no_field_of_any_message_can_write_to_a_players_terminal() {
+    let code = "0000-0000-0000-0000";
+    let mut tried = 0;
+    // Every field of the welcome, then every field of every message after
+    // a welcome, to a player and to a spectator.
+    for (verb, side) in [("join", json!("second")), ("watch", Value::Null)] {
+        let mut lines: Vec<(Option<Value>, Value)> = poisoned(&welcome(side.clone()))
+            .into_iter()
+            .map(|welcome| (None, welcome))
+            .collect();
+        for message in every_message() {
+            for line in poisoned(&message) {
+                lines.push((Some(welcome(side.clone())), line));
+            }
+        }
+        for (greeting, line) in lines {
+            let address = hostile_peer(greeting, line.clone());
+            let run = common::run(&[verb, &address, code, "--plain", "--name", "joe"], b"");
+            assert_inert(&format!("{verb} given {line}"), &run.text());
+            assert_inert(&format!("{verb} given {line}"), &run.stderr);
+            tried += 1;
+        }
+    }
+    // And the plain lobby, whatever the server answers its list with.
+    for message in every_message() {
+        for line in poisoned(&message) {
+            let address = hostile_peer(None, line.clone());
+            let run = common::run(
+                &["online", &address, "--plain", "--name", "joe"],
+                b"list\nquit\n",
+            );
+            assert_inert(&format!("online given {line}"), &run.text());
+            assert_inert(&format!("online given {line}"), &run.stderr);
+            tried += 1;
+        }
+    }
+    assert!(tried > 200, "only {tried} lines tried");
+}
+
+#[test]
+fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
+    let data = Scratch::new("hostile-unread-lists");
+    let many = [
+        "--keepalive",
+        "1",
+        "--per-address",
+        "1000",
+        "--open-per-address",
+        "1000",
+        "--games-per-address",
+        "1000",
+    ];
+    let served = Served::start(&data, &many);
+    // Lists as long as they go: a hundred open games and a hundred under
+    // way, their makers' names as long as names go.
+    for computer in [None, Some(1)] {
+        for _ in 0..100 {
+            let mut maker = Client::connect(&served.address);
+            maker.send(json!({"type":"create","name":"m".repeat(32),"game":"gomoku","settings":{},"side":"first","against_computer":computer}));
+            maker.expect("created");
+        }
+    }
+    // A reader with a small window, so that the server's writes wait.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let address: std::net::SocketAddr = served.address.parse().expect("an address");
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.set_recv_buffer_size(4096).expect("a small window");
+        socket.connect(address).await.expect("the server accepts")
+    });
+    let mut stream = {
+        let _entered = runtime.enter();
+        stream.into_std().expect("a plain stream")
+    };
+    stream.set_nonblocking(false).expect("blocking");
+    // Lists asked for, within the rate a connection may ask, none read,
+    // until the buffers between are full and the server gives up.
+    let start = std::time::Instant::now();
+    while !served.log().contains("dropped in the lobby") {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the server still waits on a client that never reads"
+        );
+        if stream.write_all(b"{\"type\":\"list\"}\n").is_err() {
+            break;
+        }
+        thread::sleep(Duration::from_millis(60));
+    }
+    served.wait_for_log("dropped in the lobby");
+}

@@ -219,3 +219,55 @@ fn import_and_export_are_asked_one_at_a_time() {
     assert_eq!(run.status, 2, "{}", run.stderr);
     assert!(run.stderr.contains("one at a time"), "{}", run.stderr);
 }
+
+/// Makes a pipe at `path`.
+fn mkfifo(path: &Path) {
+    let path = std::ffi::CString::new(path.to_str().expect("UTF-8")).expect("a path");
+    // SAFETY: mkfifo(3) on a path of the test's own folder.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0, "mkfifo");
+}
+
+#[test]
+fn a_pipe_in_place_of_the_database_or_its_log_is_refused_by_name() {
+    for name in ["tabletop.db", "tabletop.db-wal"] {
+        let data = Scratch::new("durable-fifo-db");
+        std::fs::create_dir_all(&*data).expect("a folder");
+        mkfifo(&data.join(name));
+        let folder = data.to_str().expect("a UTF-8 path");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--data",
+                folder,
+            ])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("a status") {
+                break status;
+            }
+            if started.elapsed() > PATIENCE {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the server waits for ever on the pipe {name}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut stderr)
+            .expect("its message");
+        assert!(!status.success(), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{name} is not a regular file")),
+            "{stderr}"
+        );
+    }
+}

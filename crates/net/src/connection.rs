@@ -217,7 +217,17 @@ fn refusing(why: String) -> Ended {
 
 /// Writes `message` to the peer within the keepalive's time; why not.
 async fn write(peer: &mut Peer, message: &Message) -> Result<(), String> {
-    match timeout(peer.keepalive.write_within, send(&mut peer.write, message)).await {
+    send_within(&mut peer.write, message, peer.keepalive.write_within).await
+}
+
+/// Writes `message` to `write` within `within`; why not (a peer that
+/// stopped reading is given up on, not waited for).
+pub async fn send_within(
+    write: &mut OwnedWriteHalf,
+    message: &Message,
+    within: Duration,
+) -> Result<(), String> {
+    match timeout(within, send(write, message)).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(_)) => Err("the connection broke".to_string()),
         Err(_) => Err("it stopped reading".to_string()),
@@ -270,7 +280,7 @@ pub fn kind(message: &Message) -> &'static str {
 /// still sends for a moment: closing with unread input would reset the
 /// connection, and the peer might never read why.
 pub async fn farewell(reader: Reader, mut write: OwnedWriteHalf, message: &Message) {
-    let _ = send(&mut write, message).await;
+    let _ = timeout(DRAIN_TIME, send(&mut write, message)).await;
     let _ = write.shutdown().await;
     let mut rest = reader.into_inner().take(DRAIN_BYTES);
     let _ = timeout(

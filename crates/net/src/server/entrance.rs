@@ -15,11 +15,13 @@ use super::LOBBY_IDLE;
 use super::shared::{Input, Shared};
 use crate::code::{Code, NOT_A_CODE};
 use crate::codec;
-use crate::connection::{self, Admission, Event, Peer, Rate, farewell, kind, next, refusal};
+use crate::connection::{
+    self, Admission, Event, Peer, Rate, farewell, kind, next, refusal, send_within,
+};
 use crate::event::now_ms;
 use crate::guard::Guard;
 use crate::host::HANDSHAKE_TIME;
-use crate::protocol::{MAX_NAME, Message, Role, Side, sanitise, send};
+use crate::protocol::{MAX_NAME, Message, Role, Side, sanitise};
 use crate::store::writer::Job;
 use crate::store::{Access, NewGame};
 use tabletop_ai::Level;
@@ -56,7 +58,9 @@ pub(super) async fn enter(shared: Arc<Shared>, stream: TcpStream, address: IpAdd
         let asked = match message {
             Ok(Message::List) => {
                 let list = shared.listings().await;
-                if send(&mut write, &list).await.is_err() {
+                let within = shared.options.keepalive.write_within;
+                if let Err(why) = send_within(&mut write, &list, within).await {
+                    tracing::info!(%address, reason = %why, "dropped in the lobby");
                     return;
                 }
                 continue;
@@ -207,9 +211,7 @@ async fn create(
         watch: watch.to_string(),
         rejoin: rejoin.to_string(),
     };
-    send(write, &created)
-        .await
-        .map_err(|e| format!("the connection broke: {e}"))?;
+    send_within(write, &created, shared.options.keepalive.write_within).await?;
     Ok(Entered {
         inputs,
         seat: Some(side),

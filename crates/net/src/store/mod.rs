@@ -161,11 +161,12 @@ impl Store {
         limits: Limits,
     ) -> Result<(Store, tokio::task::JoinHandle<()>), String> {
         sqlx::any::install_default_drivers();
-        if let Database::File(path) = database
-            && let Some(folder) = path.parent()
-        {
-            std::fs::create_dir_all(folder)
-                .map_err(|error| format!("cannot make {}: {error}", folder.display()))?;
+        if let Database::File(path) = database {
+            if let Some(folder) = path.parent() {
+                std::fs::create_dir_all(folder)
+                    .map_err(|error| format!("cannot make {}: {error}", folder.display()))?;
+            }
+            only_regular_files(path)?;
         }
         let (url, backend, connections) = match database {
             Database::File(path) => (sqlite_url(path), Backend::Sqlite, 4),
@@ -383,6 +384,26 @@ impl GameRow {
             clock: self.clock,
         }
     }
+}
+
+/// The SQLite file and its companions (the write-ahead log, its index,
+/// a rollback journal) are files or not there yet: SQLite would wait for
+/// ever on a pipe put in their place, and write into a device.
+fn only_regular_files(path: &Path) -> Result<(), String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let companion = path.with_file_name(format!("{name}{suffix}"));
+        match std::fs::metadata(&companion) {
+            Ok(meta) if !meta.is_file() => {
+                return Err(format!(
+                    "{} is not a regular file: the database cannot be kept in it",
+                    companion.display()
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn failed(error: sqlx::Error) -> String {
