@@ -431,3 +431,37 @@ fn enter_on_the_game_screen_connects_again_after_the_server_restarts() {
     bob.send("q");
     bob.exits_cleanly();
 }
+
+#[test]
+fn a_player_back_by_a_rejoin_code_typed_in_the_lobby_connects_again_with_enter() {
+    // Found playing: back in the game by the rejoin code, a restart of
+    // the server left the game screen with no way back.
+    let data = Scratch::new("online-back-by-code");
+    let served = Served::start(&data.join("server"), &[]);
+    let port = served.port();
+    let (mut ada, created) = common::client::create(&served.address, "ada");
+    let (away, welcome) = common::client::hello(&served.address, &created["join"], "player");
+    drop(away);
+    let rejoin = welcome["rejoin"].as_str().expect("bob's rejoin code");
+    let mut bob = screen_lobby(&served.address, "bob");
+    bob.wait_for("Games in progress");
+    bob.send("c");
+    bob.wait_for("Code:");
+    bob.send(rejoin);
+    bob.send("\r");
+    bob.wait_for("X ada · O you");
+    ada.send(serde_json::json!({"type":"move","move":"A1"}));
+    ada.expect("ack");
+    bob.wait_for("1. X A1");
+    drop(served);
+    drop(ada);
+    bob.wait_for("Enter connects");
+    let served = Served::start_on(port, &data.join("server"), &[]);
+    bob.send("\r");
+    bob.wait_for("connected");
+    let (mut ada, _) = common::client::hello(&served.address, &created["rejoin"], "player");
+    bob.send("a6\r");
+    assert_eq!(ada.expect("move")["move"], "A6");
+    bob.send("q");
+    bob.exits_cleanly();
+}

@@ -304,7 +304,12 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
             Ok(welcomed)
         });
         let entered = begun.map(|(start, session)| {
-            let codes: Codes = codes.try_recv().unwrap_or_default();
+            let mut codes: Codes = codes.try_recv().unwrap_or_default();
+            // A player seated by a code the server gave no new rejoin
+            // code for came back by their rejoin code: it stays theirs.
+            if let (Some(_), None, Entry::Code(code)) = (start.side, &codes.rejoin, &code_given) {
+                codes.rejoin = Some(code.clone());
+            }
             // The way back: a player's rejoin code, a spectator's code.
             let (code, role) = match (start.side, &code_given) {
                 (Some(_), _) => (codes.rejoin.clone(), Role::Player),

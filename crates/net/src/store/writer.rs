@@ -58,6 +58,34 @@ pub enum Job {
     Finish,
 }
 
+impl Job {
+    /// The game whose row the job writes, if an existing one.
+    fn game(&self) -> Option<u64> {
+        match self {
+            Job::TakeSeat { id, .. } | Job::Append { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Times a batch is tried before its writes are answered with the
+/// database's refusal.
+const RETRIES: u32 = 5;
+
+/// Whether the database refused a transaction only because another ran
+/// at the same time (PostgreSQL's deadlock and serialisation failures):
+/// written again, it goes through. (SQLite's one writer already waits
+/// for a busy database, and a database locked for good is refused.)
+fn conflicted(error: &sqlx::Error) -> bool {
+    let sqlx::Error::Database(database) = error else {
+        return false;
+    };
+    matches!(
+        database.code().as_deref(),
+        Some("40P01" | "40001" | "5" | "517")
+    )
+}
+
 /// The limits a new game is held to.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -147,25 +175,46 @@ impl Task {
     }
 
     /// Writes `batch` in one transaction: what each came to, or why none
-    /// was written.
+    /// was written. Servers sharing PostgreSQL write rows of the same
+    /// games at once: each batch takes the games' rows in the order of
+    /// their numbers, and a batch the database chose to break a deadlock
+    /// with (or a serialisation failure) is written again, whole.
     async fn commit(&self, batch: &[Job]) -> Result<Vec<Done>, String> {
-        let failed = |error: sqlx::Error| error.to_string();
-        let mut tx = self.pool.begin().await.map_err(failed)?;
+        let mut attempt = 1;
+        loop {
+            match self.try_commit(batch).await {
+                Err(error) if attempt < RETRIES && conflicted(&error) => {
+                    tracing::warn!(%error, attempt, "a batch of writes is written again");
+                    attempt += 1;
+                }
+                done => return done.map_err(|error| error.to_string()),
+            }
+        }
+    }
+
+    async fn try_commit(&self, batch: &[Job]) -> Result<Vec<Done>, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
         if self.backend == Backend::Postgres
             && batch.iter().any(|job| matches!(job, Job::Create(..)))
         {
             // Servers sharing the database count games one at a time.
             sqlx::query("SELECT pg_advisory_xact_lock(7420)")
                 .execute(&mut *tx)
-                .await
-                .map_err(failed)?;
+                .await?;
         }
-        let mut done = Vec::with_capacity(batch.len());
-        for job in batch {
-            done.push(self.write(&mut tx, job).await.map_err(failed)?);
+        // By game number (new games first); a game's entries keep their
+        // order, the sort being stable.
+        let mut order: Vec<usize> = (0..batch.len()).collect();
+        order.sort_by_key(|&i| batch[i].game());
+        let mut done: Vec<Option<Done>> = (0..batch.len()).map(|_| None).collect();
+        for i in order {
+            done[i] = Some(self.write(&mut tx, &batch[i]).await?);
         }
-        tx.commit().await.map_err(failed)?;
-        Ok(done)
+        tx.commit().await?;
+        Ok(done
+            .into_iter()
+            .map(|done| done.unwrap_or(Done::Nothing))
+            .collect())
     }
 
     async fn write(&self, tx: &mut Transaction<'_, Any>, job: &Job) -> Result<Done, sqlx::Error> {
