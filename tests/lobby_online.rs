@@ -462,6 +462,9 @@ fn a_player_back_by_a_rejoin_code_typed_in_the_lobby_connects_again_with_enter()
     let (mut ada, _) = common::client::hello(&served.address, &created["rejoin"], "player");
     bob.send("a6\r");
     assert_eq!(ada.expect("move")["move"], "A6");
+    // Connected again, the game screen still calls the lobby's the server.
+    drop(served);
+    bob.wait_for("the server closed the connection");
     bob.send("q");
     bob.exits_cleanly();
 }

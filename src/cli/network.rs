@@ -192,6 +192,7 @@ pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
             &args.code,
             &name(&args.net),
             role,
+            false,
         ))
         .map_err(failed)?;
     // A spectator types nothing; its input is never read.

@@ -322,6 +322,7 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
                     code,
                     name: back_as,
                     role,
+                    server: true,
                 }),
                 None => session,
             };

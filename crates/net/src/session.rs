@@ -114,6 +114,8 @@ pub struct WayBack {
     pub code: String,
     pub name: String,
     pub role: Role,
+    /// A lobby server's game: messages call the other end the server.
+    pub server: bool,
 }
 
 /// A connection being made again, in the background.
@@ -126,13 +128,7 @@ impl Reopening {
     pub fn start(back: WayBack) -> Reopening {
         let (tell, answer) = mpsc::channel();
         std::thread::spawn(move || {
-            let WayBack {
-                address,
-                code,
-                name,
-                role,
-            } = back;
-            let _ = tell.send(Session::open(address, code, name, role));
+            let _ = tell.send(Session::open_back(back));
         });
         Reopening { answer }
     }
@@ -171,16 +167,28 @@ impl Session {
         name: String,
         role: Role,
     ) -> Result<(Start, Session), String> {
-        let mut back = WayBack {
-            address: address.clone(),
-            code: code.clone(),
-            name: name.clone(),
+        Session::open_back(WayBack {
+            address,
+            code,
+            name,
             role,
-        };
-        let begun =
-            Session::begin(
-                move || async move { client::connect(&address, &code, &name, role).await },
-            );
+            server: false,
+        })
+    }
+
+    /// Connects the way `back` says (as [`Session::open`] does).
+    fn open_back(back: WayBack) -> Result<(Start, Session), String> {
+        let mut back = back;
+        let WayBack {
+            address,
+            code,
+            name,
+            role,
+            server,
+        } = back.clone();
+        let begun = Session::begin(move || async move {
+            client::connect(&address, &code, &name, role, server).await
+        });
         let (start, mut session) = begun?;
         if let Some(rejoin) = &start.rejoin {
             back.code = rejoin.clone();

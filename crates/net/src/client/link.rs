@@ -140,14 +140,19 @@ impl Link {
 }
 
 /// Connects to `address`, says hello with `code`, and waits for the
-/// welcome; a refusal is returned as the host's reason, sanitised.
+/// welcome; a refusal is returned as the host's reason, sanitised. A
+/// lobby `server` is called so in messages, else the host.
 pub async fn connect(
     address: &str,
     code: &str,
     name: &str,
     role: Role,
+    server: bool,
 ) -> Result<Welcomed, String> {
     let mut link = Link::open(address).await?;
+    if server {
+        link = link.to_server();
+    }
     link.send(&Message::Hello {
         version: PROTOCOL_VERSION,
         name: name.to_string(),
