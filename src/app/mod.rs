@@ -93,6 +93,10 @@ impl App {
             area,
             animate: options.animate,
             autosave: options.autosave.clone(),
+            keep: options
+                .library
+                .clone()
+                .filter(|_| options.config.keeps_finished()),
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));

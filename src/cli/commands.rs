@@ -143,6 +143,8 @@ fn play_plain<G: Interactive>(
     save: Option<&Path>,
     style: Style,
 ) -> Result<ExitCode, Failure> {
+    // A game loaded finished is in its file already.
+    let over_already = line.game().is_over();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let played = plain::run(
@@ -154,17 +156,20 @@ fn play_plain<G: Interactive>(
     );
     out.flush()?;
     let (ending, line) = played?;
+    let mut record = Record::of_line(&line);
+    record.date = Some(files::timestamp(SystemTime::now()));
+    record.players = seats.map(|seat| seat.to_string());
+    if let Ending::Resigned(player) = ending {
+        record.resigned = Some(player);
+    }
     if let Some(path) = save {
-        let mut record = Record::of_line(&line);
-        record.date = Some(files::timestamp(SystemTime::now()));
-        record.players = seats.map(|seat| seat.to_string());
-        if let Ending::Resigned(player) = ending {
-            record.resigned = Some(player);
-        }
         files::save(path, &record.to_toml()).map_err(|error| Failure {
             message: format!("cannot save the game to {}: {error}", path.display()),
             code: 1,
         })?;
+    }
+    if ending != Ending::InputEnded && !over_already {
+        keep_finished(&record, save);
     }
     match ending {
         Ending::Finished | Ending::Resigned(_) => Ok(ExitCode::SUCCESS),
@@ -172,6 +177,24 @@ fn play_plain<G: Interactive>(
             message: "input ended before the game did".to_string(),
             code: 1,
         }),
+    }
+}
+
+/// Keeps the finished game of `record` in the saved games, unless the
+/// player's config says not to or it was saved there already (`saved`);
+/// standard output is the game's text alone, so a failure is said on
+/// standard error, and the game is still over.
+fn keep_finished<G: Interactive>(record: &Record<G>, saved: Option<&Path>) {
+    let folder = files::games_dir().filter(|_| config::read().keeps_finished());
+    let Some(folder) = folder else {
+        return;
+    };
+    if saved.is_some_and(|path| path.starts_with(&folder)) {
+        return;
+    }
+    let stamp = record.date.clone().unwrap_or_default();
+    if let Err(error) = files::kept::keep_new(&folder, G::NAME, &stamp, &record.to_toml()) {
+        eprintln!("the finished game was not kept in the saved games: {error}");
     }
 }
 

@@ -25,6 +25,9 @@ pub struct Context {
     pub animate: bool,
     /// Where a game is saved after every move (none in tests).
     pub autosave: Option<PathBuf>,
+    /// Where every finished game is kept (none in tests, or when the
+    /// player's config says `keep_finished = false`).
+    pub keep: Option<PathBuf>,
 }
 
 /// Where the app goes after an action.

@@ -168,9 +168,11 @@ impl<G: Interactive> Play<G> {
     /// saved it already), where the review is kept.
     pub(super) fn review(&mut self) -> Replay<G> {
         let record = self.record();
+        // The file the game is in already: saved there, or kept.
         let path = self
             .saved_to
             .clone()
+            .or_else(|| self.kept_in().map(std::path::Path::to_path_buf))
             .unwrap_or_else(saving::new_save_path::<G>);
         let saved = files::save(&path, &record.to_toml());
         let mut replay = Replay::new(record, saved.is_ok().then_some(path), self.animate);

@@ -93,6 +93,8 @@ pub struct Play<G: GameUi> {
     evaluation: Option<Evaluation>,
     /// The file the player last saved the game to.
     saved_to: Option<PathBuf>,
+    /// The finished game as it was kept in the saved games, if it was.
+    kept: Option<saving::Kept>,
     animate: bool,
 }
 
@@ -135,6 +137,7 @@ impl<G: GameUi> Play<G> {
             browsing: None,
             evaluation: None,
             saved_to: None,
+            kept: None,
             animate,
         }
     }
@@ -145,6 +148,7 @@ impl<G: GameUi> Play<G> {
         let mut play = Play::on_line(record.line(), animate);
         play.resigned = record.resigned;
         play.seats = record.players.clone().map(|name| Seat::of_record(&name));
+        play.loaded_finished();
         play
     }
 

@@ -248,6 +248,7 @@ impl<G: Interactive> Screen for Play<G> {
         };
         // The evaluation bar follows the position shown, however it changed.
         self.evaluate_shown();
+        self.keep_if_over(context.keep.as_deref());
         transition
     }
 
@@ -272,8 +273,10 @@ impl<G: Interactive> Screen for Play<G> {
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending())
     }
 
-    fn tick(&mut self, now: Instant, _context: &Context) -> Tick {
-        match self.advance(now) {
+    fn tick(&mut self, now: Instant, context: &Context) -> Tick {
+        let changed = self.advance(now);
+        self.keep_if_over(context.keep.as_deref());
+        match changed {
             true => Tick::Changed,
             false => Tick::Same,
         }

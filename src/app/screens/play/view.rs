@@ -140,6 +140,12 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     if let Some(resigner) = play.resigned.filter(|_| play.browsing.is_none()) {
         lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
     }
+    if let Some(kept) = play.kept_in().filter(|_| play.browsing.is_none()) {
+        let name = kept.file_name().unwrap_or_default().to_string_lossy();
+        // A name tabletop gave it: the game and the minute.
+        let line = format!("Kept in the saved games: {name}");
+        lines.push(Line::styled(line, theme.dim()));
+    }
     if let Some(evaluation) = &play.evaluation {
         let symbols = [G::symbol(Player::First), G::symbol(Player::Second)];
         lines.push(eval_bar(symbols, evaluation.chance(), area.width, theme));
