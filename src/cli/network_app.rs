@@ -59,6 +59,8 @@ fn options(animate: bool) -> app::Options {
         autosave: None,
         library: tabletop_core::files::games_dir(),
         seats: Default::default(),
+        clock: None,
+        time: Default::default(),
         remember: None,
         looks: crate::app::looks::path(),
         notice: None,

@@ -33,6 +33,7 @@ impl<G: GameUi> Play<G> {
                 "Player {} takes the resignation back",
                 G::symbol(resigner)
             ));
+            self.clock_taken_back();
             self.autosave();
             self.think();
             return;
@@ -47,6 +48,7 @@ impl<G: GameUi> Play<G> {
         if watching {
             self.paused = true;
         }
+        self.clock_taken_back();
         self.autosave();
         self.think();
     }
@@ -65,6 +67,7 @@ impl<G: GameUi> Play<G> {
             self.message = Some("Nothing to redo".to_string());
             return;
         }
+        self.clock_moved();
         self.autosave();
         self.think();
     }
@@ -111,6 +114,7 @@ impl<G: GameUi> Play<G> {
         self.stop_thinking();
         self.hint = None;
         self.resigned = Some(resigner);
+        self.stop_clock();
         if let Some(peer) = &mut self.peer {
             peer.send(Request::Resign(resigner));
         }

@@ -35,6 +35,10 @@ impl<G: GameUi> Play<G> {
         record.resigned = self.resigned;
         record.adjudged = self.adjudged;
         record.clock = self.peer.as_ref().and_then(|peer| peer.control);
+        if let Some(clock) = &self.clock {
+            record.clock = Some(clock.control);
+            record.clock_left = self.clock_left().filter(|_| !self.ended());
+        }
         // A network game names its players as the server does.
         if let Some(peer) = &self.peer {
             record.players = peer.names.clone();

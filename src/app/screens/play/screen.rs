@@ -121,6 +121,8 @@ impl<G: GameUi> Play<G> {
         let moving = self.animation.is_some()
             || self.thinking.is_some()
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending());
+        // A flag that fell before the computer's answer came ends the game.
+        let flagged = self.flag();
         self.collect_thinking(now);
         // Nothing to draw: the search on the person's time is not shown.
         self.advance_pondering(now);
@@ -141,7 +143,8 @@ impl<G: GameUi> Play<G> {
                 self.animation = None;
             }
         }
-        moving || engine || heard || clock_turned
+        let face_turned = self.clock_face_turned();
+        moving || engine || heard || clock_turned || flagged || face_turned
     }
 
     /// A step through the game looked back at, if `action` is one.
@@ -226,6 +229,8 @@ impl<G: Interactive> Screen for Play<G> {
         // A key during an animation ends it, then counts as usual.
         self.animation = None;
         self.message = None;
+        // No move once the flag has fallen, however soon it comes.
+        self.flag();
         // Any other key cancels a request to leave or to resign.
         self.leaving &= action == Action::NewGame;
         self.resigning &= action == Action::Resign;
@@ -271,6 +276,9 @@ impl<G: Interactive> Screen for Play<G> {
             || self.engines.iter().flatten().any(EngineSeat::is_thinking)
             || self.peer.as_ref().is_some_and(Peer::is_connected)
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending())
+            || self
+                .clock_shown()
+                .is_some_and(|shown| shown.running.is_some())
     }
 
     fn tick(&mut self, now: Instant, context: &Context) -> Tick {
@@ -289,5 +297,13 @@ impl<G: Interactive> Screen for Play<G> {
     fn stop(&mut self) {
         self.stop_thinking();
         self.engines = [None, None];
+        // Left or quit: the clock stops, and the autosave keeps its times.
+        if self
+            .clock_shown()
+            .is_some_and(|shown| shown.running.is_some())
+        {
+            self.stop_clock();
+            self.autosave();
+        }
     }
 }
