@@ -88,6 +88,14 @@ fn the_side_to_move_runs_down_gains_its_increment_and_loses_when_its_flag_falls(
     let screen = draw(&app, SIZE);
     assert!(!screen.contains("3. X C3"), "{screen}");
     assert_eq!(clock_line(&app), "Clock X 0:00.0 · O 0:32 (1+2)");
+    // Nor is anything taken back: the time is gone, and the footer does
+    // not offer it.
+    assert!(!screen.contains("u undo"), "{screen}");
+    press(&mut app, KeyCode::Esc, false);
+    press(&mut app, KeyCode::Char('u'), false);
+    let screen = draw(&app, SIZE);
+    assert!(screen.contains("2. O A6"), "{screen}");
+    assert!(screen.contains("The game was lost on time"), "{screen}");
 }
 
 #[test]

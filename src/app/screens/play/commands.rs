@@ -23,6 +23,14 @@ impl<G: GameUi> Play<G> {
             self.offer(Proposal::Undo);
             return;
         }
+        // A flag that fell stays fallen: the time is gone.
+        if self.adjudged.is_some() {
+            self.message = Some(format!(
+                "The game was lost on time: {} for a new game",
+                self.board().key_for(Action::NewGame)
+            ));
+            return;
+        }
         self.animation = None;
         self.browsing = None;
         self.stop_thinking();
@@ -59,7 +67,7 @@ impl<G: GameUi> Play<G> {
         }
         self.animation = None;
         self.browsing = None;
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.adjudged.is_some() {
             return;
         }
         self.stop_thinking();

@@ -106,7 +106,8 @@ impl<G: GameUi> Play<G> {
             Action::Resign => self.resigner().is_some() && !self.ended(),
             // A hint for a person to move, once the computer is not busy.
             Action::Hint => !self.ended() && !self.computer_to_move() && self.thinking.is_none(),
-            Action::Redo => self.resigned.is_none(),
+            Action::Undo => self.adjudged.is_none(),
+            Action::Redo => self.resigned.is_none() && self.adjudged.is_none(),
             Action::Review => self.ended(),
             // Against the computer it would be a hint on every move.
             Action::Evaluate => self.seats.iter().all(|seat| !seat.is_computer()),
