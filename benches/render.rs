@@ -23,6 +23,8 @@ fn mid_game(settings: GekitaiSettings, area: Rect, theme: Theme) -> App {
         autosave: None,
         library: None,
         seats: [Seat::Human, Seat::Human],
+        clock: None,
+        time: Default::default(),
         remember: None,
         looks: None,
         notice: None,

@@ -98,8 +98,12 @@ fn hex() {
     let screen = draw(&game);
     assert!(screen.contains("2. X swap"), "{screen}");
     assert!(screen.contains("O joins left and right"), "{screen}");
-    // The rhombus: each row half a cell further right, X's stone mirrored.
-    assert!(screen.contains(" 2  \\· · X · · \\"), "{screen}");
+    // The rhombus: each row half a cell further right, X's stone mirrored;
+    // in 80x24 a 5x5 board is drawn three times as large.
+    assert!(
+        screen.contains(" 2      \\  ·     ·   XXXXX   ·     ·   \\"),
+        "{screen}"
+    );
     assert_snapshot!("hex_middle", screen);
     play(&mut game, "A0 A1 B0 B1 C0 C1 D0 D1 E0");
     let screen = draw(&game);
@@ -109,7 +113,8 @@ fn hex() {
     // Row 0's label, right-aligned in two columns before its cells.
     let left = column_of(&buf, 3, "0\\") - 1;
     for col in 0..5 {
-        let x = left + 3 + 2 * col;
+        // The middle of each cell, 6 columns apart on the grown board.
+        let x = left + 3 + 2 + 6 * col;
         assert!(
             buf[(x, 3)].modifier.contains(Modifier::REVERSED),
             "chain at column {col}"

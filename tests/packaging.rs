@@ -73,6 +73,7 @@ fn bash_completes_commands_and_flags() {
             "--w",
             "--no-animation",
             "--plain",
+            "--clock",
             "--save",
             "--help",
         ];

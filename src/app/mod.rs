@@ -87,12 +87,18 @@ impl App {
         };
         let home = StartMenu::new(&options.menu)
             .with_seats(options.seats.clone())
+            .with_clock(options.clock)
             .with_engines(engines)
             .with_folders(folders);
         let context = Context {
             area,
             animate: options.animate,
             autosave: options.autosave.clone(),
+            keep: options
+                .library
+                .clone()
+                .filter(|_| options.config.keeps_finished()),
+            time: options.time.clone(),
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));
@@ -303,7 +309,7 @@ fn first_screen(options: Options, home: &StartMenu, context: &Context) -> Box<dy
                 .and_then(|_| unfinished_autosave());
             Box::new(home.clone().with_resume(unfinished))
         }
-        Start::Game(setup) => play::new_game(&setup, options.seats, context),
+        Start::Game(setup) => play::new_game(&setup, options.seats, options.clock, context),
         Start::Continue(record) => play::continued(record, context),
         Start::Replay(record, path) => replay::viewer(record, path, false, context),
         Start::Library(_) => Box::new(home.library()),

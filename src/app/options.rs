@@ -4,8 +4,10 @@
 use std::path::PathBuf;
 
 use crate::games::{AnyRecord, Setup};
+use tabletop_core::clock::TimeSource;
 use tabletop_core::config::Config;
 use tabletop_core::seat::Seat;
+use tabletop_engine::time_control::TimeControl;
 
 /// How the app starts.
 #[derive(Clone, Debug)]
@@ -21,6 +23,11 @@ pub struct Options {
     pub library: Option<PathBuf>,
     /// Who plays each side of a new game.
     pub seats: [Seat; 2],
+    /// The clock a new game is played on, if any.
+    pub clock: Option<TimeControl>,
+    /// Where clocks read the time: the system's, or made-up time a test
+    /// moves on.
+    pub time: TimeSource,
     /// Where the start screen is remembered between runs (none in tests).
     pub remember: Option<PathBuf>,
     /// Where the chosen look (the colour theme) is remembered (none in

@@ -6,6 +6,7 @@
 //! game = "hex"
 //! first = "human"
 //! second = "ai:3"
+//! clock = "5+3"
 //!
 //! [settings]
 //! size = 9
@@ -26,12 +27,15 @@ use tabletop_core::files::{self, Kind};
 use tabletop_core::seat::Seat;
 use tabletop_engine::quote::quote;
 use tabletop_engine::record::{read_settings, settings_table};
+use tabletop_engine::time_control::TimeControl;
 
 /// What the start screen remembers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Remembered {
     pub setup: Setup,
     pub seats: [Seat; 2],
+    /// The clock chosen, if any.
+    pub clock: Option<TimeControl>,
 }
 
 /// The file as written.
@@ -41,6 +45,8 @@ struct Text {
     game: String,
     first: String,
     second: String,
+    #[serde(default)]
+    clock: Option<String>,
     #[serde(default)]
     settings: toml::Table,
 }
@@ -75,7 +81,12 @@ fn parse(text: &str) -> Result<Remembered, String> {
         }
     }
     let setup = games::with_game(kind, Read(&text.settings))?;
-    Ok(Remembered { setup, seats })
+    let clock = text.clock.as_deref().map(str::parse).transpose()?;
+    Ok(Remembered {
+        setup,
+        seats,
+        clock,
+    })
 }
 
 /// What the start screen remembered at `path`: `Ok(None)` when nothing is
@@ -102,8 +113,11 @@ fn text_of(remembered: &Remembered) -> String {
         }
     }
     let string = |text: &str| toml::Value::String(text.to_string()).to_string();
+    let clock = remembered.clock.map_or(String::new(), |clock| {
+        format!("clock = {}\n", string(&clock.to_string()))
+    });
     format!(
-        "game = {}\nfirst = {}\nsecond = {}\n\n[settings]\n{}",
+        "game = {}\nfirst = {}\nsecond = {}\n{clock}\n[settings]\n{}",
         string(remembered.setup.kind().name()),
         string(&remembered.seats[0].to_string()),
         string(&remembered.seats[1].to_string()),
@@ -123,10 +137,14 @@ mod tests {
 
     #[test]
     fn what_is_written_reads_back_for_every_game() {
-        for &kind in GameKind::ALL {
+        for (&kind, clock) in GameKind::ALL
+            .iter()
+            .zip([None, Some("5+3"), Some("0.5+2")].iter().cycle())
+        {
             let remembered = Remembered {
                 setup: Setup::default_of(kind),
                 seats: [Seat::Human, Seat::Computer(Level::MAX)],
+                clock: clock.map(|clock| clock.parse().expect("a clock")),
             };
             let text = text_of(&remembered);
             assert_eq!(parse(&text), Ok(remembered), "{text}");
@@ -140,6 +158,7 @@ mod tests {
             "game = \"chess\"\nfirst = \"human\"\nsecond = \"human\"\n",
             "game = \"hex\"\nfirst = \"ai:9\"\nsecond = \"human\"\n",
             "game = \"hex\"\nfirst = \"human\"\nsecond = \"human\"\n[settings]\nsize = 99\n",
+            "game = \"hex\"\nfirst = \"human\"\nsecond = \"human\"\nclock = \"fast\"\n",
             "[[[",
         ] {
             let error = parse(text).expect_err(text);

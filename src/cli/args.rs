@@ -180,9 +180,7 @@ pub(crate) struct HostArgs {
     /// The side played here.
     #[arg(long, value_enum, default_value_t = SideArg::First)]
     pub(crate) side: SideArg,
-    /// A clock: minutes per game plus seconds added a move (5+3); running
-    /// out loses.
-    #[arg(long, value_name = "MINUTES+SECONDS")]
+    #[arg(long, value_name = "MINUTES+SECONDS", help = super::game_flags::CLOCK_HELP)]
     pub(crate) clock: Option<tabletop_engine::time_control::TimeControl>,
     #[command(flatten)]
     pub(crate) net: NetArgs,

@@ -16,8 +16,9 @@ use crate::app;
 use crate::games;
 use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup};
 use crate::gtp;
-use crate::plain::{self, Ending, Style};
+use crate::plain::{self, Ending, PlainClock, Style};
 use tabletop_ai::Level;
+use tabletop_core::clock::{Clock, TimeSource};
 use tabletop_core::config;
 use tabletop_core::files;
 use tabletop_core::interchange::{self, Format};
@@ -27,7 +28,8 @@ use tabletop_core::seat::Seat;
 use tabletop_core::selfplay;
 use tabletop_engine::line::Line;
 use tabletop_engine::perft::Finished;
-use tabletop_engine::record::Record;
+use tabletop_engine::record::{Adjudged, Record};
+use tabletop_engine::time_control::TimeControl;
 
 /// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
 /// unless a game was named, `at_once`), or the plain mode.
@@ -41,15 +43,19 @@ pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure
                 setup.clone(),
                 app::Start::Game(setup),
                 flags.seats.clone(),
+                flags.clock,
                 animate,
             );
         }
         // With nothing asked for, the start screen shows what it did last.
         let remember = app::remembered::path();
-        let (mut menu, mut seats, mut notice) = (setup, flags.seats.clone(), None);
+        let (mut menu, mut seats, mut clock) = (setup, flags.seats.clone(), flags.clock);
+        let mut notice = None;
         if flags.is_default() {
             match remember.as_deref().map(app::remembered::load) {
-                Some(Ok(Some(remembered))) => (menu, seats) = (remembered.setup, remembered.seats),
+                Some(Ok(Some(remembered))) => {
+                    (menu, seats, clock) = (remembered.setup, remembered.seats, remembered.clock);
+                }
                 Some(Err(why)) => notice = Some(why),
                 Some(Ok(None)) | None => {}
             }
@@ -61,6 +67,8 @@ pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure
             autosave: files::autosave_path(),
             library: files::games_dir(),
             seats,
+            clock,
+            time: TimeSource::System,
             remember,
             looks: app::looks::path(),
             notice,
@@ -72,9 +80,11 @@ pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let flags = self.0;
+            let clock = flags.clock.map(Clock::new);
             play_plain(
                 Line::new(G::new(settings)),
                 flags.seats.clone(),
+                clock,
                 flags.save.as_deref(),
                 flags.style,
             )
@@ -105,6 +115,7 @@ fn full_screen(
     menu: Setup,
     start: app::Start,
     seats: [Seat; 2],
+    clock: Option<TimeControl>,
     animate: bool,
 ) -> Result<ExitCode, Failure> {
     run_app(app::Options {
@@ -114,6 +125,8 @@ fn full_screen(
         autosave: files::autosave_path(),
         library: files::games_dir(),
         seats,
+        clock,
+        time: TimeSource::System,
         remember: app::remembered::path(),
         looks: app::looks::path(),
         notice: None,
@@ -135,43 +148,80 @@ fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays on from the end of `line` in the plain console, saving the whole
-/// line to `save` at the end.
+/// Plays on from the end of `line` in the plain console, on `clock` if
+/// there is one, saving the whole line to `save` at the end.
 fn play_plain<G: Interactive>(
     line: Line<G>,
     seats: [Seat; 2],
+    clock: Option<Clock>,
     save: Option<&Path>,
     style: Style,
 ) -> Result<ExitCode, Failure> {
+    let mut clock = clock.map(|clock| PlainClock {
+        clock,
+        time: TimeSource::System,
+    });
+    // A game loaded finished is in its file already.
+    let over_already = line.game().is_over();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let played = plain::run(
+    let played = plain::run_on_clock(
         &mut G::console(line.game().clone(), style),
         line,
         seats.clone(),
+        clock.as_mut(),
         io::stdin().lock(),
         &mut out,
     );
     out.flush()?;
     let (ending, line) = played?;
+    let mut record = Record::of_line(&line);
+    record.date = Some(files::timestamp(SystemTime::now()));
+    record.players = seats.map(|seat| seat.to_string());
+    match ending {
+        Ending::Resigned(player) => record.resigned = Some(player),
+        Ending::OutOfTime(player) => record.adjudged = Some(Adjudged::OutOfTime(player)),
+        Ending::Finished | Ending::InputEnded => {}
+    }
+    if let Some(clock) = &mut clock {
+        record.clock = Some(clock.clock.control);
+        // Stopped under way: the time left, to go on with when loaded.
+        let left = clock.stopped();
+        record.clock_left = (ending == Ending::InputEnded).then_some(left);
+    }
     if let Some(path) = save {
-        let mut record = Record::of_line(&line);
-        record.date = Some(files::timestamp(SystemTime::now()));
-        record.players = seats.map(|seat| seat.to_string());
-        if let Ending::Resigned(player) = ending {
-            record.resigned = Some(player);
-        }
         files::save(path, &record.to_toml()).map_err(|error| Failure {
             message: format!("cannot save the game to {}: {error}", path.display()),
             code: 1,
         })?;
     }
+    if ending != Ending::InputEnded && !over_already {
+        keep_finished(&record, save);
+    }
     match ending {
-        Ending::Finished | Ending::Resigned(_) => Ok(ExitCode::SUCCESS),
+        Ending::Finished | Ending::Resigned(_) | Ending::OutOfTime(_) => Ok(ExitCode::SUCCESS),
         Ending::InputEnded => Err(Failure {
             message: "input ended before the game did".to_string(),
             code: 1,
         }),
+    }
+}
+
+/// Keeps the finished game of `record` in the saved games, unless the
+/// player's config says not to or it was saved there already (`saved`);
+/// standard output is the game's text alone, so a failure is said on
+/// standard error, and the game is still over.
+fn keep_finished<G: Interactive>(record: &Record<G>, saved: Option<&Path>) {
+    let folder = files::games_dir().filter(|_| config::read().keeps_finished());
+    let Some(folder) = folder else {
+        return;
+    };
+    if saved.is_some_and(|path| path.starts_with(&folder)) {
+        return;
+    }
+    let stamp = record.date.clone().unwrap_or_default();
+    if let Err(error) = files::kept::keep_new(&folder, G::NAME, &stamp, &record.to_toml()) {
+        eprintln!("the finished game was not kept in the saved games: {error}");
     }
 }
 
@@ -198,14 +248,28 @@ pub(super) fn load(args: &RecordArgs) -> Result<ExitCode, Failure> {
     impl WithRecord for Load {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
-            let Some(resigner) = record.resigned else {
-                return play_plain(record.line(), seats_of(&record.players), None, self.0);
-            };
-            // A game given up goes on no more: its position and how it ended.
+            if record.resigned.is_none() && record.adjudged.is_none() {
+                let clock = record.clock.map(|control| {
+                    Clock::resumed(control, record.clock_left.unwrap_or([control.base(); 2]))
+                });
+                return play_plain(
+                    record.line(),
+                    seats_of(&record.players),
+                    clock,
+                    None,
+                    self.0,
+                );
+            }
+            // A game given up or lost on time goes on no more: its
+            // position and how it ended.
             let stdout = io::stdout();
             let mut out = io::BufWriter::new(stdout.lock());
             plain::replay(&mut G::console(record.end(), self.0), &[], &mut out)?;
-            plain::resigned::<G>(resigner, &mut out)?;
+            match (record.resigned, record.adjudged) {
+                (Some(resigner), _) => plain::resigned::<G>(resigner, &mut out)?,
+                (None, Some(adjudged)) => plain::adjudged::<G>(adjudged, &mut out)?,
+                (None, None) => {}
+            }
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -308,7 +372,13 @@ pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
-    full_screen(Setup::default(), start, [Seat::Human, Seat::Human], animate)
+    full_screen(
+        Setup::default(),
+        start,
+        [Seat::Human, Seat::Human],
+        None,
+        animate,
+    )
 }
 
 /// The seats a record names, to continue its game.

@@ -14,6 +14,11 @@ use crate::plain::{self, Style};
 use tabletop_core::seat::{self, SEAT_FORMS, Seat};
 use tabletop_engine::Player;
 use tabletop_engine::settings::{self, Kind, Setting, SettingError};
+use tabletop_engine::time_control::TimeControl;
+
+/// What `--clock` means, wherever a command takes it.
+pub const CLOCK_HELP: &str =
+    "A clock: minutes per game plus seconds added a move (5+3); running out loses";
 
 /// A game's flags as given on the command line.
 #[derive(Clone, Debug)]
@@ -28,6 +33,8 @@ pub struct GameFlags {
     pub save: Option<PathBuf>,
     pub style: Style,
     pub animation: Animation,
+    /// The clock the game is played on, if any.
+    pub clock: Option<TimeControl>,
 }
 
 /// The id of the flag naming who plays `player`.
@@ -145,6 +152,13 @@ impl GameFlags {
                     .help("Play line by line on standard input and output"),
             )
             .arg(
+                Arg::new("clock")
+                    .long("clock")
+                    .value_name("MINUTES+SECONDS")
+                    .value_parser(|text: &str| text.parse::<TimeControl>())
+                    .help(CLOCK_HELP),
+            )
+            .arg(
                 Arg::new("save")
                     .long("save")
                     .value_name("FILE")
@@ -180,12 +194,16 @@ impl GameFlags {
             save: matches.get_one::<PathBuf>("save").cloned(),
             style,
             animation: Animation::of(matches),
+            clock: matches.get_one::<TimeControl>("clock").copied(),
         }
     }
 
-    /// Whether nothing was asked for: no setting and no player given.
+    /// Whether nothing was asked for: no setting, no player and no clock
+    /// given.
     pub fn is_default(&self) -> bool {
-        self.settings.iter().all(Option::is_none) && self.seats == [Seat::Human, Seat::Human]
+        self.settings.iter().all(Option::is_none)
+            && self.seats == [Seat::Human, Seat::Human]
+            && self.clock.is_none()
     }
 
     /// The game and its settings, refused with the first setting out of

@@ -32,6 +32,7 @@ pub(super) fn join(address: &str, args: &JoinArgs, role: Role) -> Result<ExitCod
         start,
         session,
         animate: args.animation.animate,
+        hosted_here: false,
     }
     .run()
 }
@@ -58,6 +59,8 @@ fn options(animate: bool) -> app::Options {
         autosave: None,
         library: tabletop_core::files::games_dir(),
         seats: Default::default(),
+        clock: None,
+        time: Default::default(),
         remember: None,
         looks: crate::app::looks::path(),
         notice: None,
@@ -98,6 +101,7 @@ impl WithSetup for Host {
             start,
             session: session.hosting(),
             animate,
+            hosted_here: true,
         };
         let played = join.run();
         // The screen is gone, and with it the host's seat: the game ends
@@ -117,13 +121,20 @@ struct Join {
     start: Start,
     session: Session,
     animate: bool,
+    /// The game is hosted by this process, which keeps it itself: the
+    /// screen does not keep a second copy once it is over.
+    hosted_here: bool,
 }
 
 impl Join {
     fn run(self) -> Result<ExitCode, Failure> {
         let play =
             network_game(self.start, self.session, Vec::new(), self.animate).map_err(failed)?;
-        app::run_game(options(self.animate), play).map_err(|error| failed(format!("{error:#}")))?;
+        let mut options = options(self.animate);
+        if self.hosted_here {
+            options.config.keep_finished = Some(false);
+        }
+        app::run_game(options, play).map_err(|error| failed(format!("{error:#}")))?;
         Ok(ExitCode::SUCCESS)
     }
 }

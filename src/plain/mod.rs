@@ -9,7 +9,10 @@ mod gomoku;
 mod hex;
 mod reversi;
 
+mod clock;
 pub mod network;
+
+pub use clock::PlainClock;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -83,6 +86,8 @@ pub enum Ending {
     InputEnded,
     /// An outside engine playing this player resigned.
     Resigned(Player),
+    /// This player ran out of time (a game on a clock).
+    OutOfTime(Player),
 }
 
 /// One game's console: what it prints and how it reads a move.
@@ -131,8 +136,24 @@ pub fn styles(kind: GameKind) -> &'static [Style] {
 /// tabletop's computer plays its seat from then on.
 pub fn run<C: Console>(
     console: &mut C,
+    line: Line<C::G>,
+    seats: [Seat; 2],
+    input: impl BufRead,
+    out: &mut dyn Write,
+) -> io::Result<(Ending, Line<C::G>)>
+where
+    C::G: Searchable,
+{
+    run_on_clock(console, line, seats, None, input, out)
+}
+
+/// [`run`], on `clock` if there is one: its line before each prompt, and
+/// a move that comes after its side's flag fell loses the game on time.
+pub fn run_on_clock<C: Console>(
+    console: &mut C,
     mut line: Line<C::G>,
     mut seats: [Seat; 2],
+    mut clock: Option<&mut PlainClock>,
     input: impl BufRead,
     out: &mut dyn Write,
 ) -> io::Result<(Ending, Line<C::G>)>
@@ -148,8 +169,14 @@ where
     if let Some(outcome) = console.game().outcome() {
         writeln!(out, "{}", C::G::result_text(outcome))?;
     }
+    if let Some(clock) = clock.as_deref_mut() {
+        clock.start(console.game().to_move(), console.game().is_over());
+    }
     while !console.game().is_over() {
         history.record(console.game());
+        if let Some(clock) = clock.as_deref() {
+            clock.show::<C::G>(out)?;
+        }
         write!(out, "{}", console.prompt())?;
         out.flush()?;
         let mover = console.game().to_move();
@@ -209,8 +236,17 @@ where
                 }
             }
         };
+        // A move made after the flag fell is not played.
+        if let Some(loser) = clock.as_deref().and_then(PlainClock::fallen) {
+            adjudged::<C::G>(Adjudged::OutOfTime(loser), out)?;
+            out.flush()?;
+            return Ok((Ending::OutOfTime(loser), line));
+        }
         console.play(mv, out)?;
         line.play(mv).map_err(|e| io::Error::other(e.to_string()))?;
+        if let Some(clock) = clock.as_deref_mut() {
+            clock.moved(console.game().to_move(), console.game().is_over());
+        }
     }
     out.flush()?;
     Ok((Ending::Finished, line))

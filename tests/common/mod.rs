@@ -19,10 +19,14 @@ impl Run {
     }
 }
 
-/// Runs `tabletop ARGS` with `input` on standard input.
+/// Runs `tabletop ARGS` with `input` on standard input, with data and
+/// config folders of its own (a finished game is kept in its data folder).
 pub fn run(args: &[&str], input: &[u8]) -> Run {
+    let folders = scratch::Scratch::new("run");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(args)
+        .env("XDG_DATA_HOME", folders.join("data"))
+        .env("XDG_CONFIG_HOME", folders.join("config"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -38,6 +38,8 @@ pub fn options(start: Start) -> Options {
         autosave: None,
         library: None,
         seats: [Seat::Human, Seat::Human],
+        clock: None,
+        time: Default::default(),
         remember: None,
         looks: None,
         notice: None,

@@ -4,6 +4,7 @@
 //! terminal or runs an async runtime; the full-screen app, the plain
 //! mode, GTP and network play are built on it.
 
+pub mod clock;
 pub mod config;
 pub mod files;
 pub mod games;

@@ -44,6 +44,10 @@ impl GameUi for Connect6 {
         SquareBoard::<Connect6>::roomy_size(self.side())
     }
 
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        SquareBoard::<Connect6>::grown_sizes(self.side())
+    }
+
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
         SquareBoard::<Connect6>::cell_at(self.side(), area, column, row)
     }

@@ -80,6 +80,10 @@ impl GameUi for Gekitai {
         SquareBoard::<Gekitai>::roomy_size(self.side())
     }
 
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        SquareBoard::<Gekitai>::grown_sizes(self.side())
+    }
+
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
         SquareBoard::<Gekitai>::cell_at(self.side(), area, column, row)
     }

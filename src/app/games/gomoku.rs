@@ -42,6 +42,10 @@ impl GameUi for Gomoku {
         SquareBoard::<Gomoku>::roomy_size(self.side())
     }
 
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        SquareBoard::<Gomoku>::grown_sizes(self.side())
+    }
+
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
         SquareBoard::<Gomoku>::cell_at(self.side(), area, column, row)
     }

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
-use crate::app::widgets::grid::Grid;
+use crate::app::widgets::grid::{Grid, MAX_SCALE};
 use tabletop_engine::hex::{Hex, HexEffect, HexMove};
 use tabletop_engine::{Cell, Described, Game, Player};
 
@@ -50,11 +50,20 @@ impl GameUi for Hex {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        Grid::size(self.side(), true)
+        Grid::size(self.side(), true, 1)
+    }
+
+    /// The rhombus with wider cells, for big terminals.
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        (2..=MAX_SCALE)
+            .rev()
+            .map(|scale| Grid::size(self.side(), true, scale))
+            .collect()
     }
 
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        Grid::cell_at(area, self.side(), true, column, row)
+        let scale = Grid::scale_in(self.side(), area);
+        Grid::cell_at(area, self.side(), true, scale, column, row)
     }
 
     fn render_board(&self, view: &BoardView, area: Rect, buf: &mut Buffer) {
@@ -67,6 +76,7 @@ impl GameUi for Hex {
             shifted: true,
             marks: &[],
             view,
+            scale: Grid::scale_in(side, area),
         };
         (&grid).render(area, buf);
     }

@@ -109,6 +109,12 @@ pub trait GameUi: Described + Searchable + Sync {
         self.board_size()
     }
 
+    /// Larger drawings of the board, the largest first, for a big terminal
+    /// (the boxed board with larger cells); by default none.
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        Vec::new()
+    }
+
     /// The cell drawn at a screen position when the board is drawn in `area`.
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell>;
 

@@ -75,6 +75,10 @@ impl GameUi for Reversi {
         SquareBoard::<Reversi>::roomy_size(self.side())
     }
 
+    fn grown_board_sizes(&self) -> Vec<(u16, u16)> {
+        SquareBoard::<Reversi>::grown_sizes(self.side())
+    }
+
     fn cell_at(&self, area: Rect, column: u16, row: u16) -> Option<Cell> {
         SquareBoard::<Reversi>::cell_at(self.side(), area, column, row)
     }

@@ -50,16 +50,22 @@ const fn middle_needs(board: (u16, u16), where_: Panel) -> (u16, u16) {
     }
 }
 
-/// The ways a game screen can be laid out, the roomiest first: each board
-/// size (roomy, then smallest), with the panel beside it, then below it.
-fn layouts<G: GameUi>(game: &G) -> [((u16, u16), Panel); 4] {
+/// The ways a game screen can be laid out, the roomiest first: the board
+/// grown for a big terminal (largest first) with the panel beside it, then
+/// each board size (roomy, then smallest), with the panel beside it, then
+/// below it.
+fn layouts<G: GameUi>(game: &G) -> Vec<((u16, u16), Panel)> {
     let (roomy, small) = (game.roomy_board_size(), game.board_size());
-    [
-        (roomy, Panel::Beside),
-        (small, Panel::Beside),
-        (roomy, Panel::Below),
-        (small, Panel::Below),
-    ]
+    let grown = game.grown_board_sizes().into_iter();
+    grown
+        .map(|size| (size, Panel::Beside))
+        .chain([
+            (roomy, Panel::Beside),
+            (small, Panel::Beside),
+            (roomy, Panel::Below),
+            (small, Panel::Below),
+        ])
+        .collect()
 }
 
 /// The first layout whose middle fits in `middle`.

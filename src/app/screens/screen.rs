@@ -14,6 +14,7 @@ use crate::app::keys::Mode;
 use crate::app::keys::footer::Item;
 use crate::app::keys::help::KeyHelp;
 use crate::app::theme::Theme;
+use tabletop_core::clock::TimeSource;
 use tabletop_core::games::AnyRecord;
 
 /// What every screen may know of the app it runs in.
@@ -25,6 +26,11 @@ pub struct Context {
     pub animate: bool,
     /// Where a game is saved after every move (none in tests).
     pub autosave: Option<PathBuf>,
+    /// Where every finished game is kept (none in tests, or when the
+    /// player's config says `keep_finished = false`).
+    pub keep: Option<PathBuf>,
+    /// Where clocks read the time (made-up time in tests).
+    pub time: TimeSource,
 }
 
 /// Where the app goes after an action.

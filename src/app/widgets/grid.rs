@@ -14,8 +14,12 @@ use crate::app::games::BoardView;
 use tabletop_engine::cell::LetterNumber;
 use tabletop_engine::{Cell, Player};
 
-/// Where the first cell of a row starts: after the row number and a space.
+/// Where the first cell of a row starts: after the row number and a space
+/// (further right on a larger rhombus, whose cells are wider).
 const LEFT: u16 = 3;
+
+/// The largest scale Hex's rhombus is drawn at.
+pub const MAX_SCALE: u16 = 3;
 
 pub struct Grid<'a> {
     pub side: usize,
@@ -29,17 +33,39 @@ pub struct Grid<'a> {
     /// Empty cells to mark `*` (Reversi's legal moves).
     pub marks: &'a [Cell],
     pub view: &'a BoardView<'a>,
+    /// How many times the spacing of the smallest drawing: cells `2 *
+    /// scale` columns and `scale` lines apart, each a block of its piece
+    /// `2 * scale - 1` wide and `scale - 1` high (at least 1), its lines
+    /// slanting as the rhombus's rows do.
+    pub scale: u16,
 }
 
 impl Grid<'_> {
-    /// Width and height the board needs.
-    pub const fn size(side: usize, shifted: bool) -> (u16, u16) {
-        let side = side as u16;
+    /// Width and height the board needs at `scale`.
+    pub const fn size(side: usize, shifted: bool, scale: u16) -> (u16, u16) {
+        let (side, k) = (side as u16, scale);
         if shifted {
-            (LEFT + (side - 1) + 2 * side + 1, side + 3)
+            // The right edge of the last row's last line.
+            let last = side as usize - 1;
+            let right = Grid::x(last, last, true, k) + k + Grid::height(k);
+            (
+                right + 1,
+                Grid::top(true) + k * (side - 1) + Grid::height(k) + 1,
+            )
         } else {
             (LEFT + 2 * side - 1, side + 1)
         }
+    }
+
+    /// The largest scale a rhombus of `side` is drawn at in `area`.
+    pub fn scale_in(side: usize, area: Rect) -> u16 {
+        (1..=MAX_SCALE)
+            .rev()
+            .find(|&k| {
+                let (w, h) = Grid::size(side, true, k);
+                area.width >= w && area.height >= h
+            })
+            .unwrap_or(1)
     }
 
     /// The line of the first row.
@@ -47,19 +73,36 @@ impl Grid<'_> {
         if shifted { 2 } else { 1 }
     }
 
-    /// Screen column of a cell, relative to the board's left edge.
-    const fn x(row: usize, col: usize, shifted: bool) -> u16 {
-        let shift = if shifted { row as u16 } else { 0 };
-        LEFT + shift + 2 * col as u16
+    /// Lines a cell's block takes.
+    const fn height(scale: u16) -> u16 {
+        if scale > 1 { scale - 1 } else { 1 }
+    }
+
+    /// Screen column of the middle of a cell, relative to the board's
+    /// left edge.
+    const fn x(row: usize, col: usize, shifted: bool, scale: u16) -> u16 {
+        let shift = if shifted { row as u16 * scale } else { 0 };
+        LEFT + (scale - 1) + shift + 2 * scale * col as u16
     }
 
     /// The cell drawn at screen position (`column`, `row`).
-    pub fn cell_at(area: Rect, side: usize, shifted: bool, column: u16, row: u16) -> Option<Cell> {
-        let r = row.checked_sub(area.y + Self::top(shifted))? as usize;
-        let shift = if shifted { r as u16 } else { 0 };
-        let x = column.checked_sub(area.x + LEFT + shift)? as usize;
-        (r < side && x.is_multiple_of(2) && x / 2 < side)
-            .then(|| Cell::new(r, x / 2))
+    pub fn cell_at(
+        area: Rect,
+        side: usize,
+        shifted: bool,
+        scale: u16,
+        column: u16,
+        row: u16,
+    ) -> Option<Cell> {
+        let k = scale.max(1);
+        let down = row.checked_sub(area.y + Self::top(shifted))?;
+        let (r, line) = ((down / k) as usize, down % k);
+        let slant = if shifted { line } else { 0 };
+        let first = area.x + Self::x(r, 0, shifted, k) - (k - 1) + slant;
+        let across = column.checked_sub(first)?;
+        let (c, within) = ((across / (2 * k)) as usize, across % (2 * k));
+        (r < side && c < side && line < Self::height(k) && within < 2 * k - 1)
+            .then(|| Cell::new(r, c))
             .flatten()
     }
 }
@@ -70,74 +113,83 @@ impl Widget for &Grid<'_> {
         if area.is_empty() {
             return;
         }
-        let view = self.view;
-        let theme = view.theme;
+        let theme = self.view.theme;
         let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
             let (x, y) = (area.x + x, area.y + y);
             if y < area.bottom() && x < area.right() {
                 buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
             }
         };
-        let side = self.side;
-        let top = Grid::top(self.shifted);
+        let (side, k, shifted) = (self.side, self.scale.max(1), self.shifted);
+        let top = Grid::top(shifted);
         for col in 0..side {
             let letter = self.notation.column_label(col).to_string();
-            put(
-                buf,
-                Grid::x(0, col, self.shifted),
-                0,
-                &letter,
-                theme.label(),
-            );
+            put(buf, Grid::x(0, col, shifted, k), 0, &letter, theme.label());
         }
-        if self.shifted {
+        if shifted {
             // The second player's edges: along the top and bottom rows.
             let edge = theme.piece(Player::Second);
-            let line = "─".repeat(2 * side - 1);
-            put(buf, Grid::x(0, 0, true), top - 1, &line, edge);
-            put(
-                buf,
-                Grid::x(side - 1, 0, true),
-                top + side as u16,
-                &line,
-                edge,
-            );
+            let line = "─".repeat(2 * usize::from(k) * side - 1);
+            put(buf, Grid::x(0, 0, true, k) - (k - 1), top - 1, &line, edge);
+            let bottom = top + k * (side as u16 - 1) + Grid::height(k);
+            let x = Grid::x(side - 1, 0, true, k) - (k - 1);
+            put(buf, x, bottom, &line, edge);
         }
         for row in 0..side {
-            let y = top + row as u16;
-            put(
-                buf,
-                0,
-                y,
-                &format!("{:>2}", self.notation.row_label(row)),
-                theme.label(),
-            );
-            if self.shifted {
-                // The first player's edges: before the first and after the
-                // last cell of every row.
-                let edge = theme.piece(Player::First);
-                put(buf, Grid::x(row, 0, true) - 1, y, "\\", edge);
-                put(buf, Grid::x(row, side, true), y, "\\", edge);
-            }
-            for col in 0..side {
-                let Some(cell) = Cell::new(row, col) else {
-                    continue;
-                };
-                let piece = self.cells.get(row * side + col).copied().flatten();
-                let style = view.style(cell, piece.map_or(theme.dim(), |p| theme.piece(p)));
-                let empty = if self.marks.contains(&cell) {
-                    '*'
-                } else {
-                    '·'
-                };
-                let symbol = piece
-                    .map_or(view.empty_mark(cell, empty), |p| {
-                        theme.glyph(p, (self.symbol)(p))
-                    })
-                    .to_string();
-                put(buf, Grid::x(row, col, self.shifted), y, &symbol, style);
+            let y = top + k * row as u16;
+            let label = format!("{:>2}", self.notation.row_label(row));
+            put(buf, 0, y, &label, theme.label());
+            for line in 0..Grid::height(k) {
+                for col in 0..side {
+                    if let Some(cell) = Cell::new(row, col) {
+                        let (text, style) = self.cell_line(cell, line);
+                        // A rhombus's lines slant as its rows do.
+                        let slant = if shifted { line } else { 0 };
+                        let x = Grid::x(row, col, shifted, k) - (k - 1) + slant;
+                        put(buf, x, y + line, &text, style);
+                    }
+                }
+                if shifted {
+                    // The first player's edges: before the first and after
+                    // the last cell of every row.
+                    let edge = theme.piece(Player::First);
+                    // A row's lines slant as the rows do.
+                    let left = Grid::x(row, 0, true, k) - k + line;
+                    put(buf, left, y + line, "\\", edge);
+                    let right = Grid::x(row, side - 1, true, k) + k + 1 + line;
+                    put(buf, right, y + line, "\\", edge);
+                }
             }
         }
+    }
+}
+
+impl Grid<'_> {
+    /// Line `line` of `cell`'s block, and its style: a piece fills it, an
+    /// empty cell's dot or mark is in the middle of its first line.
+    fn cell_line(&self, cell: Cell, line: u16) -> (String, Style) {
+        let (view, theme) = (self.view, self.view.theme);
+        let width = usize::from(2 * self.scale.max(1) - 1);
+        let piece = self
+            .cells
+            .get(cell.row() * self.side + cell.col())
+            .copied()
+            .flatten();
+        let style = view.style(cell, piece.map_or(theme.dim(), |p| theme.piece(p)));
+        let empty = if self.marks.contains(&cell) {
+            '*'
+        } else {
+            '·'
+        };
+        let text = match piece {
+            Some(p) => theme.glyph(p, (self.symbol)(p)).to_string().repeat(width),
+            None if line == 0 => {
+                let margin = " ".repeat(width / 2);
+                format!("{margin}{}{margin}", view.empty_mark(cell, empty))
+            }
+            None => " ".repeat(width),
+        };
+        (text, style)
     }
 }
 
@@ -180,8 +232,9 @@ mod tests {
             shifted: true,
             marks: &[],
             view: &view,
+            scale: 1,
         };
-        let (w, h) = Grid::size(3, true);
+        let (w, h) = Grid::size(3, true, 1);
         let area = Rect::new(0, 0, w, h);
         let mut buf = Buffer::empty(area);
         (&grid).render(area, &mut buf);
@@ -203,15 +256,31 @@ mod tests {
     }
 
     #[test]
+    fn clicks_land_on_the_cells_of_a_grown_rhombus() {
+        let area = Rect::new(0, 0, 60, 30);
+        // Cells 4 columns and 2 lines apart, each 3 wide: row 1 starts 2
+        // columns further right.
+        assert_eq!(Grid::cell_at(area, 3, true, 2, 3, 2), Cell::new(0, 0));
+        assert_eq!(Grid::cell_at(area, 3, true, 2, 13, 4), Cell::new(1, 2));
+        assert_eq!(Grid::cell_at(area, 3, true, 2, 15, 4), Cell::new(1, 2));
+        assert_eq!(
+            Grid::cell_at(area, 3, true, 2, 16, 4),
+            None,
+            "between cells"
+        );
+        assert_eq!(Grid::cell_at(area, 3, true, 2, 13, 5), None, "between rows");
+    }
+
+    #[test]
     fn clicks_land_on_the_shifted_cells() {
         let area = Rect::new(0, 0, 40, 20);
-        assert_eq!(Grid::cell_at(area, 3, true, 3, 2), Cell::new(0, 0));
-        assert_eq!(Grid::cell_at(area, 3, true, 4, 3), Cell::new(1, 0));
-        assert_eq!(Grid::cell_at(area, 3, true, 8, 3), Cell::new(1, 2));
-        assert_eq!(Grid::cell_at(area, 3, true, 5, 2), Cell::new(0, 1));
-        assert_eq!(Grid::cell_at(area, 3, true, 4, 2), None);
-        assert_eq!(Grid::cell_at(area, 3, false, 3, 1), Cell::new(0, 0));
-        assert_eq!(Grid::cell_at(area, 3, false, 7, 3), Cell::new(2, 2));
-        assert_eq!(Grid::cell_at(area, 3, false, 9, 3), None);
+        assert_eq!(Grid::cell_at(area, 3, true, 1, 3, 2), Cell::new(0, 0));
+        assert_eq!(Grid::cell_at(area, 3, true, 1, 4, 3), Cell::new(1, 0));
+        assert_eq!(Grid::cell_at(area, 3, true, 1, 8, 3), Cell::new(1, 2));
+        assert_eq!(Grid::cell_at(area, 3, true, 1, 5, 2), Cell::new(0, 1));
+        assert_eq!(Grid::cell_at(area, 3, true, 1, 4, 2), None);
+        assert_eq!(Grid::cell_at(area, 3, false, 1, 3, 1), Cell::new(0, 0));
+        assert_eq!(Grid::cell_at(area, 3, false, 1, 7, 3), Cell::new(2, 2));
+        assert_eq!(Grid::cell_at(area, 3, false, 1, 9, 3), None);
     }
 }

@@ -1,13 +1,14 @@
 //! A square board (every game but Hex): the boxed board when the area has
 //! room for it, the compact grid (one character a cell) otherwise, so that
-//! 19×19 fits in 80×24 and 26×26 in 80×30. Pieces slide only on the boxed
-//! board; the compact one shows where they land.
+//! 19×19 fits in 80×24 and 26×26 in 80×30; in a big terminal the boxed
+//! board with larger cells, as large as the area has room for. Pieces
+//! slide only on the boxed board; the compact one shows where they land.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::board::BoxedBoard;
+use super::board::{BoxedBoard, MAX_SCALE};
 use super::grid::Grid;
 use crate::app::animation::Sliding;
 use crate::app::games::BoardView;
@@ -25,10 +26,13 @@ pub struct SquareBoard<'a, G: Described> {
     pub sliding: &'a [Sliding],
 }
 
-/// Whether the boxed board of `side` fits in `area`.
-fn boxed_fits(side: usize, area: Rect) -> bool {
-    let (w, h) = BoxedBoard::size(side);
-    area.width >= w && area.height >= h
+/// The largest scale the boxed board of `side` is drawn at in `area`, if
+/// it fits at all.
+fn scale_in(side: usize, area: Rect) -> Option<u16> {
+    (1..=MAX_SCALE).rev().find(|&scale| {
+        let (w, h) = BoxedBoard::size(side, scale);
+        area.width >= w && area.height >= h
+    })
 }
 
 impl<'a, G: Described> SquareBoard<'a, G> {
@@ -45,26 +49,34 @@ impl<'a, G: Described> SquareBoard<'a, G> {
 
     /// The smallest area the board can be drawn in: the compact grid.
     pub fn size(side: usize) -> (u16, u16) {
-        Grid::size(side, false)
+        Grid::size(side, false, 1)
     }
 
     /// The area it prefers when there is room: the boxed board.
     pub fn roomy_size(side: usize) -> (u16, u16) {
-        BoxedBoard::size(side)
+        BoxedBoard::size(side, 1)
+    }
+
+    /// The boxed board with larger cells, for big terminals, the largest
+    /// first.
+    pub fn grown_sizes(side: usize) -> Vec<(u16, u16)> {
+        (2..=MAX_SCALE)
+            .rev()
+            .map(|scale| BoxedBoard::size(side, scale))
+            .collect()
     }
 
     /// Whether the board drawn in `area` is the compact grid.
     pub fn is_compact(side: usize, area: Rect) -> bool {
-        !boxed_fits(side, area)
+        scale_in(side, area).is_none()
     }
 
     /// The cell drawn at a screen position when a board of `side` is drawn
     /// in `area`.
     pub fn cell_at(side: usize, area: Rect, column: u16, row: u16) -> Option<Cell> {
-        if boxed_fits(side, area) {
-            BoxedBoard::cell_at(area, side, column, row)
-        } else {
-            Grid::cell_at(area, side, false, column, row)
+        match scale_in(side, area) {
+            Some(scale) => BoxedBoard::cell_at(area, side, scale, column, row),
+            None => Grid::cell_at(area, side, false, 1, column, row),
         }
     }
 }
@@ -72,8 +84,9 @@ impl<'a, G: Described> SquareBoard<'a, G> {
 impl<G: Described> Widget for &SquareBoard<'_, G> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let side = self.game.side();
-        if boxed_fits(side, area) {
+        if let Some(scale) = scale_in(side, area) {
             let board = BoxedBoard {
+                scale,
                 side,
                 notation: G::NOTATION,
                 cells: self.cells.clone(),
@@ -92,6 +105,7 @@ impl<G: Described> Widget for &SquareBoard<'_, G> {
                 shifted: false,
                 marks: self.marks,
                 view: self.view,
+                scale: 1,
             };
             (&grid).render(area, buf);
         }

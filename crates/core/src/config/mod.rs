@@ -12,6 +12,9 @@
 //! board = "dark-gray"
 //! ```
 //!
+//! `keep_finished = false` at the top stops every finished game being
+//! kept in the saved games.
+//!
 //! The file is read once, here; each kind of entry is understood by its
 //! own module. A broken entry is reported with the line it starts on and
 //! left out, and the rest of the file still counts: a typo never stops
@@ -98,6 +101,9 @@ pub struct Config {
     /// `[theme.NAME]` tables, by name, in the file's order.
     pub themes: Vec<(String, Entry)>,
     pub notices: Vec<Notice>,
+    /// `keep_finished`: whether every finished game is kept in the saved
+    /// games (unset: it is).
+    pub keep_finished: Option<bool>,
     /// The file's name, for notices about its entries.
     pub file: String,
 }
@@ -109,11 +115,18 @@ struct Raw {
     engine: Vec<Spanned<toml::Table>>,
     #[serde(default)]
     theme: toml::map::Map<String, toml::Value>,
+    #[serde(default)]
+    keep_finished: Option<toml::Value>,
     #[serde(flatten)]
     unknown: toml::map::Map<String, toml::Value>,
 }
 
 impl Config {
+    /// Whether every finished game is kept in the saved games.
+    pub fn keeps_finished(&self) -> bool {
+        self.keep_finished != Some(false)
+    }
+
     /// The config at `path`; nothing there is an empty config. Never
     /// fails: whatever cannot be used is in `notices`.
     pub fn load(path: &Path) -> Config {
@@ -184,12 +197,20 @@ impl Config {
             }
         }
         config.themes.sort_by_key(|(_, entry)| entry.line);
+        match raw.keep_finished {
+            None => {}
+            Some(toml::Value::Boolean(keep)) => config.keep_finished = Some(keep),
+            Some(_) => config.notices.push(notice(
+                key_line(text, "keep_finished"),
+                "keep_finished should be true or false; finished games are kept".to_string(),
+            )),
+        }
         for key in raw.unknown.keys() {
             let line = key_line(text, key);
             config.notices.push(notice(
                 line,
                 format!(
-                    "{key:?} is not a setting tabletop knows (engine or theme); it was left out"
+                    "{key:?} is not a setting tabletop knows (engine, theme or keep_finished); it was left out"
                 ),
             ));
         }
@@ -291,6 +312,18 @@ colour = \"red\"
                 .to_string()
                 .starts_with("config.toml line 1: \"colour\"")
         );
+    }
+
+    #[test]
+    fn keep_finished_turns_keeping_finished_games_off_and_a_bad_value_is_reported() {
+        assert!(Config::parse("", "config.toml").keeps_finished());
+        let off = Config::parse("keep_finished = false\n", "config.toml");
+        assert!(!off.keeps_finished());
+        assert!(off.notices.is_empty());
+        let bad = Config::parse("\nkeep_finished = \"no\"\n", "config.toml");
+        assert!(bad.keeps_finished());
+        assert_eq!(bad.notices.len(), 1);
+        assert_eq!(bad.notices[0].line, Some(2));
     }
 
     #[test]

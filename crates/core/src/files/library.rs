@@ -86,7 +86,8 @@ impl WithRecord for Summarise {
     type Output = (Summary, Option<String>);
     fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
         let line = record.line();
-        let ending = match (record.resigned, line.game().outcome()) {
+        // A game ended by its clock or an agreed draw is over too.
+        let ending = match (record.resigned, record.outcome()) {
             (Some(resigner), _) => Ending::Resigned(G::symbol(resigner)),
             (None, Some(Outcome::Win(winner))) => Ending::Won(G::symbol(winner)),
             (None, Some(Outcome::Draw)) => Ending::Draw,
@@ -256,6 +257,35 @@ mod tests {
         assert_eq!(date_of("2026-11-21\u{1b}[31m13:20"), None);
         assert_eq!(date_of("2026-11-21 13:2"), None);
         assert_eq!(file_date(Some(std::time::UNIX_EPOCH)), "1970-01-01 00:00");
+    }
+
+    #[test]
+    fn a_game_lost_on_time_or_drawn_by_agreement_is_not_listed_unfinished() {
+        let folder = std::env::temp_dir().join(format!("tabletop-library-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&folder);
+        fs::create_dir_all(&folder).expect("a folder");
+        let record = |ended: &str, result: &str| {
+            format!(
+                "game = \"reversi\"\nresult = \"{result}\"\nended = \"{ended}\"\nclock = \"5+3\"\nmoves = [\"d3\"]\n"
+            )
+        };
+        fs::write(folder.join("time.toml"), record("time", "B")).expect("written");
+        fs::write(folder.join("agreed.toml"), record("agreement", "draw")).expect("written");
+        let listing = list(&folder, &[]);
+        let mut endings: Vec<(String, Ending)> = listing
+            .entries
+            .iter()
+            .map(|entry| (entry.name(), entry.read.clone().expect("a record").ending))
+            .collect();
+        endings.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(
+            endings,
+            [
+                ("agreed.toml".to_string(), Ending::Draw),
+                ("time.toml".to_string(), Ending::Won('B'))
+            ]
+        );
+        let _ = fs::remove_dir_all(&folder);
     }
 
     #[test]

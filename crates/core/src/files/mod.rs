@@ -2,8 +2,10 @@
 //! ([`reading`]: they come from users and are not trusted), writing them
 //! atomically without ever writing over what tabletop did not create
 //! ([`writing`]), listing a folder of them ([`library`]) and moving one to
-//! the trash instead of deleting it ([`trash`]).
+//! the trash instead of deleting it ([`trash`]); every finished game is
+//! kept in a new file ([`kept`]).
 
+pub mod kept;
 pub mod library;
 mod nesting;
 mod reading;
@@ -45,16 +47,16 @@ pub fn games_dir() -> Option<PathBuf> {
 /// A new file name for saving a game of `game` now: dated, and numbered
 /// when a game was already saved that minute.
 pub fn default_save_path(game: &str) -> PathBuf {
-    let stamp = timestamp(SystemTime::now()).replace([' ', ':'], "-");
-    let stem = format!("{game}-{}", stamp.trim_end_matches("-UTC"));
+    let stamp = timestamp(SystemTime::now());
     let folder = games_dir().unwrap_or_default();
-    (1..)
-        .map(|n| match n {
-            1 => folder.join(format!("{stem}.toml")),
-            n => folder.join(format!("{stem}-{n}.toml")),
-        })
+    let mut names = kept::names(&folder, game, &stamp);
+    let first = names
+        .next()
+        .unwrap_or_else(|| folder.join(format!("{game}.toml")));
+    std::iter::once(first.clone())
+        .chain(names)
         .find(|path| !path.exists())
-        .unwrap_or_else(|| folder.join(format!("{stem}.toml")))
+        .unwrap_or(first)
 }
 
 /// `2026-11-21 13:20 UTC` for `time`.

@@ -82,6 +82,7 @@ impl WithGame for ReadOne<'_> {
             result: None,
             ended: None,
             clock: None,
+            clock_left_ms: None,
             moves: self.written.moves.clone(),
             settings: self.written.settings.clone(),
             players: PlayersText::default(),

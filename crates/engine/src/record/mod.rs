@@ -26,12 +26,14 @@
 //! `ended = "time"` (the player who did not win ran out of time) or
 //! `ended = "agreement"` (a draw the players agreed). A game played on a
 //! clock names it: `clock = "5+3"` (minutes per game, seconds added a
-//! move). Reading text is all this module does: the files themselves are
+//! move); a game at home stopped on its clock keeps each side's time left,
+//! in milliseconds: `clock_left_ms = [287300, 300000]`. Reading text is all this module does: the files themselves are
 //! the front ends' business.
 
 pub mod review;
 
 use std::fmt;
+use std::time::Duration;
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
@@ -62,6 +64,8 @@ pub struct RecordText {
     pub ended: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_left_ms: Option<[u64; 2]>,
     #[serde(default)]
     pub moves: Vec<String>,
     #[serde(default)]
@@ -156,6 +160,9 @@ pub struct Record<G: Described> {
     pub adjudged: Option<Adjudged>,
     /// The clock the game was played on, if any.
     pub clock: Option<TimeControl>,
+    /// Each side's time left on the clock when the game was saved, if it
+    /// was played on one and stopped before its end.
+    pub clock_left: Option<[Duration; 2]>,
     /// The computer's review of the game, once one is made.
     pub review: Option<Review<G::Move>>,
 }
@@ -218,6 +225,7 @@ impl<G: Described> Record<G> {
             resigned: None,
             adjudged: None,
             clock: None,
+            clock_left: None,
             review: None,
         }
     }
@@ -270,6 +278,9 @@ impl<G: Described> Record<G> {
                 (None, adjudged) => adjudged.map(|a| a.ended().to_string()),
             },
             clock: self.clock.map(|clock| clock.to_string()),
+            clock_left_ms: self
+                .clock_left
+                .map(|left| left.map(|left| left.as_millis() as u64)),
             moves: self.moves.iter().map(ToString::to_string).collect(),
             settings: toml::Table::new(),
             players: PlayersText::of(&self.players),
@@ -339,6 +350,15 @@ impl<G: Described> Record<G> {
             clock: match &text.clock {
                 Some(clock) => Some(clock.parse().map_err(RecordError::new)?),
                 None => None,
+            },
+            clock_left: match (&text.clock, text.clock_left_ms) {
+                (_, None) => None,
+                (Some(_), Some(left)) => Some(left.map(Duration::from_millis)),
+                (None, Some(_)) => {
+                    return Err(RecordError::new(
+                        "clock_left_ms is the time left on a clock, but the record has no clock",
+                    ));
+                }
             },
             review: match &text.review {
                 Some(review) => Some(read_review(review, &line)?),
@@ -498,6 +518,9 @@ impl Serialize for Written<'_> {
         }
         if let Some(clock) = &text.clock {
             map.serialize_entry("clock", clock)?;
+        }
+        if let Some(left) = &text.clock_left_ms {
+            map.serialize_entry("clock_left_ms", left)?;
         }
         map.serialize_entry("moves", &text.moves)?;
         map.serialize_entry("settings", &InOrder(&self.settings))?;
@@ -662,6 +685,23 @@ mod tests {
         assert_eq!(record.end().outcome(), Some(Outcome::Win(Player::First)));
         assert!(record.line().played().len() > 12, "the passes are played");
         assert_eq!(read(&record.to_toml()), Ok(record));
+    }
+
+    #[test]
+    fn a_clock_stopped_under_way_keeps_each_sides_time_left() {
+        let mut record = Record::new(Gekitai::default());
+        record.moves = vec!["A1".parse().expect("a move")];
+        record.clock = Some("5+3".parse().expect("a clock"));
+        record.clock_left = Some([Duration::from_millis(287_300), Duration::from_secs(300)]);
+        let text = record.to_toml();
+        assert!(
+            text.contains("clock = \"5+3\"\nclock_left_ms = [287300, 300000]\n"),
+            "{text}"
+        );
+        assert_eq!(read::<Gekitai>(&text), Ok(record));
+        let no_clock = text.replace("clock = \"5+3\"\n", "");
+        let refused = read::<Gekitai>(&no_clock).expect_err("refused");
+        assert!(refused.to_string().contains("has no clock"), "{refused}");
     }
 
     #[test]

@@ -23,6 +23,14 @@ impl<G: GameUi> Play<G> {
             self.offer(Proposal::Undo);
             return;
         }
+        // A flag that fell stays fallen: the time is gone.
+        if self.adjudged.is_some() {
+            self.message = Some(format!(
+                "The game was lost on time: {} for a new game",
+                self.board().key_for(Action::NewGame)
+            ));
+            return;
+        }
         self.animation = None;
         self.browsing = None;
         self.stop_thinking();
@@ -33,6 +41,7 @@ impl<G: GameUi> Play<G> {
                 "Player {} takes the resignation back",
                 G::symbol(resigner)
             ));
+            self.clock_taken_back();
             self.autosave();
             self.think();
             return;
@@ -47,6 +56,7 @@ impl<G: GameUi> Play<G> {
         if watching {
             self.paused = true;
         }
+        self.clock_taken_back();
         self.autosave();
         self.think();
     }
@@ -57,7 +67,7 @@ impl<G: GameUi> Play<G> {
         }
         self.animation = None;
         self.browsing = None;
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.adjudged.is_some() {
             return;
         }
         self.stop_thinking();
@@ -65,6 +75,7 @@ impl<G: GameUi> Play<G> {
             self.message = Some("Nothing to redo".to_string());
             return;
         }
+        self.clock_moved();
         self.autosave();
         self.think();
     }
@@ -111,6 +122,7 @@ impl<G: GameUi> Play<G> {
         self.stop_thinking();
         self.hint = None;
         self.resigned = Some(resigner);
+        self.stop_clock();
         if let Some(peer) = &mut self.peer {
             peer.send(Request::Resign(resigner));
         }
@@ -186,9 +198,11 @@ impl<G: Interactive> Play<G> {
     /// saved it already), where the review is kept.
     pub(super) fn review(&mut self) -> Replay<G> {
         let record = self.record();
+        // The file the game is in already: saved there, or kept.
         let path = self
             .saved_to
             .clone()
+            .or_else(|| self.kept_in().map(std::path::Path::to_path_buf))
             .unwrap_or_else(saving::new_save_path::<G>);
         let saved = files::save(&path, &record.to_toml());
         let mut replay = Replay::new(record, saved.is_ok().then_some(path), self.animate);

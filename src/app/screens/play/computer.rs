@@ -230,7 +230,9 @@ impl<G: GameUi> Play<G> {
         self.paused = !self.paused;
         if self.paused {
             self.stop_thinking();
+            self.stop_clock();
         } else {
+            self.run_clock();
             self.think();
         }
     }

@@ -7,6 +7,7 @@
 //! side in [`peer`] and [`online`], and saving is in [`saving`].
 
 mod browse;
+mod clock;
 mod commands;
 mod computer;
 pub mod keys;
@@ -34,9 +35,11 @@ use computer::Thinking;
 use outside::EngineSeat;
 use peer::Peer;
 use ponder::Ponder;
+use tabletop_core::clock::{Clock, TimeSource};
 use tabletop_core::seat::Seat;
 use tabletop_engine::line::{Line, Played};
 use tabletop_engine::record::{Adjudged, Record, settled_outcome};
+use tabletop_engine::time_control::TimeControl;
 use tabletop_engine::{Cell, Outcome, Player};
 
 pub use browse::Browse;
@@ -97,6 +100,14 @@ pub struct Play<G: GameUi> {
     evaluation: Option<Evaluation>,
     /// The file the player last saved the game to.
     saved_to: Option<PathBuf>,
+    /// The finished game as it was kept in the saved games, if it was.
+    kept: Option<saving::Kept>,
+    /// The clock of a game at home played on one.
+    clock: Option<Clock>,
+    /// Where the clock reads the time.
+    time: TimeSource,
+    /// The clock's faces when last drawn.
+    clock_faces: Option<[String; 2]>,
     animate: bool,
 }
 
@@ -140,6 +151,10 @@ impl<G: GameUi> Play<G> {
             browsing: None,
             evaluation: None,
             saved_to: None,
+            kept: None,
+            clock: None,
+            time: TimeSource::System,
+            clock_faces: None,
             animate,
         }
     }
@@ -149,7 +164,12 @@ impl<G: GameUi> Play<G> {
     pub fn from_record(record: &Record<G>, animate: bool) -> Play<G> {
         let mut play = Play::on_line(record.line(), animate);
         play.resigned = record.resigned;
+        play.adjudged = record.adjudged;
         play.seats = record.players.clone().map(|name| Seat::of_record(&name));
+        if let Some(control) = record.clock {
+            play.resume_clock(control, record.clock_left);
+        }
+        play.loaded_finished();
         play
     }
 
@@ -215,18 +235,27 @@ impl<G: GameUi> Play<G> {
     }
 }
 
-/// The game screen for a new game of `setup`, played by `seats`.
-pub fn new_game(setup: &Setup, seats: [Seat; 2], context: &Context) -> Box<dyn Screen> {
-    struct New<'a>(&'a Context, [Seat; 2]);
+/// The game screen for a new game of `setup`, played by `seats`, on
+/// `clock` if it is given.
+pub fn new_game(
+    setup: &Setup,
+    seats: [Seat; 2],
+    clock: Option<TimeControl>,
+    context: &Context,
+) -> Box<dyn Screen> {
+    struct New<'a>(&'a Context, [Seat; 2], Option<TimeControl>);
     impl WithSetup for New<'_> {
         type Output = Box<dyn Screen>;
         fn run<G: Interactive>(self, settings: G::Settings) -> Box<dyn Screen> {
-            let New(context, seats) = self;
-            let play = Play::new(G::new(settings), context.animate);
-            Box::new(play.autosave_to(context.autosave.clone()).with_seats(seats))
+            let New(context, seats, clock) = self;
+            let play = Play::new(G::new(settings), context.animate)
+                .autosave_to(context.autosave.clone())
+                .with_clock(clock)
+                .timed(context.time.clone());
+            Box::new(play.with_seats(seats))
         }
     }
-    with_setup(setup, New(context, seats))
+    with_setup(setup, New(context, seats, clock))
 }
 
 /// The game screen for `record`, continued from its last position by the
@@ -238,7 +267,7 @@ pub fn continued(record: AnyRecord, context: &Context) -> Box<dyn Screen> {
         fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn Screen> {
             let Continue(context) = self;
             let play = Play::resume(&record, context.animate, context.autosave.clone());
-            Box::new(play)
+            Box::new(play.timed(context.time.clone()))
         }
     }
     with_record(record, Continue(context))

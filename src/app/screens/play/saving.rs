@@ -1,15 +1,25 @@
 //! The game screen's game on disk: saved after every move (the autosave
 //! the start screen offers to resume) and on request to a file of the
-//! player's choosing. A failure is reported on the status line, never fatal.
+//! player's choosing, and once it is over in the saved games, without
+//! asking. A failure is reported on the status line, never fatal.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Play;
 use crate::app::games::GameUi;
 use crate::app::paths;
 use tabletop_core::files;
+use tabletop_engine::Outcome;
 use tabletop_engine::record::Record;
+
+/// A finished game kept in the saved games: the file (none when it could
+/// not be written), and the ending it holds, so that a game taken back
+/// and finished otherwise brings its file up to date.
+pub(super) struct Kept {
+    pub(super) path: Option<PathBuf>,
+    ending: (usize, Option<Outcome>),
+}
 
 /// A new file in the data folder for a game of `G`.
 pub fn new_save_path<G: GameUi>() -> PathBuf {
@@ -25,6 +35,14 @@ impl<G: GameUi> Play<G> {
         record.resigned = self.resigned;
         record.adjudged = self.adjudged;
         record.clock = self.peer.as_ref().and_then(|peer| peer.control);
+        if let Some(clock) = &self.clock {
+            record.clock = Some(clock.control);
+            record.clock_left = self.clock_left().filter(|_| !self.ended());
+        }
+        // A network game names its players as the server does.
+        if let Some(peer) = &self.peer {
+            record.players = peer.names.clone();
+        }
         record
     }
 
@@ -47,5 +65,60 @@ impl<G: GameUi> Play<G> {
             }
             Err(error) => format!("Not saved: {}: {error}", paths::shown(&path)),
         });
+    }
+
+    /// Keeps the game in the saved games in `folder` once it is over
+    /// (whoever ended it: a move, a resignation, a clock, the host), in
+    /// a new file, or in the file it was saved to there; again when it
+    /// ends otherwise after an undo. Nothing when `folder` is none.
+    pub(super) fn keep_if_over(&mut self, folder: Option<&Path>) {
+        let Some(folder) = folder else {
+            return;
+        };
+        let ending = self.ending();
+        let watched = self.peer.as_ref().is_some_and(|peer| peer.local.is_none());
+        if watched || ending.1.is_none() || self.kept.as_ref().is_some_and(|k| k.ending == ending) {
+            return;
+        }
+        let record = self.record();
+        let text = record.to_toml();
+        let own = self.kept.as_ref().and_then(|kept| kept.path.clone());
+        let saved_there = self
+            .saved_to
+            .clone()
+            .filter(|path| path.starts_with(folder));
+        let written = match own.or(saved_there) {
+            Some(path) => files::save(&path, &text).map(|()| path),
+            None => {
+                let stamp = record.date.clone().unwrap_or_default();
+                files::kept::keep_new(folder, G::NAME, &stamp, &text)
+            }
+        };
+        let path = match written {
+            Ok(path) => Some(path),
+            Err(error) => {
+                self.message = Some(format!("The finished game was not kept: {error}"));
+                None
+            }
+        };
+        self.kept = Some(Kept { path, ending });
+    }
+
+    /// How far the game went and how it ended, if it did.
+    fn ending(&self) -> (usize, Option<Outcome>) {
+        (self.line.played().len(), self.outcome())
+    }
+
+    /// Counts a game loaded finished as kept already: it is in a file.
+    pub(super) fn loaded_finished(&mut self) {
+        if self.ended() {
+            let ending = self.ending();
+            self.kept = Some(Kept { path: None, ending });
+        }
+    }
+
+    /// The file the finished game is kept in, if it is.
+    pub(super) fn kept_in(&self) -> Option<&Path> {
+        self.kept.as_ref()?.path.as_deref()
     }
 }

@@ -108,7 +108,8 @@ impl<G: GameUi> Play<G> {
             Action::Resign => self.resigner().is_some() && !self.ended(),
             // A hint for a person to move, once the computer is not busy.
             Action::Hint => !self.ended() && !self.computer_to_move() && self.thinking.is_none(),
-            Action::Redo => self.resigned.is_none(),
+            Action::Undo => self.adjudged.is_none(),
+            Action::Redo => self.resigned.is_none() && self.adjudged.is_none(),
             Action::Review => self.ended(),
             // Against the computer it would be a hint on every move.
             Action::Evaluate => self.seats.iter().all(|seat| !seat.is_computer()),
@@ -123,6 +124,8 @@ impl<G: GameUi> Play<G> {
         let moving = self.animation.is_some()
             || self.thinking.is_some()
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending());
+        // A flag that fell before the computer's answer came ends the game.
+        let flagged = self.flag();
         self.collect_thinking(now);
         // Nothing to draw: the search on the person's time is not shown.
         self.advance_pondering(now);
@@ -143,7 +146,8 @@ impl<G: GameUi> Play<G> {
                 self.animation = None;
             }
         }
-        moving || engine || heard || clock_turned
+        let face_turned = self.clock_face_turned();
+        moving || engine || heard || clock_turned || flagged || face_turned
     }
 
     /// A step through the game looked back at, if `action` is one.
@@ -228,6 +232,8 @@ impl<G: Interactive> Screen for Play<G> {
         // A key during an animation ends it, then counts as usual.
         self.animation = None;
         self.message = None;
+        // No move once the flag has fallen, however soon it comes.
+        self.flag();
         // Any other key cancels a request to leave or to resign.
         self.leaving &= action == Action::NewGame;
         self.quitting = false;
@@ -255,6 +261,7 @@ impl<G: Interactive> Screen for Play<G> {
         };
         // The evaluation bar follows the position shown, however it changed.
         self.evaluate_shown();
+        self.keep_if_over(context.keep.as_deref());
         transition
     }
 
@@ -280,13 +287,18 @@ impl<G: Interactive> Screen for Play<G> {
                 .as_ref()
                 .is_some_and(|peer| peer.is_connected() || peer.reopening.is_some())
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending())
+            || self
+                .clock_shown()
+                .is_some_and(|shown| shown.running.is_some())
     }
 
-    fn tick(&mut self, now: Instant, _context: &Context) -> Tick {
+    fn tick(&mut self, now: Instant, context: &Context) -> Tick {
         if let Some(back) = self.reconnected() {
             return back;
         }
-        match self.advance(now) {
+        let changed = self.advance(now);
+        self.keep_if_over(context.keep.as_deref());
+        match changed {
             true => Tick::Changed,
             false => Tick::Same,
         }
@@ -303,5 +315,13 @@ impl<G: Interactive> Screen for Play<G> {
     fn stop(&mut self) {
         self.stop_thinking();
         self.engines = [None, None];
+        // Left or quit: the clock stops, and the autosave keeps its times.
+        if self
+            .clock_shown()
+            .is_some_and(|shown| shown.running.is_some())
+        {
+            self.stop_clock();
+            self.autosave();
+        }
     }
 }

@@ -43,6 +43,7 @@ impl<G: GameUi> Play<G> {
         if let Some(forced) = self.line.played()[before + 1..].last() {
             self.message = Some(G::forced_notice(&forced.mv, forced.mover));
         }
+        self.clock_moved();
         self.autosave();
         self.hint = None;
         if self.ended() {

@@ -10,6 +10,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::clock::ClockShown;
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
 use crate::app::action::Action;
@@ -140,6 +141,15 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     if let Some(resigner) = play.resigned.filter(|_| play.browsing.is_none()) {
         lines.push(Line::styled(G::resignation_text(resigner), theme.message()));
     }
+    if let Some(adjudged) = play.adjudged.filter(|_| play.browsing.is_none()) {
+        lines.push(Line::styled(adjudged.text::<G>(), theme.message()));
+    }
+    if let Some(kept) = play.kept_in().filter(|_| play.browsing.is_none()) {
+        let name = kept.file_name().unwrap_or_default().to_string_lossy();
+        // A name tabletop gave it: the game and the minute.
+        let line = format!("Kept in the saved games: {name}");
+        lines.push(Line::styled(line, theme.dim()));
+    }
     if let Some(evaluation) = &play.evaluation {
         let symbols = [G::symbol(Player::First), G::symbol(Player::Second)];
         lines.push(eval_bar(symbols, evaluation.chance(), area.width, theme));
@@ -157,6 +167,9 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         if let Some(failure) = play.engine_to_move().and_then(|engine| engine.failure()) {
             lines.push(Line::styled(failure.to_string(), theme.message()));
         }
+    }
+    if let Some(shown) = play.clock_shown() {
+        lines.push(clock_line::<G>(&shown, theme));
     }
     if let Some(peer) = &play.peer {
         lines.extend(peer_lines::<G>(peer, play.board(), theme));
@@ -250,27 +263,36 @@ fn peer_lines<G: GameUi>(peer: &Peer, board: Mode, theme: Theme) -> Vec<Line<'st
         Line::styled(connection, theme.dim()),
     ];
     if let Some(clock) = &peer.clock {
-        let faces = clock.faces(Instant::now());
-        let mut spans = vec![Span::raw("Clock ")];
-        for side in Player::BOTH {
-            if side == Player::Second {
-                spans.push(Span::raw(" · "));
-            }
-            let face = format!("{} {}", G::symbol(side), faces[side.index()]);
-            // The running clock stands out, so a glance says whose it is.
-            spans.push(match clock.running() == Some(side) {
-                true => Span::styled(face, theme.key()),
-                false => Span::raw(face),
-            });
-        }
-        if let Some(control) = peer.control {
-            spans.push(Span::styled(format!(" ({control})"), theme.dim()));
-        }
-        lines.push(Line::from(spans));
+        let shown = ClockShown {
+            faces: clock.faces(Instant::now()),
+            running: clock.running(),
+            control: peer.control,
+        };
+        lines.push(clock_line::<G>(&shown, theme));
     }
     if let Some(offer) = peer.offer_line(board) {
         lines.push(Line::styled(offer, theme.key()));
     }
     lines.extend(peer.chat.iter().map(|said| Line::raw(said.clone())));
     lines
+}
+
+/// `Clock X 4:59 · O 5:00 (5+3)`, the running side's face standing out so
+/// that a glance says whose time runs.
+fn clock_line<G: GameUi>(shown: &ClockShown, theme: Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw("Clock ")];
+    for side in Player::BOTH {
+        if side == Player::Second {
+            spans.push(Span::raw(" · "));
+        }
+        let face = format!("{} {}", G::symbol(side), shown.faces[side.index()]);
+        spans.push(match shown.running == Some(side) {
+            true => Span::styled(face, theme.key()),
+            false => Span::raw(face),
+        });
+    }
+    if let Some(control) = shown.control {
+        spans.push(Span::styled(format!(" ({control})"), theme.dim()));
+    }
+    Line::from(spans)
 }

@@ -2,6 +2,7 @@
 //! each side; and the way to an unfinished game, the saved games and the
 //! puzzles, by its [`keys`].
 
+mod clocks;
 pub mod game_choice;
 pub mod keys;
 mod view;
@@ -27,6 +28,7 @@ use tabletop_core::puzzles::gather::{gather, saved_games};
 use tabletop_core::puzzles::progress;
 use tabletop_core::seat::{Outside, Seat};
 use tabletop_engine::Player;
+use tabletop_engine::time_control::TimeControl;
 use view::Clicked;
 
 /// The lines of the menu.
@@ -39,6 +41,8 @@ enum Row {
     Setting(usize),
     /// Who plays this side.
     Seat(Player),
+    /// The clock the game is played on.
+    Clock,
     Start,
     /// Open the saved games.
     Library,
@@ -70,6 +74,8 @@ pub struct StartMenu {
     /// A line to show at the bottom, until a key is pressed.
     notice: Option<String>,
     seats: [Seat; 2],
+    /// The clock a game is played on, if any.
+    clock: Option<TimeControl>,
     /// The outside engines configured, offered as players of their games.
     engines: Vec<EngineSettings>,
     folders: Folders,
@@ -90,6 +96,7 @@ impl StartMenu {
             resume: None,
             notice: None,
             seats: [Seat::Human, Seat::Human],
+            clock: None,
             engines: Vec::new(),
             folders: Folders::default(),
         };
@@ -131,6 +138,16 @@ impl StartMenu {
 
     pub fn seats(&self) -> [Seat; 2] {
         self.seats.clone()
+    }
+
+    /// Shows `clock` as the clock a game is played on.
+    pub fn with_clock(mut self, clock: Option<TimeControl>) -> StartMenu {
+        self.clock = clock;
+        self
+    }
+
+    pub fn clock(&self) -> Option<TimeControl> {
+        self.clock
     }
 
     /// Offers `engines` (the configured ones) as players of their games.
@@ -182,6 +199,7 @@ impl StartMenu {
         rows.push(Row::Game);
         rows.extend((0..self.games.count()).map(Row::Setting));
         rows.extend(Player::BOTH.map(Row::Seat));
+        rows.push(Row::Clock);
         rows.push(Row::Start);
         rows.push(Row::Library);
         rows.push(Row::Puzzles);
@@ -217,6 +235,7 @@ impl StartMenu {
                 let next = (at + choices.len()).saturating_add_signed(by) % choices.len();
                 self.seats[side] = choices[next].clone();
             }
+            Row::Clock => self.clock = clocks::step(self.clock, by),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => {}
         }
     }
@@ -277,6 +296,7 @@ impl StartMenu {
             Row::Game => self.games.kind().title().to_string(),
             Row::Setting(i) => self.games.shown(i),
             Row::Seat(player) => seat_name(&self.seats[player.index()]),
+            Row::Clock => clocks::name(self.clock),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
@@ -286,6 +306,7 @@ impl StartMenu {
             Row::Game => "Game".to_string(),
             Row::Setting(i) => self.games.label(i).to_string(),
             Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
+            Row::Clock => "Clock".to_string(),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
     }
@@ -320,11 +341,12 @@ impl StartMenu {
     /// A new game of the choice made, remembered for the next run.
     fn start(&self, context: &Context) -> Box<dyn Screen> {
         let setup = self.choice();
-        let mut play = play::new_game(&setup, self.seats(), context);
+        let mut play = play::new_game(&setup, self.seats(), self.clock, context);
         if let Some(path) = &self.folders.remember {
             let chosen = Remembered {
                 setup,
                 seats: self.seats(),
+                clock: self.clock,
             };
             if let Err(error) = remembered::save(path, &chosen) {
                 play.tell(format!("The start screen was not remembered: {error}"));
