@@ -20,9 +20,9 @@ use crate::ai::search::zobrist;
 use crate::engine::hex::{Hex, HexMove, HexSettings};
 use crate::engine::{Cell, Game, Player, Rng};
 
-const EMPTY: u8 = 0;
-const O: u8 = 1;
-const X: u8 = 2;
+pub(super) const EMPTY: u8 = 0;
+pub(super) const O: u8 = 1;
+pub(super) const X: u8 = 2;
 /// Padding cells that stand for no edge (two corners of the padding).
 const OFF: u8 = 3;
 
@@ -78,7 +78,7 @@ pub struct Board {
     pub(super) stride: usize,
     /// Neighbour offsets in ring order: two neighbours next to each other
     /// in the ring are neighbours of each other.
-    ring: [isize; 6],
+    pub(super) ring: [isize; 6],
     pub cells: Vec<u8>,
 }
 
@@ -125,7 +125,7 @@ impl Board {
         Cell::new(i / self.stride - 1, i % self.stride - 1).unwrap_or_else(|| unreachable!())
     }
 
-    fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n).flat_map(move |r| (0..self.n).map(move |c| (r + 1) * self.stride + c + 1))
     }
 
@@ -137,7 +137,7 @@ impl Board {
     }
 
     /// Whether `who`'s stones in `cells` join their edges.
-    fn connects(&self, cells: &[u8], who: u8, scratch: &mut Scratch) -> bool {
+    pub(super) fn connects(&self, cells: &[u8], who: u8, scratch: &mut Scratch) -> bool {
         scratch.stamp += 1;
         let stamp = scratch.stamp;
         scratch.stack.clear();
@@ -175,7 +175,7 @@ impl Board {
 
     /// The empty cell next to `intruded` that saves a bridge of `who` the
     /// opponent has just broken into by playing `intruded`.
-    fn bridge_save(&self, cells: &[u8], intruded: usize, who: u8, rng: &mut Rng) -> Option<usize> {
+    pub(super) fn bridge_save(&self, cells: &[u8], intruded: usize, who: u8, rng: &mut Rng) -> Option<usize> {
         let mut found = [0usize; 6];
         let mut count = 0;
         for k in 0..6 {
@@ -195,7 +195,7 @@ impl Board {
 
     /// Every empty cell that would save a bridge of `who` broken into by
     /// an opponent stone.
-    fn broken_bridges(&self, cells: &[u8], who: u8) -> Vec<usize> {
+    pub(super) fn broken_bridges(&self, cells: &[u8], who: u8) -> Vec<usize> {
         let mut saves = Vec::new();
         for x in self.playing_cells().filter(|&i| cells[i] == 3 - who) {
             for k in 0..6 {
@@ -211,7 +211,7 @@ impl Board {
     }
 
     /// The empty cells where `who` would join their edges with one stone.
-    fn winning_cells(&self, cells: &mut [u8], who: u8, scratch: &mut Scratch) -> Vec<usize> {
+    pub(super) fn winning_cells(&self, cells: &mut [u8], who: u8, scratch: &mut Scratch) -> Vec<usize> {
         let mut wins = Vec::new();
         let empties: Vec<usize> = self
             .playing_cells()
@@ -233,7 +233,7 @@ pub struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
-    cells: Vec<u8>,
+    pub(super) cells: Vec<u8>,
     empties: Vec<u16>,
 }
 
@@ -252,7 +252,7 @@ impl Scratch {
 /// Plays `cells` out at random from `to_move` (answering bridge
 /// intrusions) until the board is full; returns the winner's colour and
 /// leaves the full board in `scratch.cells`.
-fn playout(
+pub(super) fn playout(
     board: &Board,
     empties: &[u16],
     mut to_move: u8,
@@ -536,7 +536,7 @@ pub fn fair_opening(n: usize) -> Cell {
 }
 
 /// How many threads the tree search runs on.
-fn threads() -> usize {
+pub(super) fn threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -567,59 +567,18 @@ pub fn choose_within(
     stop: &AtomicBool,
     knobs: Knobs,
 ) -> Option<HexMove> {
-    if game.is_over() {
-        return None;
-    }
-    let n = game.side();
-    let start = Instant::now();
-    let me = game.to_move();
-    let mut legal = Vec::new();
-    game.legal_moves(&mut legal);
-    if legal.contains(&HexMove::Swap) {
-        let first = Board::from_hex(game);
-        let opening = first
-            .playing_cells()
-            .find(|&i| first.cells[i] != EMPTY)
-            .map(|i| first.cell(i));
-        if let Some(cell) = opening {
-            let until = start + (deadline.saturating_duration_since(start) / 2);
-            if should_swap(cell, n, until, stop) {
-                return Some(HexMove::Swap);
-            }
-        }
-    }
-    if game.plies() == 0 {
-        return Some(HexMove::Place(if game.settings().swap() {
-            fair_opening(n)
-        } else {
-            // The middle of the short diagonal (the centre on odd sides),
-            // which wins for the first player on every side.
-            Cell::new(n / 2, (n - 1) / 2).unwrap_or_else(|| unreachable!())
-        }));
-    }
-    let board = Board::from_hex(game);
-    let mine = colour(me);
-    let mut scratch = Scratch::new(&board);
-    let mut cells = board.cells.clone();
-    let threats = board.winning_cells(&mut cells, 3 - mine, &mut scratch);
-    if let Some(&block) = threats.first() {
-        // One threat must be blocked; with two or more the game is lost.
-        return Some(HexMove::Place(board.cell(block)));
-    }
-    let empties = board.empties();
-    if empties.len() <= SOLVE_EMPTIES || n <= 4 {
-        let until = start + deadline.saturating_duration_since(start) / 3;
-        let until = iterations.is_none().then_some(until);
-        if let Some(cell) = solver::winning_cell(game, until, stop) {
-            return Some(HexMove::Place(cell));
-        }
-    }
+    let (board, empties, deadline) = match prelude(game, deadline, iterations.is_some(), stop) {
+        Prelude::Decided(mv) => return mv,
+        Prelude::Search {
+            board,
+            empties,
+            deadline,
+        } => (board, empties, deadline),
+    };
+    let mine = colour(game.to_move());
     // The opponent's last stone is unknown from the position alone; the
     // tree finds the bridge answers itself from the playouts.
     let last = None;
-    let deadline = deadline
-        .checked_sub(Duration::from_millis(20))
-        .unwrap_or(deadline);
     let mut visits: HashMap<u16, u32> = HashMap::new();
     std::thread::scope(|scope| {
         let trees = if iterations.is_some() { 1 } else { threads() };
@@ -658,6 +617,90 @@ pub fn choose_within(
         .map(|(mv, _)| mv as usize)
         .or_else(|| empties.first().map(|&i| i as usize))?;
     Some(HexMove::Place(board.cell(best)))
+}
+
+/// What comes before a tree search.
+pub(super) enum Prelude {
+    /// The move is decided without one (the swap, the first stone, the
+    /// block of a threat, a solved win), or `None`: the game is over.
+    Decided(Option<HexMove>),
+    /// Search the position on `board`, whose empty cells are `empties`,
+    /// until `deadline` (a little before the move's own).
+    Search {
+        board: Board,
+        empties: Vec<u16>,
+        deadline: Instant,
+    },
+}
+
+impl Prelude {
+    #[cfg(test)]
+    pub(super) fn is_decided(&self) -> bool {
+        matches!(self, Prelude::Decided(_))
+    }
+}
+
+/// The moves every strong level decides before searching: the swap and
+/// the first stone, the only block of a threat to win at once, and late
+/// in the game a win the exact solver proves within a third of the time
+/// (with no time limit when `budgeted`, so that the result depends on
+/// nothing but the position).
+pub(super) fn prelude(game: &Hex, deadline: Instant, budgeted: bool, stop: &AtomicBool) -> Prelude {
+    if game.is_over() {
+        return Prelude::Decided(None);
+    }
+    let n = game.side();
+    let start = Instant::now();
+    let me = game.to_move();
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    if legal.contains(&HexMove::Swap) {
+        let first = Board::from_hex(game);
+        let opening = first
+            .playing_cells()
+            .find(|&i| first.cells[i] != EMPTY)
+            .map(|i| first.cell(i));
+        if let Some(cell) = opening {
+            let until = start + (deadline.saturating_duration_since(start) / 2);
+            if should_swap(cell, n, until, stop) {
+                return Prelude::Decided(Some(HexMove::Swap));
+            }
+        }
+    }
+    if game.plies() == 0 {
+        return Prelude::Decided(Some(HexMove::Place(if game.settings().swap() {
+            fair_opening(n)
+        } else {
+            // The middle of the short diagonal (the centre on odd sides),
+            // which wins for the first player on every side.
+            Cell::new(n / 2, (n - 1) / 2).unwrap_or_else(|| unreachable!())
+        })));
+    }
+    let board = Board::from_hex(game);
+    let mine = colour(me);
+    let mut scratch = Scratch::new(&board);
+    let mut cells = board.cells.clone();
+    let threats = board.winning_cells(&mut cells, 3 - mine, &mut scratch);
+    if let Some(&block) = threats.first() {
+        // One threat must be blocked; with two or more the game is lost.
+        return Prelude::Decided(Some(HexMove::Place(board.cell(block))));
+    }
+    let empties = board.empties();
+    if empties.len() <= SOLVE_EMPTIES || n <= 4 {
+        let until = start + deadline.saturating_duration_since(start) / 3;
+        let until = (!budgeted).then_some(until);
+        if let Some(cell) = solver::winning_cell(game, until, stop) {
+            return Prelude::Decided(Some(HexMove::Place(cell)));
+        }
+    }
+    let deadline = deadline
+        .checked_sub(Duration::from_millis(20))
+        .unwrap_or(deadline);
+    Prelude::Search {
+        board,
+        empties,
+        deadline,
+    }
 }
 
 #[cfg(test)]

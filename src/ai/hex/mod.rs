@@ -1,10 +1,15 @@
 //! Hex for the computer: levels 1 to 3 search with this evaluation (how
 //! many more stones each side needs to join its edges: shortest path
-//! through empty cells, own stones free, compared); levels 4 and 5 play by
-//! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
-//! exact solver ([`solver`]), level 5 with priors from learned local
-//! patterns ([`patterns`]); on boards up to 8×8 level 5 first looks in
-//! the opening book (`book.rs`) and gives the solver most of the move.
+//! through empty cells, own stones free, compared); level 4 plays by Monte
+//! Carlo tree search (`mcts.rs`, one tree a core), which hands late
+//! positions to the exact solver ([`solver`]). Level 5 searches one tree
+//! with every core ([`uct`], on the lock-free arena of `tree.rs`), with
+//! priors from learned local patterns ([`patterns`]), dead and captured
+//! cells filled in and left out (`inferior.rs`), and at nodes visited
+//! often, virtual connections (`knowledge.rs`, `vc.rs`) that prove wins
+//! and losses and narrow the moves to the must-play region; on boards up
+//! to 8×8 it first looks in the opening book (`book.rs`) and gives the
+//! solver most of the move.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -12,9 +17,13 @@ use std::time::Instant;
 
 mod bits;
 mod book;
+mod inferior;
+mod knowledge;
 pub mod mcts;
 pub mod patterns;
 pub mod solver;
+mod tree;
+pub mod uct;
 mod vc;
 
 use crate::ai::analysis::{LONGEST_LINE, Proof};
@@ -195,13 +204,12 @@ impl Searchable for Hex {
                 return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        let knobs = if level.get() >= 5 {
-            mcts::Knobs::patterned()
+        let choice = if level.get() >= 5 {
+            uct::choose(self, deadline, seed, stop)
         } else {
-            mcts::Knobs::PLAIN
+            mcts::choose(self, deadline, seed, stop, mcts::Knobs::PLAIN)
         };
-        mcts::choose(self, deadline, seed, stop, knobs)
-            .map_or(OwnChoice::GameOver, OwnChoice::Play)
+        choice.map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     fn move_slot(mv: HexMove) -> usize {

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub use super::bits::{CellSet, Geometry, Stones};
-use super::vc::Connections;
+use super::vc::{Connections, Outlook};
 use crate::ai::Searchable;
 use crate::engine::bits::Bits;
 use crate::engine::hex::{Hex, HexMove};
@@ -227,36 +227,13 @@ impl<'a, B: CellSet> Solver<'a, B> {
         let empty = position.empty(&g);
         let links = &self.connections;
 
-        // Won already, or with one more stone.
-        if let Some(carrier) = links.edge_connection(own, empty, me) {
-            return self.remember(position, Entry::won(B::ZERO, carrier));
-        }
-        for y in empty.ones().map(B::bit) {
-            if let Some(carrier) = links.edge_connection(own | y, empty & !y, me) {
-                return self.remember(position, Entry::won(y, carrier | y));
+        let (must, threats) = match links.outlook(own, theirs, empty, me) {
+            Outlook::Won { best, carrier } => {
+                return self.remember(position, Entry::won(best, carrier));
             }
-        }
-
-        // Where the opponent would connect: the move must stop each of those.
-        let mut must = empty;
-        let mut threats = B::ZERO;
-        if let Some(carrier) = links.edge_connection(theirs, empty, me.other()) {
-            must &= carrier;
-            threats |= carrier;
-        } else {
-            for y in empty.ones().map(B::bit) {
-                if let Some(carrier) = links.edge_connection(theirs | y, empty & !y, me.other()) {
-                    must &= carrier | y;
-                    threats |= carrier | y;
-                    if must.is_zero() {
-                        break;
-                    }
-                }
-            }
-        }
-        if must.is_zero() {
-            return self.remember(position, Entry::lost(threats));
-        }
+            Outlook::Lost { threats } => return self.remember(position, Entry::lost(threats)),
+            Outlook::Open { must, threats } => (must, threats),
+        };
         let mut entry = Entry {
             phi: 1,
             delta: must.count() as u32,

@@ -52,7 +52,68 @@ pub struct Connections<B> {
     ziggurats: [[Vec<(B, B)>; 2]; 2],
 }
 
+/// What virtual connections say about a position for the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outlook<B> {
+    /// The mover's edges are joined, virtually, through `carrier`
+    /// already (`best` empty) or after the move `best` (a one-cell set,
+    /// inside `carrier`).
+    Won { best: B, carrier: B },
+    /// The opponent connects whatever the mover plays: `threats` is the
+    /// union of the carriers that show it.
+    Lost { threats: B },
+    /// Every move outside `must` lets the opponent connect virtually;
+    /// `threats` is the union of the carriers that show it (empty when the
+    /// opponent has no such connection, and then `must` is every empty
+    /// cell).
+    Open { must: B, threats: B },
+}
+
 impl<B: CellSet> Connections<B> {
+    /// The outlook for `me` with stones `own`, the opponent's `theirs` and
+    /// the `empty` cells: won if `me` is connected virtually or can be
+    /// with one stone; otherwise the cells that stop each connection the
+    /// opponent has or could make with one stone.
+    pub fn outlook(&self, own: B, theirs: B, empty: B, me: Player) -> Outlook<B> {
+        // Won already, or with one more stone.
+        if let Some(carrier) = self.edge_connection(own, empty, me) {
+            return Outlook::Won {
+                best: B::ZERO,
+                carrier,
+            };
+        }
+        for y in empty.ones().map(B::bit) {
+            if let Some(carrier) = self.edge_connection(own | y, empty & !y, me) {
+                return Outlook::Won {
+                    best: y,
+                    carrier: carrier | y,
+                };
+            }
+        }
+        // Where the opponent would connect: the move must stop each of those.
+        let mut must = empty;
+        let mut threats = B::ZERO;
+        if let Some(carrier) = self.edge_connection(theirs, empty, me.other()) {
+            must &= carrier;
+            threats |= carrier;
+        } else {
+            for y in empty.ones().map(B::bit) {
+                if let Some(carrier) = self.edge_connection(theirs | y, empty & !y, me.other()) {
+                    must &= carrier | y;
+                    threats |= carrier | y;
+                    if must.is_zero() {
+                        break;
+                    }
+                }
+            }
+        }
+        if must.is_zero() {
+            Outlook::Lost { threats }
+        } else {
+            Outlook::Open { must, threats }
+        }
+    }
+
     pub fn new(g: Geometry<B>) -> Connections<B> {
         let n = g.n as isize;
         let at = |r: isize, c: isize| -> Option<B> {

@@ -1,0 +1,723 @@
+//! Level 5's tree search: one tree ([`super::tree`]) searched by every
+//! core at once, with virtual losses keeping the threads apart; RAVE over
+//! the filled board, priors from learned local patterns
+//! ([`super::patterns`]) and the bridge-saving playouts of `mcts.rs`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::inferior;
+use super::knowledge::{Knowledge, Verdict};
+use super::mcts::{self, Board, EMPTY, Prelude, Scratch};
+use super::patterns::{Gammas, Neighbourhoods};
+use super::tree::{EXPANDING, INCOMPLETE, KNOWN, LOST, Node, Stats, Tree, WON};
+use crate::ai::cells::colour;
+use crate::ai::search::zobrist;
+use crate::engine::{Game, Rng};
+use crate::engine::hex::{Hex, HexMove};
+
+/// Prior (visits, wins) for a move that saves an intruded bridge.
+const SAVE_PRIOR: (u32, u32) = (20, 19);
+/// A cell's value on a board after a playout when nobody played it.
+const NOBODY: u8 = 3;
+/// The tree stops growing at this many nodes (memory: 36 bytes each).
+const MAX_NODES: usize = 6_000_000;
+
+/// How the search runs; [`Settings::level5`] is level 5's.
+#[derive(Clone, Copy)]
+pub struct Settings<'a> {
+    /// Learned pattern weights for the children's priors.
+    pub gammas: Option<&'a Gammas>,
+    /// All-moves-as-first visits a new child starts with, won at the rate
+    /// of its prior (its gamma over the largest among its siblings).
+    pub rave_prior_visits: u32,
+    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`.
+    pub bias: f32,
+    /// Exploration (UCT) constant; RAVE does most of the exploring.
+    pub explore: f32,
+    /// RAVE weight: beta = rn / (rn + n + rave_bias * rn * n).
+    pub rave_bias: f32,
+    /// A node is expanded once it has been visited this often, plus one
+    /// more for every `expand_per_cells` empty cells of the root.
+    pub expand_after: u32,
+    pub expand_per_cells: usize,
+    /// Threads searching the tree (the machine's cores when 0).
+    pub threads: usize,
+    /// Fill dead and captured cells ([`super::inferior`]) before each
+    /// playout.
+    pub fill_playouts: bool,
+    /// Leave dead, captured and the mover's vulnerable cells out of a
+    /// node's children.
+    pub prune: bool,
+    /// Ask [`super::knowledge`] about a node once it has been visited this
+    /// often (never when 0).
+    pub know_after: u32,
+}
+
+impl Settings<'static> {
+    pub fn level5() -> Settings<'static> {
+        Settings {
+            gammas: Some(Gammas::shipped()),
+            rave_prior_visits: 8,
+            bias: 0.0,
+            explore: 0.05,
+            rave_bias: 0.0025,
+            expand_after: 3,
+            expand_per_cells: 40,
+            threads: 0,
+            fill_playouts: true,
+            prune: true,
+            know_after: 256,
+        }
+    }
+}
+
+/// Level 5's move in `game`, searching until `deadline` or until `stop`.
+pub fn choose(game: &Hex, deadline: Instant, seed: u64, stop: &AtomicBool) -> Option<HexMove> {
+    choose_within(game, deadline, None, seed, stop, Settings::level5())
+}
+
+/// [`choose`] with other settings, and stopping the tree search after
+/// `playouts` if given. With a playout budget and one thread (and the
+/// exact solver given no time limit) the move depends on the seed alone,
+/// never on the machine's speed: for tests, and for the examples that
+/// compare searches at equal playouts.
+pub fn choose_within(
+    game: &Hex,
+    deadline: Instant,
+    playouts: Option<u64>,
+    seed: u64,
+    stop: &AtomicBool,
+    settings: Settings,
+) -> Option<HexMove> {
+    run(game, deadline, playouts, seed, stop, settings).best
+}
+
+/// What one search found, and what it took.
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    /// The move to play (`None` when the game is over).
+    pub best: Option<HexMove>,
+    /// Playouts made in the tree (0 when the move needed no tree search).
+    pub playouts: u64,
+    /// Nodes of the tree.
+    pub nodes: usize,
+    /// Positions the knowledge was asked about, and the time it took.
+    pub known: u64,
+    pub knowing: Duration,
+}
+
+/// [`choose_within`], with the search's figures.
+pub fn run(
+    game: &Hex,
+    deadline: Instant,
+    playouts: Option<u64>,
+    seed: u64,
+    stop: &AtomicBool,
+    settings: Settings,
+) -> Report {
+    let (board, empties, deadline) = match mcts::prelude(game, deadline, playouts.is_some(), stop)
+    {
+        Prelude::Decided(best) => {
+            return Report {
+                best,
+                playouts: 0,
+                nodes: 0,
+                known: 0,
+                knowing: Duration::ZERO,
+            };
+        }
+        Prelude::Search {
+            board,
+            empties,
+            deadline,
+        } => (board, empties, deadline),
+    };
+    let threads = match settings.threads {
+        0 => mcts::threads(),
+        n => n,
+    };
+    let search = Search::new(
+        &board,
+        colour(game.to_move()),
+        empties,
+        settings,
+        Limits {
+            deadline,
+            stop,
+            playouts: playouts.unwrap_or(u64::MAX),
+            done: AtomicU64::new(0),
+        },
+    );
+    let counts: Vec<u64> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|t| {
+                let search = &search;
+                scope.spawn(move || search.work(seed ^ zobrist(t as u64)))
+            })
+            .collect();
+        let mut counts = vec![search.work(seed)];
+        counts.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        counts
+    });
+    Report {
+        best: search
+            .best()
+            .map(|best| HexMove::Place(board.cell(best as usize))),
+        playouts: counts.iter().sum(),
+        nodes: search.tree.len(),
+        known: search.known.load(Ordering::Relaxed),
+        knowing: Duration::from_nanos(search.knowing.load(Ordering::Relaxed)),
+    }
+}
+
+/// When the search ends: at the deadline, when told to stop, or after so
+/// many playouts (counted over all threads).
+struct Limits<'a> {
+    deadline: Instant,
+    stop: &'a AtomicBool,
+    playouts: u64,
+    done: AtomicU64,
+}
+
+/// What a tree search needs to give new children learned priors.
+struct Priors<'a> {
+    around: Neighbourhoods,
+    gammas: &'a Gammas,
+    rave_visits: u32,
+}
+
+/// One search: the root position, the shared tree and the settings.
+struct Search<'a> {
+    board: &'a Board,
+    to_move: u8,
+    root_empties: Vec<u16>,
+    settings: Settings<'a>,
+    priors: Option<Priors<'a>>,
+    expand_after: u32,
+    limits: Limits<'a>,
+    tree: Tree,
+    knowledge: Option<Knowledge>,
+    /// Knowledge asked for, and its time in nanoseconds.
+    known: AtomicU64,
+    knowing: AtomicU64,
+}
+
+/// A thread's own buffers.
+struct Worker {
+    rng: Rng,
+    scratch: Scratch,
+    path: Vec<u32>,
+    moves: Vec<u16>,
+    spare: Vec<u8>,
+    filled: Vec<u16>,
+    /// Flood fills of the knowledge (`scratch` holds the board).
+    flood: Scratch,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        board: &'a Board,
+        to_move: u8,
+        root_empties: Vec<u16>,
+        settings: Settings<'a>,
+        limits: Limits<'a>,
+    ) -> Search<'a> {
+        let expand_after =
+            settings.expand_after + (root_empties.len() / settings.expand_per_cells.max(1)) as u32;
+        let priors = settings.gammas.map(|gammas| Priors {
+            around: Neighbourhoods::new(board),
+            gammas,
+            rave_visits: settings.rave_prior_visits,
+        });
+        let search = Search {
+            board,
+            to_move,
+            root_empties,
+            settings,
+            priors,
+            expand_after,
+            limits,
+            tree: Tree::new(MAX_NODES),
+            knowledge: if settings.know_after > 0 {
+                Knowledge::new(board)
+            } else {
+                None
+            },
+            known: AtomicU64::new(0),
+            knowing: AtomicU64::new(0),
+        };
+        // The opponent's last stone is unknown from the position alone;
+        // at the root every broken bridge may be saved.
+        let saves = board.broken_bridges(&board.cells, to_move);
+        let mut moves = search.root_empties.clone();
+        if settings.prune && search.prune(&board.cells, &mut moves, to_move, &mut Vec::new()) {
+            search.tree.node(0).claim(INCOMPLETE);
+        }
+        search.expand(0, &board.cells, &moves, to_move, &saves);
+        search
+    }
+
+    /// The root move proved to win, else the one with the most visits
+    /// among those not proved to lose (if any).
+    fn best(&self) -> Option<u16> {
+        let (first, count) = self.tree.node(0).children();
+        let children: Vec<Stats> = (first..first + count)
+            .map(|id| self.tree.node(id).stats())
+            .collect();
+        if let Some(won) = children.iter().find(|s| s.flags & WON != 0) {
+            return Some(won.mv);
+        }
+        let open = children.iter().any(|s| s.flags & LOST == 0);
+        children
+            .iter()
+            .filter(|s| !open || s.flags & LOST == 0)
+            .max_by_key(|s| (s.n, std::cmp::Reverse(s.mv)))
+            .map(|s| s.mv)
+    }
+
+    /// Whether the root is settled: a move proved to win, or all lost.
+    fn settled(&self) -> bool {
+        let root = self.tree.node(0);
+        root.flags() & (WON | LOST) != 0
+    }
+
+    fn finished(&self, iterations: u64) -> bool {
+        let limits = &self.limits;
+        if limits.playouts != u64::MAX {
+            return limits.done.fetch_add(1, Ordering::Relaxed) >= limits.playouts;
+        }
+        iterations.is_multiple_of(64)
+            && (Instant::now() >= limits.deadline
+                || limits.stop.load(Ordering::Relaxed)
+                || self.settled())
+    }
+
+    /// One thread's search, until the limits say stop; its playouts.
+    fn work(&self, seed: u64) -> u64 {
+        let mut worker = Worker {
+            rng: Rng::new(seed),
+            scratch: Scratch::new(self.board),
+            path: Vec::new(),
+            moves: Vec::new(),
+            spare: Vec::new(),
+            filled: Vec::new(),
+            flood: Scratch::new(self.board),
+        };
+        let mut iterations = 0u64;
+        while !self.finished(iterations) {
+            iterations += 1;
+            self.iterate(&mut worker);
+        }
+        iterations
+    }
+
+    /// One descent, playout and backup.
+    fn iterate(&self, worker: &mut Worker) {
+        let tree = &self.tree;
+        worker.scratch.cells.copy_from_slice(&self.board.cells);
+        worker.path.clear();
+        let mut id = 0u32;
+        let mut player = self.to_move;
+        let mut previous: Option<usize> = None;
+        // The winner, when the descent reaches a settled position.
+        let mut settled: Option<u8> = None;
+        loop {
+            let node = tree.node(id);
+            node.visit();
+            worker.path.push(id);
+            let flags = node.flags();
+            if flags & (WON | LOST) != 0 && id != 0 {
+                // `player` is to move here; the move into it was the other's.
+                settled = Some(if flags & WON != 0 { 3 - player } else { player });
+                break;
+            }
+            let (mut first, mut count) = node.children();
+            if count == 0 {
+                if id == 0 || node.visits() <= self.expand_after || !node.claim(EXPANDING) {
+                    break;
+                }
+                worker.moves.clear();
+                let cells = &worker.scratch.cells;
+                worker.moves.extend(
+                    self.root_empties
+                        .iter()
+                        .copied()
+                        .filter(|&i| cells[i as usize] == EMPTY),
+                );
+                if self.settings.prune
+                    && self.prune(cells, &mut worker.moves, player, &mut worker.spare)
+                {
+                    node.claim(INCOMPLETE);
+                }
+                if worker.moves.is_empty() {
+                    break;
+                }
+                let saves: Vec<usize> = previous
+                    .and_then(|x| {
+                        self.board
+                            .bridge_save(cells, x, player, &mut worker.rng)
+                    })
+                    .into_iter()
+                    .collect();
+                if !self.expand(id, cells, &worker.moves, player, &saves) {
+                    break;
+                }
+                (first, count) = node.children();
+            }
+            if count > 0
+                && id != 0
+                && flags & KNOWN == 0
+                && self.knowledge.is_some()
+                && node.visits() >= self.settings.know_after
+                && node.claim(KNOWN)
+                && let Some(winner) = self.know(
+                    id,
+                    &worker.scratch.cells,
+                    player,
+                    &mut worker.spare,
+                    &mut worker.flood,
+                )
+            {
+                settled = Some(winner);
+                break;
+            }
+            let child = self.select(first, count, node.visits());
+            let mv = tree.node(child).mv() as usize;
+            worker.scratch.cells[mv] = player;
+            previous = Some(mv);
+            player = 3 - player;
+            id = child;
+        }
+        worker.filled.clear();
+        if let Some(winner) = settled {
+            self.backup(&worker.path, winner, &worker.scratch.cells, false);
+            self.prove(&worker.path);
+            return;
+        }
+        if self.settings.fill_playouts {
+            inferior::fill(
+                self.board,
+                &mut worker.scratch.cells,
+                &self.root_empties,
+                &mut worker.filled,
+            );
+        }
+        let winner = mcts::playout(
+            self.board,
+            &self.root_empties,
+            player,
+            previous,
+            &mut worker.scratch,
+            &mut worker.rng,
+        );
+        // Filled cells were played by nobody: no all-moves-as-first
+        // results for them (a captured cell would look like a good move of
+        // its owner, when it only shows that the owner was doing well).
+        for &i in &worker.filled {
+            worker.scratch.cells[usize::from(i)] = NOBODY;
+        }
+        self.backup(&worker.path, winner, &worker.scratch.cells, true);
+    }
+
+    /// Asks the knowledge about node `id` (board `cells`, `mover` to play),
+    /// whose children are published: marks the node settled, or its
+    /// children outside the must-play region lost. The winner if settled.
+    fn know(
+        &self,
+        id: u32,
+        cells: &[u8],
+        mover: u8,
+        spare: &mut Vec<u8>,
+        flood: &mut Scratch,
+    ) -> Option<u8> {
+        let knowledge = self.knowledge.as_ref()?;
+        let node = self.tree.node(id);
+        let start = Instant::now();
+        let verdict = knowledge.analyse(
+            self.board,
+            cells,
+            &self.root_empties,
+            mover,
+            spare,
+            flood,
+        );
+        self.known.fetch_add(1, Ordering::Relaxed);
+        self.knowing
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        let (first, count) = node.children();
+        match verdict {
+            Verdict::Wins(best) => {
+                if let Some(best) = best {
+                    for child in first..first + count {
+                        if self.tree.node(child).mv() == best {
+                            self.tree.node(child).claim(WON);
+                        }
+                    }
+                }
+                node.claim(LOST);
+                Some(mover)
+            }
+            Verdict::Loses => {
+                node.claim(WON);
+                Some(3 - mover)
+            }
+            Verdict::Open(None) => None,
+            Verdict::Open(Some(must)) => {
+                let mut open = 0;
+                for child in first..first + count {
+                    let child = self.tree.node(child);
+                    if must & knowledge.bit(usize::from(child.mv())) == 0 {
+                        child.claim(LOST);
+                    } else {
+                        open += 1;
+                    }
+                }
+                if open == 0 && self.all_lost(node) {
+                    node.claim(WON);
+                    return Some(3 - mover);
+                }
+                None
+            }
+        }
+    }
+
+    /// Carries proofs up `path` (its last node just settled): a position
+    /// with a winning move is lost for the player who moved into it, and
+    /// one whose moves all lose (none left out by a pruning that is not
+    /// exact) is won for them.
+    fn prove(&self, path: &[u32]) {
+        for d in (1..path.len()).rev() {
+            let (node, parent) = (self.tree.node(path[d]), self.tree.node(path[d - 1]));
+            let flags = node.flags();
+            if flags & WON != 0 {
+                parent.claim(LOST);
+            } else if flags & LOST != 0 && self.all_lost(parent) {
+                parent.claim(WON);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Whether every move of `node` is proved to lose, and it has all its
+    /// moves that could win.
+    fn all_lost(&self, node: &Node) -> bool {
+        let (first, count) = node.children();
+        count > 0
+            && node.flags() & INCOMPLETE == 0
+            && (first..first + count).all(|c| self.tree.node(c).flags() & LOST != 0)
+    }
+
+    /// Leaves out of `moves` (the empty cells of `cells`, `mover` to play)
+    /// the dead and captured cells and the mover's vulnerable ones, unless
+    /// that would leave nothing; `spare` is a buffer.
+    /// Whether a vulnerable cell was left out (a pruning that is not exact).
+    fn prune(&self, cells: &[u8], moves: &mut Vec<u16>, mover: u8, spare: &mut Vec<u8>) -> bool {
+        spare.clear();
+        spare.extend_from_slice(cells);
+        inferior::fill(self.board, spare, moves, &mut Vec::new());
+        let kept = |i: u16| {
+            let i = usize::from(i);
+            spare[i] == EMPTY && !inferior::vulnerable(self.board, spare, i, mover)
+        };
+        let open = |i: u16| spare[usize::from(i)] == EMPTY;
+        let before = moves.iter().filter(|&&i| open(i)).count();
+        if moves.iter().any(|&i| kept(i)) {
+            moves.retain(|&i| kept(i));
+        } else if before > 0 {
+            moves.retain(|&i| open(i));
+        }
+        moves.len() < before
+    }
+
+    /// Gives node `id` one child for each of `moves` (the mover there is
+    /// `mover`, the board `cells`); `saves` (bridge answers) start with a
+    /// favourable prior. False when the arena is full.
+    fn expand(&self, id: u32, cells: &[u8], moves: &[u16], mover: u8, saves: &[usize]) -> bool {
+        let Some(first) = self.tree.alloc(moves.len()) else {
+            return false;
+        };
+        let gammas: Vec<f32> = match &self.priors {
+            Some(priors) => moves
+                .iter()
+                .map(|&mv| {
+                    priors
+                        .gammas
+                        .gamma(priors.around.code(cells, mv as usize, mover))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let top = gammas.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+        let rave_visits = self.priors.as_ref().map_or(0, |p| p.rave_visits);
+        for (k, &mv) in moves.iter().enumerate() {
+            let (n, w) = if saves.contains(&(mv as usize)) {
+                SAVE_PRIOR
+            } else {
+                (0, 0)
+            };
+            let prior = gammas.get(k).map_or(0.0, |&g| g / top);
+            let (rn, rw) = if gammas.is_empty() {
+                (0, 0.0)
+            } else {
+                (rave_visits, rave_visits as f32 * prior)
+            };
+            self.tree
+                .node(first + k as u32)
+                .init(mv, n, w, rn, rw, prior);
+        }
+        self.tree.node(id).publish(first, moves.len() as u16);
+        true
+    }
+
+    /// The child of the run (`first`, `count`) to descend into, for a
+    /// parent visited `visits` times.
+    fn select(&self, first: u32, count: u32, visits: u32) -> u32 {
+        let s = &self.settings;
+        let log = ((visits + 1) as f32).ln();
+        let mut best = (f32::NEG_INFINITY, first);
+        for id in first..first + count {
+            let c: Stats = self.tree.node(id).stats();
+            if c.flags & (WON | LOST) != 0 {
+                if c.flags & WON != 0 {
+                    return id;
+                }
+                continue;
+            }
+            let (n, rn) = (c.n as f32, c.rn as f32);
+            let value = if c.n + c.rn == 0 {
+                1.5
+            } else {
+                let q = if c.n > 0 { c.w as f32 / n } else { 0.0 };
+                let amaf = if c.rn > 0 { c.rw / rn } else { 0.0 };
+                let beta = rn / (rn + n + s.rave_bias * rn * n + 1e-6);
+                (1.0 - beta) * q + beta * amaf + s.explore * (log / (n + 1.0)).sqrt()
+            } + s.bias * c.prior / (n + 1.0);
+            if value > best.0 {
+                best = (value, id);
+            }
+        }
+        best.1
+    }
+
+    /// Backs a playout won by `winner` up the nodes of `path`, with the
+    /// all-moves-as-first results of the filled board `cells`.
+    fn backup(&self, path: &[u32], winner: u8, cells: &[u8], rave: bool) {
+        // path[d] was reached by a move of the player to move at depth d - 1.
+        let mut mover = self.to_move;
+        for (depth, &id) in path.iter().enumerate() {
+            let node = self.tree.node(id);
+            if depth > 0 {
+                if winner == mover {
+                    node.win();
+                }
+                mover = 3 - mover;
+            }
+            if !rave {
+                continue;
+            }
+            // RAVE for the children of this node: their mover is `mover`.
+            let (first, count) = node.children();
+            let won = winner == mover;
+            for child in first..first + count {
+                let child = self.tree.node(child);
+                if cells[child.mv() as usize] == mover {
+                    child.rave(won);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ai::hex::solver;
+    use crate::engine::hex::HexSettings;
+
+    fn game(size: usize, moves: &str) -> Hex {
+        let mut hex = Hex::new(HexSettings::new(size, false).expect("valid size"));
+        for mv in moves.split_whitespace() {
+            hex.play(mv.parse().expect("well formed")).expect("legal");
+        }
+        hex
+    }
+
+    fn pick(hex: &Hex, playouts: u64) -> HexMove {
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(3600);
+        let one = Settings {
+            threads: 1,
+            ..Settings::level5()
+        };
+        choose_within(hex, far, Some(playouts), 1, &stop, one).expect("a move")
+    }
+
+    /// Whether the player to move in `game` wins with `mv`, by the exact
+    /// solver.
+    fn wins_with(game: &Hex, mv: HexMove) -> bool {
+        let mut next = game.clone();
+        next.play(mv).expect("legal");
+        let stop = AtomicBool::new(false);
+        next.is_over() || solver::solve(&next, None, &stop).expect("solved").winner == game.to_move()
+    }
+
+    #[test]
+    fn a_bridge_intrusion_is_answered_with_a_win() {
+        // O: B2 joined to the left edge, bridged to D1 (carriers C1, C2),
+        // joined to the right edge. X breaks into C1 (or into D1's edge
+        // template at E1): the answers C2 and E0 win, and so does what
+        // level 5 plays.
+        for moves in ["B2 C1 D1 A4", "B2 E1 D1 A4"] {
+            let hex = game(5, moves);
+            assert!(wins_with(&hex, pick(&hex, 20_000)), "{moves}");
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_found_on_small_boards() {
+        // Random 6x6 positions that the player to move wins: level 5's
+        // search, 5,000 playouts a move, keeps the win in most of them.
+        let mut rng = Rng::new(9);
+        let (mut tried, mut kept) = (0, 0);
+        while tried < 16 {
+            let mut hex = game(6, "");
+            for _ in 0..6 + rng.below(10) {
+                let mv = hex.random_move(&mut rng).expect("a move");
+                hex.play(mv).expect("legal");
+            }
+            let stop = AtomicBool::new(false);
+            if hex.is_over()
+                || solver::winning_cell(&hex, None, &stop).is_none()
+                || mcts::prelude(&hex, Instant::now(), true, &stop).is_decided()
+            {
+                continue;
+            }
+            tried += 1;
+            kept += usize::from(wins_with(&hex, pick(&hex, 5_000)));
+        }
+        assert!(kept >= 13, "{kept} of {tried}");
+    }
+
+    #[test]
+    fn one_thread_with_a_budget_repeats_itself() {
+        let hex = game(9, "E4 D6 C3");
+        assert_eq!(pick(&hex, 3_000), pick(&hex, 3_000));
+    }
+
+    #[test]
+    fn two_threads_share_a_budget() {
+        let hex = game(9, "E4 D6 C3");
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(3600);
+        let two = Settings {
+            threads: 2,
+            ..Settings::level5()
+        };
+        let mv = choose_within(&hex, far, Some(2_000), 3, &stop, two).expect("a move");
+        assert_eq!(hex.check(mv), Ok(()));
+    }
+}
