@@ -110,6 +110,28 @@ impl Node {
         (self.first.load(Ordering::Relaxed), u32::from(count))
     }
 
+    /// Sets up this fresh node as a copy of `other`, children aside.
+    fn copy_from(&self, other: &Node) {
+        for (to, from) in [
+            (&self.n, &other.n),
+            (&self.w, &other.w),
+            (&self.rn, &other.rn),
+            (&self.rw, &other.rw),
+            (&self.prior, &other.prior),
+        ] {
+            to.store(from.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        self.mv.store(other.mv(), Ordering::Relaxed);
+        let mut flags = other.flags.load(Ordering::Relaxed);
+        if other.children.load(Ordering::Acquire) == 0 {
+            // Claimed but never given children (the arena was full).
+            flags &= !EXPANDING;
+        }
+        self.flags.store(flags, Ordering::Relaxed);
+        self.children.store(0, Ordering::Relaxed);
+        self.first.store(0, Ordering::Relaxed);
+    }
+
     /// Publishes `count` children from `first` (their fields set first).
     pub fn publish(&self, first: u32, count: u16) {
         self.first.store(first, Ordering::Relaxed);
@@ -177,6 +199,31 @@ impl Tree {
         self.next.load(Ordering::Relaxed).min(self.capacity)
     }
 
+    /// The subtree below node `id` as a tree of its own (with `id` its
+    /// root), in an arena of at most about `max_nodes`; `None` if it does
+    /// not fit in half of that. No thread may be searching `self`.
+    pub fn subtree(&self, id: u32, max_nodes: usize) -> Option<Tree> {
+        let copy = Tree::new(max_nodes);
+        copy.node(0).copy_from(self.node(id));
+        let mut queue = vec![(id, 0u32)];
+        while let Some((from, to)) = queue.pop() {
+            let (first, count) = self.node(from).children();
+            if count == 0 {
+                continue;
+            }
+            if copy.len() + count as usize > copy.capacity / 2 {
+                return None;
+            }
+            let start = copy.alloc(count as usize)?;
+            for k in 0..count {
+                copy.node(start + k).copy_from(self.node(first + k));
+                queue.push((first + k, start + k));
+            }
+            copy.node(to).publish(start, count as u16);
+        }
+        Some(copy)
+    }
+
     /// Room for `count` (1 to a chunk) contiguous nodes; `None` when the
     /// arena is full.
     pub fn alloc(&self, count: usize) -> Option<u32> {
@@ -241,5 +288,16 @@ mod tests {
         assert_eq!((child.mv, child.rn, child.rw), (11, 8, 4.0));
         assert!(tree.node(0).claim(EXPANDING));
         assert!(!tree.node(0).claim(EXPANDING));
+        // The subtree of the middle child, which has one child of its own.
+        let grandchild = tree.alloc(1).expect("room");
+        tree.node(grandchild).init(20, 3, 2, 0, 0.0, 0.25);
+        tree.node(first + 1).publish(grandchild, 1);
+        let copy = tree.subtree(first + 1, CHUNK).expect("fits");
+        assert_eq!(copy.len(), 2);
+        assert_eq!(copy.node(0).mv(), 11);
+        let (child, count) = copy.node(0).children();
+        assert_eq!(count, 1);
+        let s = copy.node(child).stats();
+        assert_eq!((s.mv, s.n, s.w, s.prior), (20, 3, 2, 0.25));
     }
 }

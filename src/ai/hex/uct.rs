@@ -3,12 +3,15 @@
 //! the filled board, priors from learned local patterns
 //! ([`super::patterns`]) and the bridge-saving playouts of `mcts.rs`.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::inferior;
 use super::knowledge::{Knowledge, Verdict};
 use super::mcts::{self, Board, EMPTY, Prelude, Scratch};
+#[cfg(test)]
+use super::mcts::{O, X};
 use super::patterns::{Gammas, Neighbourhoods};
 use super::tree::{EXPANDING, INCOMPLETE, KNOWN, LOST, Node, Stats, Tree, WON};
 use crate::ai::cells::colour;
@@ -52,6 +55,9 @@ pub struct Settings<'a> {
     /// Ask [`super::knowledge`] about a node once it has been visited this
     /// often (never when 0).
     pub know_after: u32,
+    /// Searching by time, start from the subtree the last search of the
+    /// same player saw for this position, if any (see [`KEPT`]).
+    pub reuse: bool,
 }
 
 impl Settings<'static> {
@@ -68,6 +74,7 @@ impl Settings<'static> {
             fill_playouts: true,
             prune: true,
             know_after: 256,
+            reuse: true,
         }
     }
 }
@@ -137,9 +144,12 @@ pub fn run(
         0 => mcts::threads(),
         n => n,
     };
+    let to_move = colour(game.to_move());
+    let reuse = settings.reuse && playouts.is_none();
+    let kept = if reuse { kept_tree(&board, to_move) } else { None };
     let search = Search::new(
         &board,
-        colour(game.to_move()),
+        to_move,
         empties,
         settings,
         Limits {
@@ -148,6 +158,7 @@ pub fn run(
             playouts: playouts.unwrap_or(u64::MAX),
             done: AtomicU64::new(0),
         },
+        kept,
     );
     let counts: Vec<u64> = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
@@ -160,7 +171,7 @@ pub fn run(
         counts.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
         counts
     });
-    Report {
+    let report = Report {
         best: search
             .best()
             .map(|best| HexMove::Place(board.cell(best as usize))),
@@ -168,7 +179,68 @@ pub fn run(
         nodes: search.tree.len(),
         known: search.known.load(Ordering::Relaxed),
         knowing: Duration::from_nanos(search.knowing.load(Ordering::Relaxed)),
+    };
+    if reuse {
+        keep_tree(&board, to_move, search.tree);
     }
+    report
+}
+
+/// A tree kept from a search by time, for the next search of the same
+/// player: the root position's padded board, and the tree.
+struct Kept {
+    cells: Vec<u8>,
+    tree: Tree,
+}
+
+/// The last tree of each player (O, X). A game of level 5 against
+/// anything searches every other position of the game as the same
+/// player: two plies after a search, the opponent's reply to its move
+/// is usually a node of its tree, and its subtree is the start of the
+/// next search. Any other position starts a fresh tree.
+static KEPT: Mutex<[Option<Kept>; 2]> = Mutex::new([None, None]);
+
+fn keep_tree(board: &Board, to_move: u8, tree: Tree) {
+    if let Ok(mut kept) = KEPT.lock() {
+        kept[usize::from(to_move - 1)] = Some(Kept {
+            cells: board.cells.clone(),
+            tree,
+        });
+    }
+}
+
+/// The kept subtree for `board` with `to_move` to play: the tree of the
+/// last search of `to_move` whose root position `board` extends by one
+/// stone of theirs and then one of the opponent's.
+fn kept_tree(board: &Board, to_move: u8) -> Option<Tree> {
+    let kept = KEPT.lock().ok()?[usize::from(to_move - 1)].take()?;
+    if kept.cells.len() != board.cells.len() {
+        return None;
+    }
+    let (mut ours, mut theirs) = (None, None);
+    for (i, (&was, &is)) in kept.cells.iter().zip(&board.cells).enumerate() {
+        if was == is {
+            continue;
+        }
+        let slot = match (was, is) {
+            (EMPTY, v) if v == to_move => &mut ours,
+            (EMPTY, v) if v == 3 - to_move => &mut theirs,
+            _ => return None,
+        };
+        if slot.replace(i as u16).is_some() {
+            return None;
+        }
+    }
+    let tree = &kept.tree;
+    let child = |id: u32, mv: u16| {
+        let (first, count) = tree.node(id).children();
+        (first..first + count).find(|&c| tree.node(c).mv() == mv)
+    };
+    let reply = child(child(0, ours?)?, theirs?)?;
+    if tree.node(reply).children().1 == 0 {
+        return None;
+    }
+    tree.subtree(reply, MAX_NODES)
 }
 
 /// When the search ends: at the deadline, when told to stop, or after so
@@ -222,6 +294,7 @@ impl<'a> Search<'a> {
         root_empties: Vec<u16>,
         settings: Settings<'a>,
         limits: Limits<'a>,
+        kept: Option<Tree>,
     ) -> Search<'a> {
         let expand_after =
             settings.expand_after + (root_empties.len() / settings.expand_per_cells.max(1)) as u32;
@@ -238,7 +311,7 @@ impl<'a> Search<'a> {
             priors,
             expand_after,
             limits,
-            tree: Tree::new(MAX_NODES),
+            tree: kept.unwrap_or_else(|| Tree::new(MAX_NODES)),
             knowledge: if settings.know_after > 0 {
                 Knowledge::new(board)
             } else {
@@ -247,6 +320,9 @@ impl<'a> Search<'a> {
             known: AtomicU64::new(0),
             knowing: AtomicU64::new(0),
         };
+        if search.tree.node(0).children().1 > 0 {
+            return search;
+        }
         // The opponent's last stone is unknown from the position alone;
         // at the root every broken bridge may be saved.
         let saves = board.broken_bridges(&board.cells, to_move);
@@ -719,5 +795,51 @@ mod tests {
         };
         let mv = choose_within(&hex, far, Some(2_000), 3, &stop, two).expect("a move");
         assert_eq!(hex.check(mv), Ok(()));
+    }
+
+    #[test]
+    fn the_subtree_of_the_reply_is_kept_for_the_next_search() {
+        // A search's tree kept for X, then the position two plies on (X's
+        // most visited move, O's most visited reply): the kept tree starts
+        // at that reply, with its visits; any other position gets none.
+        let hex = game(7, "D3 C4 E2");
+        let board = Board::from_hex(&hex);
+        let stop = AtomicBool::new(false);
+        let search = Search::new(
+            &board,
+            X,
+            board.empties(),
+            Settings {
+                threads: 1,
+                ..Settings::level5()
+            },
+            Limits {
+                deadline: Instant::now() + Duration::from_secs(3600),
+                stop: &stop,
+                playouts: 5_000,
+                done: AtomicU64::new(0),
+            },
+            None,
+        );
+        search.work(7);
+        let most = |id: u32| {
+            let (first, count) = search.tree.node(id).children();
+            (first..first + count)
+                .max_by_key(|&c| search.tree.node(c).visits())
+                .expect("children")
+        };
+        let ours = most(0);
+        let theirs = most(ours);
+        let reply = search.tree.node(theirs).stats();
+        let mut next = board.clone();
+        next.cells[usize::from(search.tree.node(ours).mv())] = X;
+        next.cells[usize::from(reply.mv)] = O;
+        keep_tree(&board, X, search.tree);
+        let kept = kept_tree(&next, X).expect("kept");
+        let root = kept.node(0).stats();
+        assert_eq!((root.mv, root.n), (reply.mv, reply.n));
+        assert!(kept.node(0).children().1 > 0);
+        // Taken: a second look finds nothing, nor does another position.
+        assert!(kept_tree(&next, X).is_none());
     }
 }
