@@ -160,6 +160,15 @@ pub fn run(
         },
         kept,
     );
+    if let Some(cell) = search.know_root() {
+        return Report {
+            best: Some(HexMove::Place(board.cell(usize::from(cell)))),
+            playouts: 0,
+            nodes: search.tree.len(),
+            known: 1,
+            knowing: Duration::ZERO,
+        };
+    }
     let counts: Vec<u64> = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|t| {
@@ -494,6 +503,36 @@ impl<'a> Search<'a> {
             worker.scratch.cells[usize::from(i)] = NOBODY;
         }
         self.backup(&worker.path, winner, &worker.scratch.cells, true);
+    }
+
+    /// Asks the knowledge about the root: a move proved to win, if there
+    /// is one; else the root's moves outside the must-play region are
+    /// marked lost (unless that is every move).
+    fn know_root(&self) -> Option<u16> {
+        let knowledge = self.knowledge.as_ref()?;
+        let mut spare = Vec::new();
+        let verdict = knowledge.analyse(
+            self.board,
+            &self.board.cells,
+            &self.root_empties,
+            self.to_move,
+            &mut spare,
+            &mut Scratch::new(self.board),
+        );
+        match verdict {
+            Verdict::Wins(best) => best,
+            Verdict::Open(Some(must)) => {
+                let (first, count) = self.tree.node(0).children();
+                let inside = |c: u32| must & knowledge.bit(usize::from(self.tree.node(c).mv())) != 0;
+                if (first..first + count).any(inside) {
+                    for c in (first..first + count).filter(|&c| !inside(c)) {
+                        self.tree.node(c).claim(LOST);
+                    }
+                }
+                None
+            }
+            Verdict::Loses | Verdict::Open(None) => None,
+        }
     }
 
     /// Asks the knowledge about node `id` (board `cells`, `mover` to play),
