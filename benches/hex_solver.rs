@@ -6,9 +6,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-use tabletop::ai::hex::solver::solve;
-use tabletop::engine::Game;
-use tabletop::engine::hex::{Hex, HexSettings};
+use tabletop_ai::Deadline;
+use tabletop_ai::hex::solver::solve;
+use tabletop_engine::Game;
+use tabletop_engine::hex::{Hex, HexSettings};
 
 fn position(size: usize, moves: &str) -> Hex {
     let mut game = Hex::new(HexSettings::new(size, false).expect("valid size"));
@@ -30,7 +31,7 @@ fn solver(c: &mut Criterion) {
     ] {
         let game = position(size, moves);
         group.bench_function(name, |b| {
-            b.iter(|| black_box(solve(&game, None, &stop)).expect("solved"))
+            b.iter(|| black_box(solve(&game, Deadline::unlimited(&stop))).expect("solved"))
         });
     }
     group.finish();

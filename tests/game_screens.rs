@@ -10,11 +10,11 @@ use ratatui::style::Modifier;
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::connect6::{Connect6, Connect6Settings};
-use tabletop::engine::hex::{Hex, HexSettings};
-use tabletop::engine::reversi::{Reversi, ReversiSettings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
+use tabletop_engine::connect6::{Connect6, Connect6Settings};
+use tabletop_engine::hex::{Hex, HexSettings};
+use tabletop_engine::reversi::{Reversi, ReversiSettings};
 
 mod common;
 use common::screen::{open, options};
@@ -201,7 +201,7 @@ fn boxed_left(buf: &Buffer) -> u16 {
 fn boxed_cells(app: &App) -> Vec<char> {
     let buf = buffer(app);
     let left = boxed_left(&buf);
-    tabletop::engine::Cell::all(6)
+    tabletop_engine::Cell::all(6)
         .map(|cell| {
             let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].symbol().chars().next().unwrap_or(' ')
@@ -211,9 +211,9 @@ fn boxed_cells(app: &App) -> Vec<char> {
 
 #[test]
 fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
-    use tabletop::engine::Game;
-    use tabletop::engine::gekitai::Gekitai;
     use tabletop::games::{AnyRecord, read_record};
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
 
     let text = include_str!("../assets/records/gekitai-both-win-draw.toml");
     let Ok(AnyRecord::Gekitai(record)) = read_record(text) else {
@@ -226,7 +226,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
         for &mv in &record.moves[..moves] {
             game.play(mv).expect("legal");
         }
-        tabletop::engine::Cell::all(6)
+        tabletop_engine::Cell::all(6)
             .map(|cell| game.piece_at(cell).map_or(' ', Gekitai::symbol))
             .collect()
     };
@@ -255,7 +255,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     // Both players' lines are highlighted: the draw is both winning.
     let buf = buffer(&viewer);
     let left = boxed_left(&buf);
-    let highlighted: Vec<char> = tabletop::engine::Cell::all(6)
+    let highlighted: Vec<char> = tabletop_engine::Cell::all(6)
         .filter(|cell| {
             let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].modifier.contains(Modifier::REVERSED)
@@ -340,7 +340,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let choice = Setup::default();
     let chosen = Options {
         menu: choice.clone(),
-        seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
+        seats: [const { Seat::Computer(tabletop_ai::Level::MIN) }; 2],
         ..options(Start::Game(choice))
     };
     let mut game = open(chosen, (80, 24));
@@ -355,7 +355,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let mut connect6 = open(
         Options {
             menu: wide.clone(),
-            seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
+            seats: [const { Seat::Computer(tabletop_ai::Level::MIN) }; 2],
             ..options(Start::Game(wide))
         },
         (80, 24),

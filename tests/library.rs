@@ -14,12 +14,12 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::connect6::Connect6;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::hex::Hex;
-use tabletop::engine::record::Record;
-use tabletop::engine::{Described, Player};
-use tabletop::files::library::{self, MAX_READ};
+use tabletop_core::files::library::{self, MAX_READ};
+use tabletop_engine::connect6::Connect6;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::hex::Hex;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Described, Player};
 
 mod common;
 use common::scratch::Scratch;

@@ -11,17 +11,17 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::KeyCode;
 
 use tabletop::app::Start;
-use tabletop::engine::Game;
-use tabletop::engine::Outcome;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::line::Line;
-use tabletop::engine::record::Record;
-use tabletop::engine::record::review::{Review, Reviewed, Standing};
-use tabletop::games::{AnyRecord, GameKind, Playable, WithRecord};
-use tabletop::puzzles::judge::{Judged, answer, judge};
-use tabletop::puzzles::progress::{self, Mark, Progress};
-use tabletop::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
-use tabletop::puzzles::{Puzzle, builtin, extract};
+use tabletop_core::games::{AnyRecord, GameKind, Playable, WithRecord};
+use tabletop_core::puzzles::judge::{Judged, answer, judge};
+use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_core::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
+use tabletop_core::puzzles::{Puzzle, builtin, extract};
+use tabletop_engine::Game;
+use tabletop_engine::Outcome;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Reviewed, Standing};
 
 static NEVER: AtomicBool = AtomicBool::new(false);
 

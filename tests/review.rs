@@ -7,16 +7,16 @@ use std::num::NonZeroU32;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tabletop::ai::analysis::{Verdict, analyse};
-use tabletop::ai::prover::Prover;
-use tabletop::ai::{History, Level};
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::record::Record;
-use tabletop::engine::record::review::{Review, Reviewed, Standing};
-use tabletop::engine::reversi::{Reversi, ReversiSettings};
-use tabletop::engine::{BestPlay, Ending, Game, Rng};
 use tabletop::games::{self, AnyRecord};
+use tabletop_ai::analysis::{Verdict, analyse};
+use tabletop_ai::prover::Prover;
+use tabletop_ai::{History, Level};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Reviewed, Standing};
+use tabletop_engine::reversi::{Reversi, ReversiSettings};
+use tabletop_engine::{BestPlay, Ending, Game, Rng};
 
 mod common;
 use common::scratch::Scratch;

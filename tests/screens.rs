@@ -8,9 +8,9 @@ use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::{App, Start};
-use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
+use tabletop_engine::gekitai::{Gekitai, GekitaiSettings};
 
 mod common;
 use common::screen::{game, open, options, press};
@@ -226,8 +226,8 @@ fn leaving_a_game_under_way_takes_two_presses() {
 fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     use ratatui::crossterm::event::KeyCode;
     // Connect6's 19 columns make q, n and h letters of the board.
-    let wide = Setup::of::<tabletop::engine::connect6::Connect6>(
-        &tabletop::engine::connect6::Connect6Settings::default(),
+    let wide = Setup::of::<tabletop_engine::connect6::Connect6>(
+        &tabletop_engine::connect6::Connect6Settings::default(),
     );
     let opened = |size: (u16, u16)| game(wide.clone(), [Seat::Human, Seat::Human], size);
     let mut app = opened((40, 12));
@@ -280,8 +280,8 @@ fn game_at(setup: Setup, size: (u16, u16)) -> String {
 
 #[test]
 fn narrow_terminals_put_the_panel_under_the_board_or_draw_it_compact() {
-    use tabletop::engine::hex::{Hex, HexSettings};
-    use tabletop::engine::reversi::{Reversi, ReversiSettings};
+    use tabletop_engine::hex::{Hex, HexSettings};
+    use tabletop_engine::reversi::{Reversi, ReversiSettings};
     // Hex 11x11 in 40 columns: the panel goes under the rhombus.
     let hex = game_at(Setup::of::<Hex>(&HexSettings::default()), (40, 30));
     assert!(!hex.contains("Terminal too small"), "{hex}");
@@ -294,7 +294,7 @@ fn narrow_terminals_put_the_panel_under_the_board_or_draw_it_compact() {
     assert_snapshot!("reversi_8_at_60x20", reversi);
     // Gekitai 26x26 has a compact board too: 120x40 is enough.
     let big =
-        GekitaiSettings::new(26, 20, 5, tabletop::engine::gekitai::BothWin::Mover).expect("valid");
+        GekitaiSettings::new(26, 20, 5, tabletop_engine::gekitai::BothWin::Mover).expect("valid");
     let gekitai = game_at(Setup::of::<Gekitai>(&big), (120, 40));
     assert!(!gekitai.contains("Terminal too small"), "{gekitai}");
     assert!(gekitai.contains("26 · · ·"), "the compact board: {gekitai}");
@@ -327,7 +327,7 @@ fn gekitai_6x6_plays_in_40x12() {
 
 #[test]
 fn gomoku_15x15_plays_in_60x20() {
-    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (60, 20));
     assert!(!screen.contains("Terminal too small"), "{screen}");
     assert!(screen.contains("15 · · ·"), "the compact board: {screen}");
@@ -336,7 +336,7 @@ fn gomoku_15x15_plays_in_60x20() {
 
 #[test]
 fn the_too_small_notice_asks_for_the_least_growth() {
-    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     // 54x20 is 4 columns short of the panel beside the board; the panel
     // below would need 25 rows.
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
@@ -345,7 +345,7 @@ fn the_too_small_notice_asks_for_the_least_growth() {
 
 #[test]
 fn a_message_stays_readable_while_the_computer_thinks() {
-    let level = tabletop::ai::Level::MAX;
+    let level = tabletop_ai::Level::MAX;
     let mut app = game(
         Setup::default(),
         [Seat::Human, Seat::Computer(level)],

@@ -318,7 +318,7 @@ fn a_review_finished_in_the_replay_viewer_is_kept_in_the_record() {
     session.exits_cleanly();
     let text = std::fs::read_to_string(&file).expect("the record");
     assert!(text.contains("[review]"), "{text}");
-    let reread = tabletop::files::load(&file).expect("the record loads");
+    let reread = tabletop_core::files::load(&file).expect("the record loads");
     assert!(reread.is_reviewed());
 }
 
@@ -364,7 +364,7 @@ fn r_after_a_game_reviews_it_and_keeps_it_in_the_saved_games() {
         .map(|entry| entry.expect("an entry").path())
         .collect();
     assert_eq!(saved.len(), 1, "{saved:?}");
-    let record = tabletop::files::load(&saved[0]).expect("the game loads");
+    let record = tabletop_core::files::load(&saved[0]).expect("the game loads");
     assert!(record.is_reviewed());
     assert_eq!(record.turns(), 5);
 }

@@ -9,7 +9,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// The colours of a theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::game_flags::{AnyGame, DefaultGame, PlayGame};
-use crate::ai::Level;
-use crate::interchange::Format;
 pub(crate) use crate::net::protocol::Role;
-use crate::referee::Contender;
+use tabletop_ai::Level;
+use tabletop_core::interchange::Format;
+use tabletop_core::seat::Contender;
 
 /// The command line; its description names the games, from the list.
 #[derive(Parser, Debug)]
@@ -123,7 +123,7 @@ pub(crate) struct HostArgs {
     /// A clock: minutes per game plus seconds added a move (5+3); running
     /// out loses.
     #[arg(long, value_name = "MINUTES+SECONDS")]
-    pub(crate) clock: Option<crate::engine::time_control::TimeControl>,
+    pub(crate) clock: Option<tabletop_engine::time_control::TimeControl>,
     #[command(flatten)]
     pub(crate) net: NetArgs,
 }

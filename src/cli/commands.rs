@@ -12,19 +12,21 @@ use super::args::{
     SelfplayArgs,
 };
 use super::game_flags::GameFlags;
-use crate::ai::Level;
 use crate::app;
-use crate::config;
-use crate::engine::perft::Finished;
-use crate::engine::record::Record;
-use crate::files;
-use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
+use crate::games;
+use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup};
 use crate::gtp;
-use crate::interchange::{self, Format};
 use crate::plain::{self, Ending, Style};
-use crate::referee::{Contender, MatchOptions, run_match};
-use crate::seat::Seat;
-use crate::selfplay;
+use tabletop_ai::Level;
+use tabletop_core::config;
+use tabletop_core::files;
+use tabletop_core::interchange::{self, Format};
+use tabletop_core::referee::{MatchOptions, run_match};
+use tabletop_core::seat::Contender;
+use tabletop_core::seat::Seat;
+use tabletop_core::selfplay;
+use tabletop_engine::perft::Finished;
+use tabletop_engine::record::Record;
 
 /// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
 /// unless a game was named, `at_once`), or the plain mode.
@@ -60,13 +62,13 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             remember,
             looks: app::looks::path(),
             notice,
-            config: crate::config::read(),
+            config: tabletop_core::config::read(),
         });
     }
     struct Plain<'a>(&'a GameFlags);
     impl WithSetup for Plain<'_> {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let flags = self.0;
             play_plain(
                 G::new(settings),
@@ -76,7 +78,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             )
         }
     }
-    setup.with(Plain(flags))
+    games::with_setup(&setup, Plain(flags))
 }
 
 /// Refuses a seat that names an engine config.toml does not have, or one
@@ -113,7 +115,7 @@ fn full_screen(
         remember: app::remembered::path(),
         looks: app::looks::path(),
         notice: None,
-        config: crate::config::read(),
+        config: tabletop_core::config::read(),
     })
 }
 
@@ -132,7 +134,7 @@ fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
 }
 
 /// Plays `game` in the plain console, saving it to `save` at the end.
-fn play_plain<G: Playable>(
+fn play_plain<G: Interactive>(
     game: G,
     seats: [Seat; 2],
     save: Option<&Path>,
@@ -193,7 +195,7 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
     struct Load(Style);
     impl WithRecord for Load {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
+        fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
             let Some(resigner) = record.resigned else {
                 return play_plain(record.end(), seats_of(&record.players), None, self.0);
             };
@@ -206,7 +208,7 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
             Ok(ExitCode::SUCCESS)
         }
     }
-    record.with(Load(style(args)))
+    games::with_record(record, Load(style(args)))
 }
 
 /// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
@@ -219,7 +221,7 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
     struct Replay(Style);
     impl WithRecord for Replay {
         type Output = io::Result<()>;
-        fn run<G: Playable>(self, record: Record<G>) -> io::Result<()> {
+        fn run<G: Interactive>(self, record: Record<G>) -> io::Result<()> {
             let stdout = io::stdout();
             let mut out = io::BufWriter::new(stdout.lock());
             plain::replay(
@@ -235,7 +237,7 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
             out.flush()
         }
     }
-    record.with(Replay(style(args)))?;
+    games::with_record(record, Replay(style(args)))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -316,14 +318,14 @@ pub(super) fn gtp(args: &GtpArgs) -> Result<ExitCode, Failure> {
     struct Serve(Level);
     impl WithSetup for Serve {
         type Output = io::Result<()>;
-        fn run<G: Playable>(self, settings: G::Settings) -> io::Result<()> {
+        fn run<G: Interactive>(self, settings: G::Settings) -> io::Result<()> {
             let stdout = io::stdout();
             let mut out = stdout.lock();
-            gtp::server::serve(G::new(settings), self.0, io::stdin().lock(), &mut out)
+            gtp::serve(G::new(settings), self.0, io::stdin().lock(), &mut out)
         }
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    setup.with(Serve(args.level))?;
+    games::with_setup(&setup, Serve(args.level))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -378,7 +380,7 @@ pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
     struct Count(usize, Option<FinishedArg>);
     impl WithSetup for Count {
         type Output = u64;
-        fn run<G: Playable>(self, settings: G::Settings) -> u64 {
+        fn run<G: Interactive>(self, settings: G::Settings) -> u64 {
             let finished = match self.1 {
                 Some(FinishedArg::Leaf) => Finished::Leaf,
                 Some(FinishedArg::None) => Finished::Nothing,
@@ -397,7 +399,7 @@ pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
         )));
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    let leaves = setup.with(Count(args.depth, args.finished));
+    let leaves = games::with_setup(&setup, Count(args.depth, args.finished));
     // A closed pipe (`| head`) is not worth a panic.
     let _ = writeln!(io::stdout(), "{leaves}");
     Ok(ExitCode::SUCCESS)
@@ -408,12 +410,12 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<ExitCode, Failure> {
     struct Play(u64, u64);
     impl WithSetup for Play {
         type Output = String;
-        fn run<G: Playable>(self, settings: G::Settings) -> String {
+        fn run<G: Interactive>(self, settings: G::Settings) -> String {
             selfplay::selfplay(&G::new(settings), self.0, self.1).to_lines()
         }
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    let report = setup.with(Play(args.games, args.seed));
+    let report = games::with_setup(&setup, Play(args.games, args.seed));
     let _ = write!(io::stdout(), "{report}");
     Ok(ExitCode::SUCCESS)
 }
@@ -445,8 +447,8 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
         options: MatchOptions<'a>,
     }
     impl WithSetup for Referee<'_> {
-        type Output = anyhow::Result<crate::referee::Tally>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        type Output = anyhow::Result<tabletop_core::referee::Tally>;
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = stdout.lock();
             let start = G::new(settings);
@@ -465,8 +467,9 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
     let records: Option<PathBuf> = args.records.clone();
-    let tally = setup
-        .with(Referee {
+    let tally = games::with_setup(
+        &setup,
+        Referee {
             first: &args.first,
             second: &args.second,
             games: args.games,
@@ -477,11 +480,12 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
                 opening: args.opening,
                 opening_after: args.opening_after,
             },
-        })
-        .map_err(|error| Failure {
-            message: format!("{error:#}"),
-            code: 1,
-        })?;
+        },
+    )
+    .map_err(|error| Failure {
+        message: format!("{error:#}"),
+        code: 1,
+    })?;
     let elo = match tally.elo() {
         Some((elo, margin)) => format!("{elo:+.0} ± {margin:.0}"),
         None => "n/a (one game)".to_string(),

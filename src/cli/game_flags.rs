@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
-use crate::engine::Player;
-use crate::engine::settings::{self, Kind, Setting, SettingError};
 use crate::games::{GameKind, Setup};
-use crate::plain::Style;
-use crate::seat::Seat;
+use crate::plain::{self, Style};
+use tabletop_core::seat::Seat;
+use tabletop_engine::Player;
+use tabletop_engine::settings::{self, Kind, Setting, SettingError};
 
 /// A game's flags as given on the command line.
 #[derive(Clone, Debug)]
@@ -123,8 +123,9 @@ impl GameFlags {
                     )),
             );
         }
-        if facts.styles.len() > 1 {
-            let names: Vec<&str> = facts.styles.iter().map(|s| s.name()).collect();
+        let styles = plain::styles(kind);
+        if styles.len() > 1 {
+            let names: Vec<&str> = styles.iter().map(|s| s.name()).collect();
             command = command.arg(
                 Arg::new("style")
                     .long("style")

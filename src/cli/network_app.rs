@@ -12,7 +12,7 @@ use super::args::{JoinArgs, Role};
 use super::network::{failed, host_in_background, name};
 use crate::app::{self, screens::lobby::game::network_game};
 use crate::games::WithSetup;
-use crate::games::{Playable, Setup};
+use crate::games::{Interactive, Setup};
 use crate::net::code::Code;
 use crate::net::host::HostOptions;
 use crate::net::protocol::Role as Seat;
@@ -61,12 +61,12 @@ fn options(animate: bool) -> app::Options {
         animate,
         // The host keeps the game; a player saves it with `s`.
         autosave: None,
-        library: crate::files::games_dir(),
+        library: tabletop_core::files::games_dir(),
         seats: Default::default(),
         remember: None,
         looks: crate::app::looks::path(),
         notice: None,
-        config: crate::config::read(),
+        config: tabletop_core::config::read(),
     }
 }
 
@@ -80,7 +80,7 @@ pub(super) struct Host {
 
 impl WithSetup for Host {
     type Output = Result<ExitCode, Failure>;
-    fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+    fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
         let Host {
             options,
             listener,

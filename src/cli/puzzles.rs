@@ -10,9 +10,9 @@ use super::Failure;
 use super::args::PuzzlesArgs;
 use super::commands::full_screen_record;
 use crate::app;
-use crate::files;
-use crate::puzzles::gather::{gather, saved_games};
-use crate::puzzles::progress;
+use tabletop_core::files;
+use tabletop_core::puzzles::gather::{gather, saved_games};
+use tabletop_core::puzzles::progress;
 
 pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Failure> {
     if let Some(why) = app::terminal::unavailable() {

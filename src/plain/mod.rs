@@ -2,30 +2,29 @@
 //! and output, printing exactly the text of SPEC.md, for scripts, pipes and
 //! screen readers.
 
-mod input;
+// Each game's console, a file a game.
+mod connect6;
+mod gekitai;
+mod gomoku;
+mod hex;
+mod reversi;
 
-/// Declares each game's console module (`gekitai`, `hex`, ...), one per
-/// game of the list in [`crate::for_each_game`].
-macro_rules! game_modules {
-    ($($module:ident :: $game:ident),+ $(,)?) => {
-        $(mod $module;)+
-    };
-}
-crate::for_each_game!(game_modules);
+pub mod network;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-pub use input::LineReader;
+pub use tabletop_core::line_reader::LineReader;
 
-use crate::ai::{self, History, Level, Searchable};
-use crate::config::engines;
-use crate::engine::line::play_forced;
-use crate::engine::record::{Adjudged, resigned_outcome};
-use crate::engine::{Cell, Described, Game, Player};
-use crate::gtp::client::Stopper;
-use crate::gtp::opponent::{Choice, Opponent};
-use crate::seat::Seat;
+use crate::games::{self, GameKind, Interactive, WithGame};
+use tabletop_ai::{self as ai, History, Level, Searchable};
+use tabletop_core::config::engines;
+use tabletop_core::gtp::client::Stopper;
+use tabletop_core::gtp::opponent::{Choice, Opponent};
+use tabletop_core::seat::Seat;
+use tabletop_engine::line::play_forced;
+use tabletop_engine::record::{Adjudged, resigned_outcome};
+use tabletop_engine::{Cell, Described, Game, Player};
 
 /// How the plain mode draws a board, where a game offers a choice
 /// (Gekitai: the Python assignment's boxes or the C++ one's dots).
@@ -109,6 +108,19 @@ pub trait Console {
     fn typed(mv: &<Self::G as Game>::Move) -> String {
         mv.to_string()
     }
+}
+
+/// The plain mode's styles for the game of `kind` (`--style`), if it has
+/// several.
+pub fn styles(kind: GameKind) -> &'static [Style] {
+    struct Styles;
+    impl WithGame for Styles {
+        type Output = &'static [Style];
+        fn run<G: Interactive>(self) -> &'static [Style] {
+            G::STYLES
+        }
+    }
+    games::with_game(kind, Styles)
 }
 
 /// Plays `console`'s game to its end or the end of `input`, the computer
@@ -216,7 +228,7 @@ where
 /// the engine.
 fn engine_move<G: Described>(
     slot: &mut Option<Opponent<G>>,
-    outside: &crate::seat::Outside,
+    outside: &tabletop_core::seat::Outside,
     start: &G,
     moves: &[G::Move],
 ) -> Result<Choice<G::Move>, String> {

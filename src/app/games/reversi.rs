@@ -11,8 +11,8 @@ use crate::app::animation::{Animation, Flips};
 use crate::app::fit::counted;
 use crate::app::theme::Theme;
 use crate::app::widgets::square::SquareBoard;
-use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
-use crate::engine::{Cell, Game, Player};
+use tabletop_engine::reversi::{Reversi, ReversiEffect, ReversiMove};
+use tabletop_engine::{Cell, Game, Player};
 
 impl GameUi for Reversi {
     fn title(&self) -> String {
@@ -51,7 +51,6 @@ impl GameUi for Reversi {
             count(Player::Second, "White"),
         ]
     }
-
 
     fn forced_notice(_mv: &ReversiMove, mover: Player) -> String {
         let passer = Reversi::symbol(mover);

@@ -7,8 +7,8 @@ use std::time::SystemTime;
 
 use super::Play;
 use crate::app::games::GameUi;
-use crate::engine::record::Record;
-use crate::files;
+use tabletop_core::files;
+use tabletop_engine::record::Record;
 
 /// A new file in the data folder for a game of `G`.
 pub fn new_save_path<G: GameUi>() -> PathBuf {

@@ -1,7 +1,9 @@
 //! The puzzles screen: the list (game, where the puzzle came from, solved
-//! or not, plies), and Enter to solve the one chosen ([`solve`]). What was
-//! solved or failed is remembered ([`crate::puzzles::progress`]).
+//! or not, plies), and Enter to solve the one chosen ([`solve`]), by the
+//! [`keys`] of each. What was solved or failed is remembered
+//! ([`tabletop_core::puzzles::progress`]).
 
+pub mod keys;
 pub mod solve;
 
 use std::path::PathBuf;
@@ -9,26 +11,22 @@ use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::app::action::{Action, Direction, Mode};
+use crate::app::action::Action;
 use crate::app::fit::shorten;
+use crate::app::keys::Mode;
+use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::key_hints;
-use crate::engine::record::Record;
-use crate::games::{Playable, WithRecord};
-use crate::puzzles::Puzzle;
-use crate::puzzles::progress::{self, Mark, Progress};
+use crate::app::widgets::keys::Footer;
+use crate::app::widgets::title::{Fit, TitleBar};
+use crate::games;
+use crate::games::{Interactive, WithRecord};
 use solve::{Solve, SolveScreen, State};
-
-/// What leaving the screen means.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Leave {
-    Stay,
-    /// Back to where the puzzles were opened from.
-    Back,
-}
+use tabletop_core::puzzles::Puzzle;
+use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_engine::record::Record;
 
 pub struct Puzzles {
     puzzles: Vec<Puzzle>,
@@ -50,7 +48,7 @@ struct Open<'a>(&'a Puzzle);
 
 impl WithRecord for Open<'_> {
     type Output = Box<dyn SolveScreen>;
-    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn SolveScreen> {
+    fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn SolveScreen> {
         Box::new(Solve::new(self.0, &record))
     }
 }
@@ -88,135 +86,17 @@ impl Puzzles {
         }
     }
 
-    /// What keys mean here.
-    pub fn mode(&self) -> Mode {
-        match &self.solving {
-            Some(solving) if solving.is_typing() => Mode::Typing,
-            Some(solving) => Mode::Board(solving.typing()),
-            None => Mode::Library,
-        }
-    }
-
-    pub fn fits(&self, area: Rect) -> bool {
-        match &self.solving {
-            Some(solving) => solving.fits(area),
-            None => area.width >= Self::NEEDS.0 && area.height >= Self::NEEDS.1,
-        }
-    }
-
-    pub fn needs(&self, area: Rect) -> (u16, u16) {
-        match &self.solving {
-            Some(solving) => solving.needs(area),
-            None => Self::NEEDS,
-        }
-    }
-
-    pub fn is_ticking(&self) -> bool {
-        self.solving.as_ref().is_some_and(|s| s.is_ticking())
-    }
-
-    pub fn tick(&mut self, now: Instant) {
-        if let Some(solving) = &mut self.solving {
-            solving.tick(now);
-        }
-        self.record_result();
-    }
-
-    /// Stops any work under way (the app is closing the screen).
-    pub fn stop(&mut self) {
-        if let Some(solving) = &mut self.solving {
-            solving.stop();
-        }
-    }
-
-    /// Applies `action`, in a terminal of size `area`.
-    pub fn update(&mut self, action: Action, area: Rect) -> Leave {
-        let Some(solving) = &mut self.solving else {
-            match action {
-                Action::Step(Direction::Up) => self.selected = self.selected.saturating_sub(1),
-                Action::Step(Direction::Down) => {
-                    self.selected = (self.selected + 1).min(self.puzzles.len().saturating_sub(1));
-                }
-                Action::First => self.selected = 0,
-                Action::Last => self.selected = self.puzzles.len().saturating_sub(1),
-                Action::Confirm => self.open(self.selected),
-                Action::Cancel => return Leave::Back,
-                _ => {}
-            }
-            return Leave::Stay;
-        };
-        let over = matches!(solving.state(), State::Solved | State::Failed(_));
-        match action {
-            Action::Step(direction) => solving.step(direction),
-            Action::Confirm => solving.confirm(),
-            Action::Type(c) => solving.type_char(c),
-            Action::OpenAddress => solving.type_char(' '),
-            Action::Erase => solving.erase(),
-            Action::Click { column, row } => solving.click(area, column, row),
-            // `r` (Ctrl-r where r is a column): from the position again.
-            Action::Review | Action::Redo => {
-                solving.retry();
-                self.recorded = false;
-            }
-            Action::NewGame if over || self.puzzles.len() > 1 => {
-                solving.stop();
-                let next = (self.current + 1) % self.puzzles.len().max(1);
-                self.selected = next;
-                self.open(next);
-            }
-            // Esc closes the address line first, then the puzzle.
-            Action::Cancel if !solving.cancel() => {
-                solving.stop();
-                self.solving = None;
-            }
-            _ => {}
-        }
-        self.record_result();
-        Leave::Stay
-    }
-
     fn open(&mut self, index: usize) {
         let Some(puzzle) = self.puzzles.get(index) else {
             return;
         };
-        self.solving = Some(puzzle.record.clone().with(Open(puzzle)));
+        self.solving = Some(games::with_record(puzzle.record.clone(), Open(puzzle)));
         self.current = index;
         self.recorded = false;
     }
 
-    /// Keeps the result of the puzzle being solved, once it has one.
-    fn record_result(&mut self) {
-        let Some(solving) = &self.solving else {
-            return;
-        };
-        let mark = match solving.state() {
-            State::Solved => Mark::Solved,
-            State::Failed(_) => Mark::Failed,
-            State::Playing | State::Checking => {
-                self.recorded = false;
-                return;
-            }
-        };
-        if self.recorded {
-            return;
-        }
-        self.recorded = true;
-        let Some(puzzle) = self.puzzles.get(self.current) else {
-            return;
-        };
-        self.progress.set(&puzzle.id, mark);
-        if let Some(path) = &self.progress_path
-            && let Err(error) = progress::save(path, &self.progress)
-        {
-            self.notices = vec![format!("Progress was not kept: {error}")];
-        }
-    }
-
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        if let Some(solving) = &self.solving {
-            solving.render(area, buf, theme);
-            return;
-        }
+    /// Draws the list.
+    fn render_list(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let notices = self.notices.len().min(3) as u16;
         let [title, notice_area, header, list, footer] = Layout::vertical([
             Constraint::Length(1),
@@ -231,13 +111,12 @@ impl Puzzles {
             .iter()
             .filter(|p| self.progress.mark(&p.id) == Some(Mark::Solved))
             .count();
-        Line::from(vec![
-            Span::styled(" tabletop ", theme.title()),
-            Span::raw(format!(
-                "· puzzles · {solved} of {} solved",
-                self.puzzles.len()
-            )),
-        ])
+        TitleBar {
+            heading: "tabletop",
+            about: &format!("puzzles · {solved} of {} solved", self.puzzles.len()),
+            fit: Fit::Leading,
+            theme,
+        }
         .render(title, buf);
         let width = usize::from(area.width);
         let notice_lines: Vec<Line> = self
@@ -283,27 +162,131 @@ impl Puzzles {
             let row = Rect::new(list.x, list.y + (i - top) as u16, list.width, 1);
             Line::styled(shorten(&text, width), style).render(row, buf);
         }
-        let keys = [
-            ("↑↓", "choose"),
-            ("Enter", "solve"),
-            ("Esc", "back"),
-            ("?", "help"),
-        ];
-        key_hints(&keys, theme).render(footer, buf);
+        Footer {
+            items: self.footer(),
+            theme,
+        }
+        .render(footer, buf);
+    }
+
+    /// Keeps the result of the puzzle being solved, once it has one.
+    fn record_result(&mut self) {
+        let Some(solving) = &self.solving else {
+            return;
+        };
+        let mark = match solving.state() {
+            State::Solved => Mark::Solved,
+            State::Failed(_) => Mark::Failed,
+            State::Playing | State::Checking => {
+                self.recorded = false;
+                return;
+            }
+        };
+        if self.recorded {
+            return;
+        }
+        self.recorded = true;
+        let Some(puzzle) = self.puzzles.get(self.current) else {
+            return;
+        };
+        self.progress.set(&puzzle.id, mark);
+        if let Some(path) = &self.progress_path
+            && let Err(error) = progress::save(path, &self.progress)
+        {
+            self.notices = vec![format!("Progress was not kept: {error}")];
+        }
+    }
+
+    /// What the list does with `action`.
+    fn update_list(&mut self, action: Action) -> Transition {
+        let last = self.puzzles.len().saturating_sub(1);
+        match action {
+            Action::UP => self.selected = self.selected.saturating_sub(1),
+            Action::DOWN => self.selected = (self.selected + 1).min(last),
+            Action::First => self.selected = 0,
+            Action::Last => self.selected = last,
+            Action::Confirm => self.open(self.selected),
+            Action::Cancel => return Transition::Back,
+            _ => {}
+        }
+        Transition::Stay
     }
 }
 
-/// Every key of the puzzles screen, for the help.
-pub const PUZZLE_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓  k j", "choose a puzzle (in the list)"),
-    ("Enter", "solve it; on the board, place a piece"),
-    (
-        "← ↑ → ↓  c3  click",
-        "on the board: move the cursor, type a cell, place",
-    ),
-    ("r  Ctrl-r", "try the puzzle again"),
-    ("n", "the next puzzle"),
-    ("Esc", "back to the list, then back"),
-    ("?  F1", "this help; Esc closes it"),
-    ("Ctrl-c", "quit"),
-];
+impl Screen for Puzzles {
+    fn mode(&self) -> Mode {
+        match &self.solving {
+            Some(solving) => solving.mode(),
+            None => Mode::of(&keys::LIST),
+        }
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        let Some(solving) = &mut self.solving else {
+            return self.update_list(action);
+        };
+        let over = matches!(solving.state(), State::Solved | State::Failed(_));
+        match action {
+            Action::NewGame if over || self.puzzles.len() > 1 => {
+                solving.stop();
+                let next = (self.current + 1) % self.puzzles.len().max(1);
+                self.selected = next;
+                self.open(next);
+            }
+            _ => {
+                if let Transition::Back = solving.update(action, context) {
+                    solving.stop();
+                    self.solving = None;
+                }
+                // A try again: its result is to be kept afresh.
+                if action == Action::Review {
+                    self.recorded = false;
+                }
+            }
+        }
+        self.record_result();
+        Transition::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        match &self.solving {
+            Some(solving) => solving.render(area, buf, theme),
+            None => self.render_list(area, buf, theme),
+        }
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        match &self.solving {
+            Some(solving) => solving.fits(area),
+            None => area.width >= Self::NEEDS.0 && area.height >= Self::NEEDS.1,
+        }
+    }
+
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        match &self.solving {
+            Some(solving) => solving.needs(area),
+            None => Self::NEEDS,
+        }
+    }
+
+    fn is_ticking(&self) -> bool {
+        self.solving.as_ref().is_some_and(|s| s.is_ticking())
+    }
+
+    fn tick(&mut self, now: Instant, context: &Context) -> Tick {
+        if let Some(solving) = &mut self.solving {
+            solving.tick(now, context);
+        }
+        self.record_result();
+        Tick::Changed
+    }
+
+    /// The puzzles have no status line: their notices are about files.
+    fn tell(&mut self, _message: String) {}
+
+    fn stop(&mut self) {
+        if let Some(solving) = &mut self.solving {
+            solving.stop();
+        }
+    }
+}

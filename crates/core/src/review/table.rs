@@ -1,0 +1,144 @@
+//! A review as text, for `tabletop review --plain`: one row per move
+//! (numbered by turn as every view numbers them) with the mover's chance
+//! of winning before it, the computer's preferred move and the verdict;
+//! then what was forced or solved: wins found, draws with best play, and
+//! won games thrown away, in the words of [`super::statement`].
+
+use std::fmt::Write;
+
+use super::classify::{Class, is_won};
+use super::judgements;
+use super::statement::{THREW_AWAY, about_position};
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Standing, reviewed_indices};
+use tabletop_engine::{BestPlay, Described};
+
+/// What the notes tell once for each run of positions a player is in:
+/// a won game, or a draw with best play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Told {
+    Won,
+    Drawn,
+}
+
+impl Told {
+    fn of(standing: Standing) -> Option<Told> {
+        if is_won(standing) {
+            Some(Told::Won)
+        } else if standing == Standing::BestPlay(BestPlay::Draw) {
+            Some(Told::Drawn)
+        } else {
+            None
+        }
+    }
+}
+
+/// The review of `record` as a table and notes.
+pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) -> String {
+    let line = record.line();
+    let judged = judgements(record, review);
+    let chosen: Vec<_> = line.played().iter().filter(|p| !p.is_forced()).collect();
+    let at = reviewed_indices(&line);
+    let mut text = format!(
+        "Review of {} at level {}\n\n{:>4}  {:<10} {:>6}  {:<8} {}\n",
+        G::NAME,
+        review.level,
+        "#",
+        "move",
+        "chance",
+        "best",
+        "verdict"
+    );
+    let mut notes = Vec::new();
+    // What has been told of each player's current run of positions.
+    let mut told: [Option<Told>; 2] = [None; 2];
+    for (k, (played, judgement)) in chosen.iter().zip(&judged).enumerate() {
+        let number = played.number.unwrap_or(0);
+        let mover = G::symbol(played.mover);
+        let before = &review.positions[k];
+        let best = before.best.map_or(String::new(), |mv| mv.to_string());
+        let verdict = match judgement.class {
+            Class::Best | Class::Good => judgement.class.label(),
+            class => format!(
+                "{} ({:+.0} points)",
+                class.label(),
+                (judgement.after - judgement.before) * 100.0
+            ),
+        };
+        let _ = writeln!(
+            text,
+            "{number:>4}  {:<10} {:>5.0}%  {best:<8} {verdict}",
+            format!("{mover} {}", played.mv),
+            judgement.before * 100.0
+        );
+        let player = played.mover.index();
+        let now = Told::of(before.standing);
+        if now.is_some() && now != told[player] {
+            let position = &line.positions()[at[k]];
+            if let Some(statement) = about_position(position, before) {
+                notes.push(format!("Before move {number}, {statement}"));
+            }
+        }
+        told[player] = now;
+        if judgement.threw_away_win {
+            notes.push(format!(
+                "Move {number} ({mover} {}) {THREW_AWAY}.",
+                played.mv
+            ));
+            told[player] = None;
+        }
+    }
+    if !notes.is_empty() {
+        text.push('\n');
+        for note in notes {
+            text += &note;
+            text.push('\n');
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::num::NonZeroU32;
+
+    use super::*;
+    use tabletop_engine::record::review::Reviewed;
+    use tabletop_engine::reversi::Reversi;
+
+    /// A Reversi game of two moves: Black's d3 turns a win by 6 discs into
+    /// a draw with best play, which White's c5 keeps.
+    #[test]
+    fn solved_positions_and_a_won_game_thrown_away_are_noted() {
+        let mut record = Record::new(Reversi::default());
+        record.moves = ["d3", "c5"].map(|m| m.parse().expect("notation")).to_vec();
+        let at = |standing, best: Option<&str>, line: &[&str]| Reviewed {
+            standing,
+            best: best.map(|b| b.parse().expect("notation")),
+            line: line.iter().map(|m| m.parse().expect("notation")).collect(),
+        };
+        let won = Standing::BestPlay(BestPlay::Win(NonZeroU32::new(6)));
+        let drawn = Standing::BestPlay(BestPlay::Draw);
+        let review = Review {
+            level: 3,
+            positions: vec![
+                at(won, Some("d3"), &["d3", "c5"]),
+                at(drawn, Some("c5"), &["c5"]),
+                at(drawn, Some("e6"), &[]),
+            ],
+        };
+        let table = review_table(&record, &review);
+        let notes = table.split("\n\n").nth(2).expect("notes");
+        assert_eq!(
+            notes,
+            "Before move 1, B wins by 6 discs with best play (solved exactly): d3 c5 …\n\
+             Move 1 (B d3) threw away a won game.\n\
+             Before move 2, B and W draw with best play (solved exactly): c5 …\n",
+            "{table}"
+        );
+        assert!(
+            table.contains("   1  B d3         100%  d3       blunder ?? (-50 points)"),
+            "{table}"
+        );
+    }
+}
