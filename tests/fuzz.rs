@@ -77,10 +77,11 @@ impl WithGame for PlainInputs {
                 .flat_map(|_| random_line(&mut rng, &words))
                 .collect();
             let style = Style::ALL[rng.below(Style::ALL.len())];
-            let mut console = G::console(start, style);
+            let mut console = G::console(start.clone(), style);
             let mut out = Vec::new();
-            let (ending, moves) = plain::run(
+            let (ending, line) = plain::run(
                 &mut console,
+                Line::new(start),
                 [Seat::Human, Seat::Human],
                 input.as_slice(),
                 &mut out,
@@ -88,7 +89,8 @@ impl WithGame for PlainInputs {
             .expect("memory never fails");
             let game = <G::Console as plain::Console>::game(&console);
             assert_eq!(ending == Ending::Finished, game.is_over(), "{}", G::NAME);
-            assert!(moves.len() <= input.len(), "{}", G::NAME);
+            assert!(line.moves().count() <= input.len(), "{}", G::NAME);
+            assert_eq!(line.game(), game, "{}", G::NAME);
             let text = String::from_utf8(out).expect("the plain mode prints text");
             assert!(
                 !text.contains('\u{1b}'),

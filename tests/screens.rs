@@ -94,6 +94,62 @@ fn invalid_move() {
 }
 
 #[test]
+fn a_refused_cell_is_replaced_by_the_next_one_typed() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "c3");
+    assert!(draw(&app, 80, 24).contains("Cell: c3"));
+    // The refused cell is replaced, not added to.
+    play(&mut app, "d4");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("2. O D4"), "{screen}");
+    // So is it after `:`, which opens the line.
+    play(&mut app, "d4");
+    app.update(Action::OpenAddress);
+    play(&mut app, "e5");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("3. X E5"), "{screen}");
+}
+
+#[test]
+fn clicks_on_the_start_screen_choose_a_game_change_a_value_and_press_a_button() {
+    let mut app = app(None, 80, 24);
+    let row_of = |app: &App, text: &str| {
+        let screen = draw(app, 80, 24);
+        let (row, line) = screen
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(text))
+            .unwrap_or_else(|| panic!("no {text}:\n{screen}"));
+        // Each line is drawn quoted: its first character is the quote.
+        let column = line
+            .find(text)
+            .map_or(0, |at| line[..at].chars().count() - 1);
+        (column as u16, row as u16)
+    };
+    let click = |app: &mut App, (column, row): (u16, u16)| {
+        app.update(Action::Click { column, row });
+    };
+    let hex = row_of(&app, "Hex ");
+    click(&mut app, hex);
+    assert!(draw(&app, 80, 24).contains("‹ Hex ›"));
+    // The `›` of the second player's line: the computer at level 1.
+    let (_, row) = row_of(&app, "Player X");
+    let (column, _) = row_of(&app, "Human ›");
+    click(&mut app, (column + 6, row));
+    let screen = draw(&app, 80, 24);
+    assert!(
+        screen.contains("‹ Computer 1 ›"),
+        "{column} {row}\n{screen}"
+    );
+    let start = row_of(&app, "[ Start ]");
+    click(&mut app, start);
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Hex 11x11"), "{screen}");
+    assert!(screen.contains("O human · X computer 1"), "{screen}");
+}
+
+#[test]
 fn help_overlay() {
     let mut app = app(Some(GekitaiSettings::default()), 80, 24);
     app.update(Action::Help);
@@ -126,10 +182,45 @@ fn a_win() {
 fn terminal_too_small() {
     let app = app(Some(GekitaiSettings::default()), 36, 10);
     let screen = draw(&app, 36, 10);
-    // Four columns and two rows more, rather than twelve rows more with
-    // the panel under the board.
-    assert!(screen.contains("tabletop needs 40x12"), "{screen}");
+    // Eight rows more, with the panel under the board; or four columns
+    // and two rows more, with the panel beside it.
+    assert!(
+        screen.contains("tabletop needs 8 more rows (36x18)"),
+        "{screen}"
+    );
+    assert!(screen.contains("(40x12)"), "{screen}");
     assert_snapshot!(screen);
+}
+
+#[test]
+fn the_too_small_notice_names_the_least_growth_each_way() {
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
+    // Gomoku at 40x20: taller (the panel under the board) or wider (the
+    // panel beside it); not the size of the board and panel alone.
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (40, 20));
+    assert!(
+        screen.contains("tabletop needs 7 more rows (40x27)"),
+        "{screen}"
+    );
+    assert!(screen.contains("or 18 more columns (58x20)"), "{screen}");
+    assert!(!screen.contains("32x27"), "{screen}");
+}
+
+#[test]
+fn the_start_screen_and_the_puzzles_work_where_a_game_fits() {
+    // Gekitai plays in 40x12: it can be reached there.
+    let mut start = app(None, 40, 12);
+    let screen = draw(&start, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
+    start.update(Action::Confirm);
+    let screen = draw(&start, 40, 12);
+    assert!(screen.contains("Player X's turn"), "{screen}");
+    let (puzzles, _) = tabletop_core::puzzles::builtin::all();
+    let list = open(options(Start::Puzzles(puzzles, Vec::new(), None)), (40, 12));
+    let screen = draw(&list, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
 }
 
 #[test]
@@ -338,9 +429,9 @@ fn gomoku_15x15_plays_in_60x20() {
 fn the_too_small_notice_asks_for_the_least_growth() {
     use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     // 54x20 is 4 columns short of the panel beside the board; the panel
-    // below would need 25 rows.
+    // below would need 7 more rows.
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
-    assert!(screen.contains("tabletop needs 58x20"), "{screen}");
+    assert!(screen.contains("or 4 more columns (58x20)"), "{screen}");
 }
 
 #[test]

@@ -1,11 +1,6 @@
-//! Everything a player can ask for. An input event is read here: a key
-//! press (never a release) becomes the [`Action`] the keymap of the screen
-//! shown says ([`crate::app::keys`]), a left click and a new terminal size
-//! are actions of their own. The screen shown applies it in its `update`.
-
-use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
-
-use crate::app::keys::{Key, Mode};
+//! Everything a player can ask for, whatever key asked for it: the keymap
+//! of the screen shown reads a key press as an [`Action`]
+//! ([`crate::app::keys`]), and the screen applies it in its `update`.
 
 /// A cursor step.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,6 +48,8 @@ pub enum Action {
     OpenAddress,
     /// Delete the last character of the address line.
     Erase,
+    /// Empty the line typed.
+    Clear,
     /// Close the address line, an overlay, or leave the start screen.
     Cancel,
     /// A left click at a screen position.
@@ -88,6 +85,9 @@ pub enum Action {
     /// Replay: jump to the first or the last position.
     First,
     Last,
+    /// A page up or down a list (or the help).
+    PageUp,
+    PageDown,
     /// Replay: start or stop playing the moves by themselves.
     Autoplay,
     /// Replay: play the moves by themselves faster or slower.
@@ -133,46 +133,4 @@ impl Action {
     pub const DOWN: Action = Action::Step(Direction::Down);
     pub const LEFT: Action = Action::Step(Direction::Left);
     pub const RIGHT: Action = Action::Step(Direction::Right);
-}
-
-/// The action an input event asks for in `mode`, if any.
-pub fn action_for(event: &Event, mode: Mode) -> Option<Action> {
-    match event {
-        Event::Key(press) if press.kind == KeyEventKind::Press => mode.action(Key::of(press)?),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            Some(Action::Click {
-                column: mouse.column,
-                row: mouse.row,
-            })
-        }
-        Event::Resize(width, height) => Some(Action::Resize {
-            width: *width,
-            height: *height,
-        }),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-    use super::*;
-    use crate::app::screens::play::keys::BOARD;
-
-    #[test]
-    fn presses_are_read_and_releases_ignored() {
-        let board = Mode::on_board(&BOARD, crate::app::keys::Typing::of(6, []));
-        let mut key = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
-        assert_eq!(action_for(&Event::Key(key), board), Some(Action::Confirm));
-        key.kind = KeyEventKind::Release;
-        assert_eq!(action_for(&Event::Key(key), board), None);
-        assert_eq!(
-            action_for(&Event::Resize(30, 10), board),
-            Some(Action::Resize {
-                width: 30,
-                height: 10
-            })
-        );
-    }
 }

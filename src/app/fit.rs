@@ -80,6 +80,76 @@ pub fn shorten(text: &str, room: usize) -> String {
     format!("{head}{end}")
 }
 
+/// A message in at most `room` columns, cut where it loses least: a path
+/// in it shortened in the middle, keeping where it starts and the file's
+/// name (`~/.local/share/…/gekitai-2026.toml`); then an aside at its end in
+/// brackets left out; else the words that fit and `…`.
+pub fn message(text: &str, room: usize) -> String {
+    if width(text) <= room {
+        return text.to_string();
+    }
+    let path = text
+        .split(' ')
+        .find(|word| word.contains('/') && word.len() > 1);
+    if let Some(path) = path {
+        let rest = width(text) - width(path);
+        let short = shortened_path(path, room.saturating_sub(rest));
+        let text = text.replacen(path, &short, 1);
+        if width(&text) <= room {
+            return text;
+        }
+    }
+    if let Some(open) = text.rfind(" (")
+        && text.ends_with(')')
+        && width(&text[..open]) <= room
+    {
+        return text[..open].to_string();
+    }
+    words(text, room)
+}
+
+/// The words of `text` that fit in `room` columns with `…` after them.
+fn words(text: &str, room: usize) -> String {
+    let mut kept = String::new();
+    for word in text.split(' ') {
+        let longer = match kept.is_empty() {
+            true => word.to_string(),
+            false => format!("{kept} {word}"),
+        };
+        if width(&longer) + 1 > room {
+            break;
+        }
+        kept = longer;
+    }
+    match kept.is_empty() {
+        true => cut(text, room),
+        false => format!("{kept}…"),
+    }
+}
+
+/// `path` in at most `room` columns: its first folders, `…` and its file
+/// name; or `…/` and the name; or the name's end.
+fn shortened_path(path: &str, room: usize) -> String {
+    if width(path) <= room {
+        return path.to_string();
+    }
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let folders: Vec<&str> = path[..path.len() - name.len()].split('/').collect();
+    // As many of the first folders as leave room for `…/` and the name.
+    for keep in (1..folders.len()).rev() {
+        let start = folders[..keep].join("/");
+        let short = format!("{start}/…/{name}");
+        if width(&short) <= room {
+            return short;
+        }
+    }
+    let short = format!("…/{name}");
+    match width(&short) <= room {
+        true => short,
+        false => tail(name, room),
+    }
+}
+
 /// The leading parts of `text` (parts joined by ` · `) that fit in `room`
 /// columns, followed by ` …` if any were left out; a first part too long
 /// by itself is cut and ends in `…`. For titles: `Gekitai 6x6 · 8 pieces
@@ -196,6 +266,39 @@ mod tests {
         assert_eq!(pad("山田", 6), "山田  ");
         assert_eq!(cut("山田太郎 – human", 7), "山田太…");
         assert_eq!(cut("ada – bob", 20), "ada – bob");
+    }
+
+    #[test]
+    fn a_message_keeps_its_point() {
+        let kept =
+            "Reviewed, and kept in ~/.local/share/tabletop/games/gekitai-2026-11-26-13-49.toml";
+        let short = message(kept, 70);
+        assert!(width(&short) <= 70, "{short}");
+        assert!(short.starts_with("Reviewed, and kept in ~/"), "{short}");
+        assert!(
+            short.ends_with("/…/gekitai-2026-11-26-13-49.toml"),
+            "{short}"
+        );
+        let shorter = message(kept, 56);
+        assert!(
+            shorter.ends_with("…/gekitai-2026-11-26-13-49.toml"),
+            "{shorter}"
+        );
+        assert!(shorter.starts_with("Reviewed, and kept in"), "{shorter}");
+        let waiting = "Waiting for a player to join: tabletop join 127.0.0.1:47052 04CK-9XQ2 (watch code 7RT4-KM3D)";
+        assert_eq!(
+            message(waiting, 80),
+            "Waiting for a player to join: tabletop join 127.0.0.1:47052 04CK-9XQ2"
+        );
+        assert_eq!(message("short", 10), "short");
+        assert_eq!(
+            message("The game is over: n for a new game, u to undo", 40),
+            "The game is over: n for a new game, u…"
+        );
+        for room in 0..100 {
+            assert!(width(&message(kept, room)) <= room, "{room}");
+            assert!(width(&message(waiting, room)) <= room, "{room}");
+        }
     }
 
     #[test]

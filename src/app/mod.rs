@@ -17,6 +17,7 @@ pub mod games;
 pub mod keys;
 pub mod looks;
 mod options;
+pub mod paths;
 pub mod remembered;
 mod run;
 pub mod screens;
@@ -46,14 +47,15 @@ use theme::Theme;
 use crate::games::AnyRecord;
 use tabletop_core::files;
 
-/// The autosaved game, if it is there, loads, and is not finished.
+/// The autosaved game, if it is there, loads, has a move to resume from,
+/// and is not finished.
 pub fn unfinished_autosave() -> Option<AnyRecord> {
     let path = files::autosave_path()?;
     if !path.exists() {
         return None;
     }
     let record = files::load(&path).ok()?;
-    (!record.is_over()).then_some(record)
+    (record.moves() > 0 && !record.is_over()).then_some(record)
 }
 
 pub struct App {
@@ -194,12 +196,13 @@ impl App {
         let Some(scroll) = self.help else {
             return;
         };
+        let most = help::max_scroll(&self.screen.help(), self.context.area);
+        let page = help::page(self.context.area);
         self.help = match action {
             Action::UP => Some(scroll.saturating_sub(1)),
-            Action::DOWN => {
-                let most = help::max_scroll(&self.screen.help(), self.context.area);
-                Some((scroll + 1).min(most))
-            }
+            Action::DOWN => Some((scroll + 1).min(most)),
+            Action::PageUp => Some(scroll.saturating_sub(page)),
+            Action::PageDown => Some((scroll + page).min(most)),
             Action::Cancel | Action::Help => None,
             _ => Some(scroll),
         };
@@ -265,8 +268,9 @@ impl App {
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         let theme = self.look.theme;
         if !self.screen.fits(area) {
-            let need = self.screen.needs(area);
-            too_small::render(area, buf, need, self.screen.is_home(), theme);
+            let fits = |area| self.screen.fits(area);
+            let growth = too_small::Growth::of(fits, self.screen.needs(area), area);
+            too_small::render(area, buf, growth, self.screen.is_home(), theme);
         } else {
             self.screen.render(area, buf, theme);
             if let Some(scroll) = self.help {

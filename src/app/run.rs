@@ -8,7 +8,7 @@ use ratatui::crossterm::event;
 use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Frame};
 
-use super::action::action_for;
+use super::keys::action_for;
 use super::screens::Screen;
 use super::theme::Theme;
 use super::{App, Options, terminal};

@@ -25,12 +25,14 @@ use tabletop_core::referee::{MatchOptions, run_match};
 use tabletop_core::seat::Contender;
 use tabletop_core::seat::Seat;
 use tabletop_core::selfplay;
+use tabletop_engine::line::Line;
 use tabletop_engine::perft::Finished;
 use tabletop_engine::record::Record;
 
 /// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
 /// unless a game was named, `at_once`), or the plain mode.
-pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure> {
+    let animate = flags.animation.animate;
     let setup = flags.setup().map_err(Failure::usage)?;
     check_engines(&flags.seats, setup.kind())?;
     if !flags.plain {
@@ -71,7 +73,7 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
         fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let flags = self.0;
             play_plain(
-                G::new(settings),
+                Line::new(G::new(settings)),
                 flags.seats.clone(),
                 flags.save.as_deref(),
                 flags.style,
@@ -133,27 +135,27 @@ fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays `game` in the plain console, saving it to `save` at the end.
+/// Plays on from the end of `line` in the plain console, saving the whole
+/// line to `save` at the end.
 fn play_plain<G: Interactive>(
-    game: G,
+    line: Line<G>,
     seats: [Seat; 2],
     save: Option<&Path>,
     style: Style,
 ) -> Result<ExitCode, Failure> {
-    let start = game.clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let played = plain::run(
-        &mut G::console(game, style),
+        &mut G::console(line.game().clone(), style),
+        line,
         seats.clone(),
         io::stdin().lock(),
         &mut out,
     );
     out.flush()?;
-    let (ending, moves) = played?;
+    let (ending, line) = played?;
     if let Some(path) = save {
-        let mut record = Record::new(start);
-        record.moves = moves;
+        let mut record = Record::of_line(&line);
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = seats.map(|seat| seat.to_string());
         if let Ending::Resigned(player) = ending {
@@ -187,17 +189,17 @@ fn style(args: &RecordArgs) -> Style {
 }
 
 /// `tabletop load FILE`: the saved game, continued from its last position.
-pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn load(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Continue(record), animate);
+        return full_screen_record(app::Start::Continue(record), args.animation.animate);
     }
     struct Load(Style);
     impl WithRecord for Load {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
             let Some(resigner) = record.resigned else {
-                return play_plain(record.end(), seats_of(&record.players), None, self.0);
+                return play_plain(record.line(), seats_of(&record.players), None, self.0);
             };
             // A game given up goes on no more: its position and how it ended.
             let stdout = io::stdout();
@@ -213,10 +215,11 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
 
 /// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
 /// plain mode prints when the record's moves are typed in order.
-pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn replay(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Replay(record, Some(args.file.clone())), animate);
+        let start = app::Start::Replay(record, Some(args.file.clone()));
+        return full_screen_record(start, args.animation.animate);
     }
     struct Replay(Style);
     impl WithRecord for Replay {
@@ -291,7 +294,7 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
 }
 
 /// `tabletop library [DIR]`: the saved games, in DIR or the data folder.
-pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
     let folder = match &args.dir {
         Some(dir) if !dir.is_dir() => {
             return Err(Failure::usage(format!("{} is not a folder", dir.display())));
@@ -301,7 +304,7 @@ pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Fai
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
-    full_screen_record(app::Start::Library(folder), animate)
+    full_screen_record(app::Start::Library(folder), args.animation.animate)
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {

@@ -54,7 +54,7 @@ pub(super) fn failed(message: impl ToString) -> Failure {
 /// `tabletop host GAME`: hosts the game, plays the host's side (in the
 /// app when there is a terminal, else from standard input), and saves
 /// the record when it ends.
-pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
     let setup = args.game.setup().map_err(Failure::usage)?;
     let side = match args.side {
         SideArg::First => Player::First,
@@ -79,7 +79,7 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
             network_app::Host {
                 options,
                 listener,
-                animate,
+                animate: args.animation.animate,
             },
         );
     }
@@ -180,9 +180,9 @@ fn with_port(address: &str) -> String {
 
 /// `tabletop join` and `tabletop watch`: the hosted game, played or
 /// followed to its end.
-pub(super) fn join(args: &JoinArgs, role: Role, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return network_app::join(&with_port(&args.address), args, role, animate);
+        return network_app::join(&with_port(&args.address), args, role);
     }
     let runtime = runtime()?;
     let address = with_port(&args.address);
@@ -280,11 +280,11 @@ const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=f
 /// `tabletop online`: the lobby screen in a terminal; otherwise (or with
 /// `--plain`) the lobby's list in the plain mode, then the game chosen,
 /// played as `tabletop join` plays it.
-pub(super) fn online(args: &OnlineArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn online(args: &OnlineArgs) -> Result<ExitCode, Failure> {
     let address = with_port(&args.address);
     let name = name(&args.net);
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return network_app::online(address, name, animate);
+        return network_app::online(address, name, args.animation.animate);
     }
     let runtime = runtime()?;
     let mut typed = typed_lines(io::BufReader::new(io::stdin()));

@@ -20,12 +20,7 @@ use crate::net::session::{Session, Start};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener};
 
 /// Joins (or watches) the game hosted at `address`, in the app.
-pub(super) fn join(
-    address: &str,
-    args: &JoinArgs,
-    role: Role,
-    animate: bool,
-) -> Result<ExitCode, Failure> {
+pub(super) fn join(address: &str, args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
     let (start, session) = Session::open(
         address.to_string(),
         args.code.clone(),
@@ -36,7 +31,7 @@ pub(super) fn join(
     Join {
         start,
         session,
-        animate,
+        animate: args.animation.animate,
     }
     .run()
 }

@@ -23,7 +23,7 @@ use tabletop_engine::record::Record;
 /// The most threads a review runs on, whatever `--jobs` asks.
 const MOST_JOBS: usize = 256;
 
-pub(super) fn review(args: &ReviewArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn review(args: &ReviewArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     let mut effort = Effort::at(args.level);
     if let Some(per_position) = time_per_move(args.time_per_move)? {
@@ -40,7 +40,7 @@ pub(super) fn review(args: &ReviewArgs, animate: bool) -> Result<ExitCode, Failu
     }
     full_screen_record(
         app::Start::Replay(reviewed, Some(args.file.clone())),
-        animate,
+        args.animation.animate,
     )
 }
 

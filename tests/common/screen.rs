@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
-use tabletop::app::action::action_for;
+use tabletop::app::keys::action_for;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::games::Setup;

@@ -13,10 +13,11 @@ use anyhow::{anyhow, bail};
 use crate::files;
 use crate::games::Playable;
 use crate::gtp::client::GtpClient;
-use crate::gtp::notation::{from_vertex, to_vertex};
+use crate::gtp::notation::from_vertex;
+use crate::gtp::telling::{self, color};
 use crate::seat::Contender;
 use tabletop_ai::{self as ai, History, Level};
-use tabletop_engine::line::Line;
+use tabletop_engine::line::{Line, Played};
 use tabletop_engine::record::Record;
 use tabletop_engine::{Outcome, Player, Rng};
 
@@ -89,16 +90,36 @@ impl Agent {
         Ok(())
     }
 
-    /// Sends `command` to an outside engine; a failure ends the engine,
-    /// to be started afresh for the next game.
-    fn tell(&mut self, command: &str, patience: Duration) -> anyhow::Result<String> {
+    /// Asks an outside engine for `mover`'s move: its vertex, or `None`
+    /// when it failed (said on standard error).
+    fn genmove(&mut self, mover: Player, patience: Duration) -> Option<String> {
+        let command = format!("genmove {}", color(mover));
+        self.talk(|engine| engine.send(&command, patience))
+            .map_err(|error| eprintln!("{error:#}"))
+            .ok()
+    }
+
+    /// Tells an outside engine of a move, as [`telling`] has it.
+    fn hear<G: Playable>(&mut self, played: &Played<G>, patience: Duration) -> anyhow::Result<()> {
+        let forced = played.is_forced();
+        self.talk(|engine| {
+            telling::tell::<G>(engine, played.mover, &played.mv, forced, patience).map(drop)
+        })
+    }
+
+    /// Has an outside engine do `what`; a failure ends the engine, to be
+    /// started afresh for the next game.
+    fn talk<T: Default>(
+        &mut self,
+        what: impl FnOnce(&mut GtpClient) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
         let Agent::Gtp { client, .. } = self else {
-            return Ok(String::new());
+            return Ok(T::default());
         };
         let engine = client
             .as_mut()
             .ok_or_else(|| anyhow!("the engine is not running"))?;
-        let answer = engine.send(command, patience);
+        let answer = what(engine);
         if answer.is_err() {
             *client = None;
         }
@@ -162,13 +183,6 @@ fn patience(time_per_move: Option<Duration>) -> Duration {
 /// How long a move may take: the given time, or the level's own.
 fn budget_of(level: Level, time_per_move: Option<Duration>) -> Duration {
     time_per_move.unwrap_or_else(|| level.budget())
-}
-
-fn color(player: Player) -> &'static str {
-    match player {
-        Player::First => "b",
-        Player::Second => "w",
-    }
 }
 
 /// How a match is played besides who plays it.
@@ -280,11 +294,8 @@ fn play_game<G: Playable>(
                 }
                 Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
                 agent @ Agent::Gtp { .. } => {
-                    let answer = agent.tell(&format!("genmove {}", color(mover)), patience);
-                    let mv = answer
-                        .map_err(|error| eprintln!("{error:#}"))
-                        .ok()
-                        .and_then(|vertex| from_vertex::<G>(&vertex));
+                    let answer = agent.genmove(mover, patience);
+                    let mv = answer.and_then(|vertex| from_vertex::<G>(&vertex));
                     match mv {
                         Some(mv) if game.check(mv).is_ok() => mv,
                         // A bad or missing answer loses the game.
@@ -293,22 +304,24 @@ fn play_game<G: Playable>(
                 }
             },
         };
-        // The moves the game forces (Reversi's passes) are played by the
-        // line and go unsaid: GTP engines keep track of whose turn it is,
-        // and some refuse to be told of a pass.
+        // The line plays the moves the game forces after it (Reversi's
+        // passes).
+        let before = line.played().len();
         line.play(mv)
             .map_err(|e| anyhow!("an illegal move slipped through: {e}"))?;
-        // An opening move is news to both sides.
-        let told: &[Player] = if scripted.is_some() {
-            &Player::BOTH
-        } else {
-            &[mover.other()]
-        };
-        for &listener in told {
-            let news = format!("play {} {}", color(mover), to_vertex::<G>(&mv));
-            if let Err(error) = agents[listener.index()].tell(&news, patience) {
-                eprintln!("{error:#}");
-                return Ok(Some(Outcome::Win(listener.other())));
+        for played in &line.played()[before..] {
+            // A move the engine chose is news to the other side only; an
+            // opening move and a forced one to both.
+            let told: &[Player] = if scripted.is_some() || played.is_forced() {
+                &Player::BOTH
+            } else {
+                &[mover.other()]
+            };
+            for &listener in told {
+                if let Err(error) = agents[listener.index()].hear(played, patience) {
+                    eprintln!("{error:#}");
+                    return Ok(Some(Outcome::Win(listener.other())));
+                }
             }
         }
     }

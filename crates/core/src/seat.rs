@@ -8,6 +8,29 @@ use std::str::FromStr;
 
 use tabletop_ai::{Level, LevelError};
 
+/// Every way a seat is written, as the command line's help and the
+/// refusals list them (`computer` is also `ai`).
+pub const SEAT_FORMS: [&str; 5] = [
+    "human",
+    "ai (level 3)",
+    "ai:LEVEL (1 to 5)",
+    "gtp:COMMAND",
+    "engine:NAME",
+];
+
+/// Every way a contender of a match is written.
+pub const CONTENDER_FORMS: [&str; 4] =
+    ["ai (level 3)", "ai:LEVEL (1 to 5)", "random", "gtp:COMMAND"];
+
+/// `forms` as a sentence lists them: `a, b or c`.
+pub fn listed(forms: &[&str]) -> String {
+    match forms {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum Seat {
     #[default]
@@ -123,7 +146,8 @@ impl FromStr for Seat {
                 "engine: needs the name of an engine in config.toml (letters, digits, - _ .; got {text:?})"
             )),
             _ => Err(format!(
-                "a player is human, ai, ai:LEVEL (1 to 5), gtp:COMMAND or engine:NAME (got {text:?})"
+                "a player is {} (got {text:?})",
+                listed(&SEAT_FORMS)
             )),
         }
     }
@@ -178,7 +202,8 @@ impl FromStr for Contender {
                     .map(Contender::Ai)
                     .map_err(|e: LevelError| e.to_string()),
                 None => Err(format!(
-                    "a contender is ai:LEVEL, random or gtp:COMMAND (got {text:?})"
+                    "a contender is {} (got {text:?})",
+                    listed(&CONTENDER_FORMS)
                 )),
             },
         }
@@ -246,6 +271,70 @@ mod tests {
         ] {
             assert!(bad.parse::<Seat>().is_err(), "{bad}");
         }
+    }
+
+    /// A form of [`SEAT_FORMS`] or [`CONTENDER_FORMS`] with an example
+    /// in place of its placeholder: `ai:LEVEL (1 to 5)` is `ai:4`.
+    fn example(form: &str) -> String {
+        let written = form.split(' ').next().unwrap_or(form);
+        written
+            .replace("LEVEL", "4")
+            .replace("COMMAND", "mohex --quiet")
+            .replace("NAME", "mohex")
+    }
+
+    /// The form `written` is an example of: the part before any colon.
+    fn kind(written: &str) -> &str {
+        written.split(':').next().unwrap_or(written)
+    }
+
+    #[test]
+    fn every_form_listed_is_read_and_every_seat_is_written_in_one() {
+        for form in SEAT_FORMS {
+            assert!(example(form).parse::<Seat>().is_ok(), "{form}");
+        }
+        for form in CONTENDER_FORMS {
+            assert!(example(form).parse::<Contender>().is_ok(), "{form}");
+        }
+        let kinds = |forms: &[&str]| -> Vec<String> {
+            forms
+                .iter()
+                .map(|form| kind(&example(form)).to_string())
+                .collect()
+        };
+        // One seat of each kind; a new kind must be added here, and so to
+        // the list.
+        for seat in [
+            Seat::Human,
+            Seat::Computer(Level::MAX),
+            Seat::Engine(Outside::Command("x".into())),
+            Seat::Engine(Outside::Named("x".into())),
+        ] {
+            match seat {
+                Seat::Human | Seat::Computer(_) | Seat::Engine(_) => {}
+            }
+            let written = seat.to_string();
+            assert!(
+                kinds(&SEAT_FORMS).contains(&kind(&written).to_string()),
+                "{written}"
+            );
+        }
+        for contender in [
+            Contender::Ai(Level::MAX),
+            Contender::Random,
+            Contender::Gtp("x".into()),
+        ] {
+            match contender {
+                Contender::Ai(_) | Contender::Random | Contender::Gtp(_) => {}
+            }
+            let written = contender.to_string();
+            assert!(
+                kinds(&CONTENDER_FORMS).contains(&kind(&written).to_string()),
+                "{written}"
+            );
+        }
+        assert_eq!(listed(&["a", "b", "c"]), "a, b or c");
+        assert_eq!(listed(&["a"]), "a");
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! footer ([`footer`]). So a key the help or the footer names is the key
 //! that does it, and only the keymap says what a key does.
 //!
-//! A screen's keymap is in a `keys.rs` beside it; the lines every screen
+//! An input event is read here ([`action_for`]): a key press (never a
+//! release) by the keymap, a left click and a new terminal size as actions
+//! of their own. A screen's keymap is in a `keys.rs` beside it; the lines every screen
 //! shares (the looks, the help, quitting) are in [`shared`].
 
 mod binding;
@@ -18,6 +20,8 @@ pub use binding::Binding;
 pub use footer::Footer;
 pub use key::{Key, Sort};
 pub use typing::Typing;
+
+use ratatui::crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 
 use crate::app::action::Action;
 
@@ -143,7 +147,13 @@ impl Mode {
             .keymap
             .bindings()
             .find(|earlier| earlier.all().any(|(named, _)| named == key));
-        self.typed(key).is_none() && owner.is_some_and(|owner| std::ptr::eq(owner, binding))
+        // A cell is typed on a board, a number where digits are read.
+        let read = match key {
+            Key::Cell => self.keymap.input == Input::Board,
+            Key::Number => self.keymap.input == Input::Digits,
+            _ => self.typed(key).is_none(),
+        };
+        read && owner.is_some_and(|owner| std::ptr::eq(owner, binding))
     }
 
     /// The keys of `binding` that work here, with their actions.
@@ -161,5 +171,23 @@ impl Mode {
             .flat_map(|binding| self.working(binding))
             .find(|&(_, does)| does == action)
             .map_or_else(String::new, |(key, _)| key.short())
+    }
+}
+
+/// The action an input event asks for in `mode`, if any.
+pub fn action_for(event: &Event, mode: Mode) -> Option<Action> {
+    match event {
+        Event::Key(press) if press.kind == KeyEventKind::Press => mode.action(Key::of(press)?),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            Some(Action::Click {
+                column: mouse.column,
+                row: mouse.row,
+            })
+        }
+        Event::Resize(width, height) => Some(Action::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
     }
 }

@@ -35,5 +35,8 @@ pub const QUIT: Binding = Binding::new(
 /// Quitting where `q` means something else.
 pub const CTRL_QUIT: Binding = Binding::new(&[Ctrl('q'), Ctrl('c')], Action::Quit, "quit");
 
+/// `Ctrl-u` empties a line being typed, as in a shell.
+pub const CLEAR_LINE: Binding = Binding::new(&[Ctrl('u')], Action::Clear, "empty the line");
+
 /// The help and quitting, one after the other.
 pub const HELP_AND_QUIT: &[Binding] = &[HELP, QUIT];

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::app::action::Action;
 use crate::app::fit;
-use crate::app::keys::Key::{Char, Down, Esc, F, Up};
+use crate::app::keys::Key::{Char, Down, Esc, F, PageDown, PageUp, Up};
 use crate::app::keys::help::KeyHelp;
 use crate::app::keys::shared::LOOKS;
 use crate::app::keys::{Binding, Keymap};
@@ -20,6 +20,10 @@ use crate::app::theme::Theme;
 pub const KEYS: Keymap = Keymap::new(&[
     &[
         Binding::each(&[(Up, Action::UP), (Down, Action::DOWN)], "scroll"),
+        Binding::each(
+            &[(PageUp, Action::PageUp), (PageDown, Action::PageDown)],
+            "scroll a page",
+        ),
         Binding::new(
             &[Esc, Char('?'), Char('q'), F(1)],
             Action::Cancel,
@@ -84,6 +88,11 @@ fn lines(keys: &[KeyHelp], inner_width: usize, theme: Theme) -> Vec<Line<'static
 /// The width of the help's box in `area`.
 fn box_width(area: Rect) -> u16 {
     area.width.min(76)
+}
+
+/// How many lines of the help `area` shows: a page.
+pub fn page(area: Rect) -> u16 {
+    area.height.saturating_sub(2).max(1)
 }
 
 /// How far the help can scroll in `area`: the lines that do not fit.

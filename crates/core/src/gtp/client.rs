@@ -26,6 +26,29 @@ const LINES_AHEAD: usize = 256;
 /// How much of the engine's standard error is kept, for messages.
 const ERRORS_KEPT: usize = 4 * 1024;
 
+/// An engine's `?` answer: it understood the command's form, or not, and
+/// would not carry it out. Callers that can do without the command (a pass
+/// the engine keeps track of itself) tell it from the engine failing.
+#[derive(Debug)]
+pub struct Refusal {
+    engine: String,
+    command: String,
+    reason: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let Refusal {
+            engine,
+            command,
+            reason,
+        } = self;
+        write!(f, "{engine} refused {command:?}: {}", quote(reason))
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// What the engine's output reader passes on.
 enum Output {
     Line(String),
@@ -271,8 +294,8 @@ impl GtpClient {
     }
 
     /// Sends one command and waits up to `limit` for its whole answer: the
-    /// result of a `=` answer, or an error for `?`, silence, garbage, an
-    /// answer too long, or an exit.
+    /// result of a `=` answer, or an error for `?` (a [`Refusal`]), silence,
+    /// garbage, an answer too long, or an exit.
     pub fn send(&mut self, command: &str, limit: Duration) -> anyhow::Result<String> {
         if writeln!(self.input, "{command}")
             .and_then(|()| self.input.flush())
@@ -317,7 +340,12 @@ impl GtpClient {
             .trim();
         match status {
             Some('=') => Ok(rest.to_string()),
-            Some('?') => bail!("{} refused {command:?}: {}", self.name, quote(rest)),
+            Some('?') => Err(Refusal {
+                engine: self.name.clone(),
+                command: command.to_string(),
+                reason: rest.to_string(),
+            }
+            .into()),
             _ => bail!("{} answered {command:?} with {}", self.name, quote(&text)),
         }
     }
@@ -358,7 +386,8 @@ mod tests {
             answer_of("=7 tabletop\\n\\n").expect("an answer"),
             "tabletop"
         );
-        assert!(answer_of("? no\\n\\n").is_err());
+        let refused = answer_of("? no\\n\\n").expect_err("refused");
+        assert!(refused.is::<Refusal>(), "{refused}");
         let error = answer_of("\\303\\251 x\\n\\n").expect_err("not GTP");
         assert!(error.to_string().contains("answered"), "{error}");
     }

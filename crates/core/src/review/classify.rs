@@ -9,7 +9,8 @@
 //! tabletop asks for twice the drop before it calls a move out. A move
 //! that turns a won game (a forced win, or a win with best play that an
 //! exact solver proved) into anything less is a blunder whatever the
-//! numbers say.
+//! numbers say; a move that wins at once is the best there is, whatever
+//! move the computer preferred.
 
 use tabletop_engine::BestPlay;
 use tabletop_engine::record::review::{Reviewed, Standing};
@@ -118,9 +119,10 @@ pub fn judge<M: PartialEq>(
     // In tenths of a point, so that 60% to 50% is a drop of 10 points
     // exactly, as the player reads it.
     let drop = ((chance_before - chance_after) * 1000.0).round() / 1000.0;
+    let wins_at_once = after_standing == Standing::Wins(0);
     let class = if threw_away_win || drop >= BLUNDER {
         Class::Blunder
-    } else if before.best.as_ref() == Some(played) {
+    } else if wins_at_once || before.best.as_ref() == Some(played) {
         Class::Best
     } else if drop >= MISTAKE {
         Class::Mistake
@@ -179,6 +181,24 @@ mod tests {
         // Connect6's first stone of a turn: the same player moves again.
         let second_stone = judge(&won, &at(Standing::Wins(3), None), &1, true);
         assert_eq!(second_stone.class, Class::Best);
+    }
+
+    #[test]
+    fn a_move_that_wins_at_once_is_best_whichever_the_computer_chose() {
+        let won = at(Standing::Wins(1), Some(1));
+        // The game is over after it: the opponent, to move, has lost.
+        let winning = judge(&won, &at(Standing::Loses(0), None), &2, false);
+        assert_eq!(
+            (winning.class, winning.threw_away_win),
+            (Class::Best, false)
+        );
+        // Connect6: a first stone that completes the row ends the game
+        // with its mover still to move.
+        let first_stone = judge(&won, &at(Standing::Wins(0), None), &2, true);
+        assert_eq!(first_stone.class, Class::Best);
+        // A move that only keeps the win is good.
+        let keeping = judge(&won, &at(Standing::Loses(2), None), &3, false);
+        assert_eq!(keeping.class, Class::Good);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! A review as text, for `tabletop review --plain`: one row per move
 //! (numbered by turn as every view numbers them) with the mover's chance
 //! of winning before it, the computer's preferred move and the verdict;
-//! then what was forced or solved: wins found, draws with best play, and
+//! then what was forced or solved: wins found (not those the game then
+//! went through to the end, which are no news), draws with best play, and
 //! won games thrown away, in the words of [`super::statement`].
 
 use std::fmt::Write;
@@ -9,9 +10,10 @@ use std::fmt::Write;
 use super::classify::{Class, is_won};
 use super::judgements;
 use super::statement::{THREW_AWAY, about_position};
+use tabletop_engine::line::Line;
 use tabletop_engine::record::Record;
 use tabletop_engine::record::review::{Review, Standing, reviewed_indices};
-use tabletop_engine::{BestPlay, Described};
+use tabletop_engine::{BestPlay, Described, Outcome};
 
 /// What the notes tell once for each run of positions a player is in:
 /// a won game, or a draw with best play.
@@ -31,6 +33,17 @@ impl Told {
             None
         }
     }
+}
+
+/// Whether the game went from its `at`-th position, standing so for the
+/// player to move, through the forced win it had: that player won within
+/// the plies the win takes.
+fn played_out<G: Described>(line: &Line<G>, at: usize, standing: Standing) -> bool {
+    let Standing::Wins(plies) = standing else {
+        return false;
+    };
+    let mover = line.positions()[at].to_move();
+    line.game().outcome() == Some(Outcome::Win(mover)) && line.played().len() - at <= plies as usize
 }
 
 /// The review of `record` as a table and notes.
@@ -73,7 +86,7 @@ pub fn review_table<G: Described>(record: &Record<G>, review: &Review<G::Move>) 
         );
         let player = played.mover.index();
         let now = Told::of(before.standing);
-        if now.is_some() && now != told[player] {
+        if now.is_some() && now != told[player] && !played_out(&line, at[k], before.standing) {
             let position = &line.positions()[at[k]];
             if let Some(statement) = about_position(position, before) {
                 notes.push(format!("Before move {number}, {statement}"));
@@ -103,8 +116,61 @@ mod tests {
     use std::num::NonZeroU32;
 
     use super::*;
+    use tabletop_engine::gekitai::Gekitai;
     use tabletop_engine::record::review::Reviewed;
     use tabletop_engine::reversi::Reversi;
+
+    /// A Gekitai game X won with its 13th move, E3, reviewed as even
+    /// chances but for the positions `known` names (by how many moves were
+    /// played before them).
+    fn gekitai_won_at_move_13(known: &[(usize, Standing)]) -> String {
+        let moves = "E4 C6 D5 B1 D3 E4 C4 B6 D3 E4 A6 F6 E3";
+        let mut record = Record::new(Gekitai::default());
+        record.moves = moves
+            .split(' ')
+            .map(|m| m.parse().expect("notation"))
+            .collect();
+        let mut positions: Vec<Reviewed<_>> = (0..=record.moves.len())
+            .map(|_| Reviewed {
+                standing: Standing::Chance(50.0),
+                best: None,
+                line: Vec::new(),
+            })
+            .collect();
+        for &(at, standing) in known {
+            positions[at].standing = standing;
+            positions[at].best = Some("E2".parse().expect("notation"));
+        }
+        positions[13].standing = Standing::Loses(0);
+        review_table(
+            &record,
+            &Review {
+                level: 1,
+                positions,
+            },
+        )
+    }
+
+    #[test]
+    fn a_forced_win_the_game_went_through_is_no_news() {
+        // E3 won at once where the computer preferred E2: best, unnoted.
+        let table = gekitai_won_at_move_13(&[(12, Standing::Wins(1))]);
+        assert!(
+            table.contains("  13  X E3         100%  E2       best\n"),
+            "{table}"
+        );
+        assert!(!table.contains("Before move"), "{table}");
+        // Two moves before it, X won within the 3 plies of the win.
+        let (wins, loses) = (Standing::Wins, Standing::Loses);
+        let on_time = gekitai_won_at_move_13(&[(10, wins(3)), (11, loses(2)), (12, wins(1))]);
+        assert!(!on_time.contains("Before move"), "{on_time}");
+        // A win within 1 ply that took 3 is news: a quicker way.
+        let slower = gekitai_won_at_move_13(&[(10, wins(1)), (11, loses(2)), (12, wins(1))]);
+        assert!(
+            slower.ends_with("\n\nBefore move 11, X had a forced win within 1 ply: …\n"),
+            "{slower}"
+        );
+    }
 
     /// A Reversi game of two moves: Black's d3 turns a win by 6 discs into
     /// a draw with best play, which White's c5 keeps.

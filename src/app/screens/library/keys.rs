@@ -2,7 +2,9 @@
 //! trash.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Down, End, Enter, Esc, Home, Left, Right, Up};
+use crate::app::keys::Key::{
+    Char, Click, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
+};
 use crate::app::keys::shared::{CTRL_QUIT, HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -17,10 +19,19 @@ const LISTING: &[Binding] = &[
         "choose a game",
     ),
     Binding::each(
+        &[(PageUp, Action::PageUp), (PageDown, Action::PageDown)],
+        "a page up, a page down",
+    ),
+    Binding::each(
         &[(Home, Action::First), (End, Action::Last)],
         "the first, the last",
     ),
     Binding::new(&[Enter], Action::Confirm, "replay the game"),
+    Binding::new(
+        &[Click],
+        Action::Click { column: 0, row: 0 },
+        "choose a game; a second click replays it",
+    ),
     Binding::new(
         &[Char('c')],
         Action::Continue,
@@ -53,7 +64,7 @@ const LISTING: &[Binding] = &[
     Binding::new(
         &[Char('q'), Esc],
         Action::Cancel,
-        "back to the start screen",
+        "back to the start screen (or the shell)",
     ),
 ];
 

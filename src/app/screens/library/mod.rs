@@ -318,6 +318,14 @@ impl Screen for Library {
             Action::Step(direction) => self.step(direction),
             Action::First => self.first(),
             Action::Last => self.last(),
+            Action::PageUp | Action::PageDown => {
+                let page = self.page(context.area);
+                let here = self.position(&self.shown()).unwrap_or(0);
+                self.choose(match action {
+                    Action::PageUp => here.saturating_sub(page),
+                    _ => here + page,
+                });
+            }
             Action::Sort => self.sort(),
             Action::Filter => self.filter(true),
             Action::Delete => self.delete(),
@@ -325,7 +333,16 @@ impl Screen for Library {
             Action::Review => return self.replay(true, context),
             Action::Confirm => return self.replay(false, context),
             Action::Continue => return self.continue_chosen(context),
-            Action::Cancel => return Transition::Home,
+            // A click chooses a game; on the game chosen, replays it.
+            Action::Click { row, .. } => match self.row_at(context.area, row) {
+                Some(at) if self.position(&self.shown()) == Some(at) => {
+                    return self.replay(false, context);
+                }
+                Some(at) => self.choose(at),
+                None => {}
+            },
+            // Back to the start screen, or out of `tabletop library`.
+            Action::Cancel => return Transition::Back,
             _ => {}
         }
         Transition::Stay

@@ -11,6 +11,7 @@ use super::{Library, keys};
 use crate::app::action::Action;
 use crate::app::fit::{self, counted, leading, shorten};
 use crate::app::keys::Mode;
+use crate::app::paths;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
@@ -53,22 +54,54 @@ const PLAYERS_MOST: usize = 24;
 /// What marks the chosen line (as well as its style).
 const MARK: &str = "> ";
 
+/// The parts of the screen, top to bottom: the title, what is listed,
+/// the table, the file chosen, the status line and the keys.
+fn parts(area: Rect) -> [Rect; 6] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
 impl Library {
+    /// The first of `shown` in a table drawn in `table`: the choice stays
+    /// in the middle of the rows shown as it moves (worked out here, so
+    /// drawing keeps no state).
+    fn offset(&self, shown: &[&Entry], table: Rect) -> usize {
+        let height = usize::from(table.height.saturating_sub(1)).max(1);
+        let most = shown.len().saturating_sub(height);
+        self.position(shown)
+            .map_or(0, |s| s.saturating_sub(height / 2).min(most))
+    }
+
+    /// How many games the table shows in a terminal `area`: a page.
+    pub(super) fn page(&self, area: Rect) -> usize {
+        usize::from(parts(area)[2].height.saturating_sub(1)).max(1)
+    }
+
+    /// The place in the list shown of the game on screen row `row` of a
+    /// terminal `area`, if one is there.
+    pub(super) fn row_at(&self, area: Rect, row: u16) -> Option<usize> {
+        let table = parts(area)[2];
+        let shown = self.shown();
+        // The table's first row is its header.
+        let at = usize::from(row.checked_sub(table.y + 1)?);
+        let at = at + self.offset(&shown, table);
+        (row < table.y + table.height && at < shown.len()).then_some(at)
+    }
+
     pub(super) fn render_view(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [title, about, table, detail, status, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
+        let [title, about, table, detail, status, footer] = parts(area);
         let width = usize::from(area.width);
         let folder = self
             .folder
             .as_ref()
-            .map_or_else(String::new, |f| f.display().to_string());
+            .map_or_else(String::new, |f| paths::shown(f));
         TitleBar {
             heading: "tabletop saved games",
             about: &folder,
@@ -122,7 +155,7 @@ impl Library {
             .or(self.listing.left_out.as_deref());
         if let Some(note) = note {
             let text = format!(" {note}");
-            Line::styled(shorten(&text, width), theme.message()).render(status, buf);
+            Line::styled(fit::message(&text, width), theme.message()).render(status, buf);
         }
         Footer {
             items: self.footer(),
@@ -173,13 +206,13 @@ impl Library {
             (Some(folder), _) => {
                 lines.push(Line::raw(format!(
                     "No saved games in {} yet.",
-                    folder.display()
+                    paths::shown(folder)
                 )));
                 let saved = files::games_dir();
                 match saved {
                     Some(games) if games != *folder => lines.push(Line::raw(format!(
                         "Games are saved in {}: press s during a game to save it.",
-                        games.display()
+                        paths::shown(&games)
                     ))),
                     _ => lines.push(Line::raw(
                         "Press s during a game to save it here (the save prompt suggests this folder).",
@@ -236,12 +269,8 @@ impl Library {
             .header(header)
             .row_highlight_style(theme.selected())
             .highlight_symbol(MARK);
-        // The choice stays in the middle of the rows shown as it moves;
-        // the offset is worked out here, so drawing keeps no state.
         let selected = self.position(shown);
-        let height = usize::from(area.height.saturating_sub(1)).max(1);
-        let most = shown.len().saturating_sub(height);
-        let offset = selected.map_or(0, |s| s.saturating_sub(height / 2).min(most));
+        let offset = self.offset(shown, area);
         let mut state = TableState::new()
             .with_offset(offset)
             .with_selected(selected);

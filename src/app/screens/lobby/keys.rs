@@ -3,7 +3,7 @@
 
 use crate::app::action::Action;
 use crate::app::keys::Key::{Backspace, Char, Click, Ctrl, Down, Enter, Esc, Up};
-use crate::app::keys::shared::{HELP, HELP_AND_QUIT, HELP_F1, LOOKS};
+use crate::app::keys::shared::{CLEAR_LINE, HELP, HELP_AND_QUIT, HELP_F1, LOOKS};
 use crate::app::keys::{Binding, Footer, Input, Keymap};
 use crate::app::screens::start::keys::CHOOSING;
 
@@ -86,6 +86,7 @@ pub const CODE: Keymap = Keymap::new(&[
             "enter the game of the code typed",
         ),
         Binding::new(&[Backspace], Action::Erase, "erase the last character"),
+        CLEAR_LINE,
         Binding::new(&[Esc], Action::Cancel, "back to the list"),
     ],
     LOOKS,

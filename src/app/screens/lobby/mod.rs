@@ -205,6 +205,7 @@ impl Lobby {
                 Action::Erase => {
                     code.pop();
                 }
+                Action::Clear => code.clear(),
                 Action::Confirm if code.is_empty() => self.doing = Doing::Listing,
                 Action::Confirm => {
                     let code = code.clone();

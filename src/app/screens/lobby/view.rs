@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::new_game::NewGame;
 use super::{Doing, Lobby, keys};
 use crate::app::action::Action;
-use crate::app::fit::{counted, pad, shorten};
+use crate::app::fit::{counted, message, pad, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
@@ -129,7 +129,9 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
 
     let note = match &lobby.doing {
         Doing::Entering(_, what) => Some((what.clone(), theme.message())),
-        Doing::Typing(code) => Some((format!("Code: {code}▏"), theme.selected())),
+        Doing::Typing(code) if lobby.message.is_none() => {
+            Some((format!("Code: {code}▏"), theme.selected()))
+        }
         _ => lobby
             .message
             .clone()
@@ -137,7 +139,7 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
             .or_else(|| last_codes(lobby).map(|codes| (codes, theme.dim()))),
     };
     if let Some((text, style)) = note {
-        Line::styled(shorten(&format!(" {text}"), width), style).render(status, buf);
+        Line::styled(message(&format!(" {text}"), width), style).render(status, buf);
     }
     Footer {
         items: lobby.footer(),

@@ -5,7 +5,7 @@ use crate::app::action::{Action, Replacement};
 use crate::app::keys::Key::{
     Backspace, Cell, Char, Click, Ctrl, Down, End, Enter, Esc, Home, Left, Right, Up,
 };
-use crate::app::keys::shared::{CTRL_QUIT, HELP_AND_QUIT, HELP_F1, LOOKS};
+use crate::app::keys::shared::{CLEAR_LINE, CTRL_QUIT, HELP_AND_QUIT, HELP_F1, LOOKS};
 use crate::app::keys::{Binding, Footer, Input, Keymap};
 
 /// Placing a piece: the same on a puzzle's board.
@@ -181,6 +181,7 @@ const LINE: &[Binding] = &[
         "play the cell typed, or save or send the line",
     ),
     Binding::new(&[Backspace], Action::Erase, "erase the last character"),
+    CLEAR_LINE,
     Binding::new(&[Esc], Action::Cancel, "close the line"),
 ];
 
@@ -188,6 +189,7 @@ const LINE: &[Binding] = &[
 const LINE_FOOTER: &[Footer] = &[
     Footer::new(Action::Cancel, "cancel"),
     Footer::new(Action::Erase, "erase").weight(2),
+    Footer::new(Action::Clear, "empty").weight(1),
     Footer::new(Action::Help, "help"),
     Footer::new(Action::Quit, "quit"),
 ];
@@ -240,9 +242,9 @@ const LOOKING_BACK: &[Binding] = &[
 
 /// While looking back.
 pub const BROWSING: Keymap = Keymap::new(&[LOOKING_BACK, LOOKS, HELP_AND_QUIT]).footer(&[
-    Footer::new(Action::LEFT, "step"),
-    Footer::new(Action::First, "ends"),
-    Footer::new(Action::Cancel, "back to the game"),
+    Footer::new(Action::LEFT, "step").weight(3),
+    Footer::new(Action::First, "ends").weight(1),
+    Footer::new(Action::Cancel, "back to the game").weight(2),
     Footer::new(Action::Help, "help"),
     Footer::new(Action::Quit, "quit"),
 ]);
@@ -255,6 +257,26 @@ mod tests {
 
     fn board(columns: usize) -> Mode {
         Mode::on_board(&BOARD, Typing::of(columns, []))
+    }
+
+    #[test]
+    fn presses_are_read_and_releases_ignored() {
+        use crate::app::keys::action_for;
+        use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+        let mut key = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+        assert_eq!(
+            action_for(&Event::Key(key), board(6)),
+            Some(Action::Confirm)
+        );
+        key.kind = KeyEventKind::Release;
+        assert_eq!(action_for(&Event::Key(key), board(6)), None);
+        assert_eq!(
+            action_for(&Event::Resize(30, 10), board(6)),
+            Some(Action::Resize {
+                width: 30,
+                height: 10
+            })
+        );
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub struct Play<G: GameUi> {
     cursor: Cell,
     /// The input line, when it is open, and what it is for.
     input: Option<(Prompt, String)>,
+    /// The line holds a cell refused, shown selected: what is typed next
+    /// replaces it.
+    selected: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
     message: Option<String>,
@@ -121,6 +124,7 @@ impl<G: GameUi> Play<G> {
                 .map_or(1, |d| d.as_nanos() as u64),
             cursor,
             input: None,
+            selected: false,
             autosave: None,
             message: None,
             animation: None,

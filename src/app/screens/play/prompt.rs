@@ -1,10 +1,9 @@
 //! The line typed at the bottom of the game screen: a cell (or a word
 //! move), the file to save the game to, or a line of chat.
 
-use std::path::PathBuf;
-
 use super::{Play, Prompt, saving};
 use crate::app::games::{GameUi, typed_move};
+use crate::app::paths;
 use tabletop_engine::quote::quote;
 
 impl<G: GameUi> Play<G> {
@@ -19,12 +18,13 @@ impl<G: GameUi> Play<G> {
     /// Enter or Space: plays the typed address, or the cursor cell; saves
     /// to the path typed; sends the chat typed.
     pub(super) fn confirm(&mut self) {
+        self.selected = false;
         let Some((prompt, text)) = self.input.take() else {
             self.play_by_hand(G::place(self.cursor));
             return;
         };
         match prompt {
-            Prompt::SavePath => self.save_to(PathBuf::from(text.trim())),
+            Prompt::SavePath => self.save_to(paths::typed(text.trim())),
             Prompt::Chat => {
                 if let Some(peer) = &mut self.peer {
                     peer.say(&text);
@@ -47,10 +47,11 @@ impl<G: GameUi> Play<G> {
                 false
             }
         };
-        // What was typed stays, to be corrected, unless no move could be
-        // played now at all.
+        // What was typed stays, to be corrected (Backspace) or replaced
+        // (typed over), unless no move could be played now at all.
         if !played && self.not_your_turn().is_none() {
             self.input = Some((Prompt::Address, text));
+            self.selected = true;
         }
     }
 
@@ -59,6 +60,9 @@ impl<G: GameUi> Play<G> {
         let (prompt, text) = self
             .input
             .get_or_insert_with(|| (Prompt::Address, String::new()));
+        if std::mem::take(&mut self.selected) {
+            text.clear();
+        }
         let fits = match prompt {
             Prompt::Address => text.len() < 8 && (c.is_ascii_alphanumeric() || c == ' '),
             Prompt::SavePath => text.len() < 4096 && !c.is_control(),
@@ -72,14 +76,23 @@ impl<G: GameUi> Play<G> {
     }
 
     pub(super) fn open_address(&mut self) {
-        self.input
+        let (_, text) = self
+            .input
             .get_or_insert_with(|| (Prompt::Address, String::new()));
+        if std::mem::take(&mut self.selected) {
+            text.clear();
+        }
     }
 
-    /// Opens the save prompt with a new file in the data folder.
+    /// Opens the save prompt with the file the game was saved to, or a
+    /// new file in the data folder.
     pub(super) fn open_save(&mut self) {
-        let path = saving::new_save_path::<G>();
-        self.input = Some((Prompt::SavePath, path.display().to_string()));
+        let path = self
+            .saved_to
+            .clone()
+            .unwrap_or_else(saving::new_save_path::<G>);
+        self.selected = false;
+        self.input = Some((Prompt::SavePath, paths::shown(&path)));
     }
 
     /// Opens the chat line, in a network game one plays.
@@ -91,7 +104,16 @@ impl<G: GameUi> Play<G> {
         }
     }
 
+    /// Empties the line.
+    pub(super) fn clear(&mut self) {
+        self.selected = false;
+        if let Some((_, text)) = &mut self.input {
+            text.clear();
+        }
+    }
+
     pub(super) fn erase(&mut self) {
+        self.selected = false;
         if let Some((_, text)) = &mut self.input {
             text.pop();
         }

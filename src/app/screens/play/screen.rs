@@ -58,15 +58,24 @@ impl<G: GameUi> Play<G> {
     /// board, placing not once the game is over), for the help and the
     /// footer.
     pub(super) fn offered(&self, action: Action) -> bool {
-        let typed = matches!(action, Action::Confirm | Action::Erase | Action::Cancel);
+        let typed = matches!(
+            action,
+            Action::Confirm | Action::Erase | Action::Clear | Action::Cancel
+        );
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
         }
-        if matches!(
-            action,
-            Action::Step(_) | Action::Confirm | Action::OpenAddress | Action::Click { .. }
-        ) {
-            return !self.ended();
+        match action {
+            // Someone here places pieces: not once the game is over, nor
+            // when the player only watches.
+            Action::Step(_) | Action::Confirm | Action::OpenAddress | Action::Click { .. } => {
+                let watching = match &self.peer {
+                    Some(peer) => peer.local.is_none(),
+                    None => self.watching(),
+                };
+                return !self.ended() && !watching;
+            }
+            _ => {}
         }
         match &self.peer {
             Some(peer) => self.offered_online(peer, action),
@@ -95,7 +104,9 @@ impl<G: GameUi> Play<G> {
             Action::Replace(_) => self.engine_to_move().is_some() && !self.ended(),
             Action::Pause => self.watching() && !self.ended(),
             Action::Resign => self.resigner().is_some() && !self.ended(),
-            Action::Hint => !self.ended(),
+            // A hint for a person to move, once the computer is not busy.
+            Action::Hint => !self.ended() && !self.computer_to_move() && self.thinking.is_none(),
+            Action::Redo => self.resigned.is_none(),
             Action::Review => self.ended(),
             // Against the computer it would be a hint on every move.
             Action::Evaluate => self.seats.iter().all(|seat| !seat.is_computer()),
@@ -154,6 +165,7 @@ impl<G: GameUi> Play<G> {
             Action::Type(c) => self.type_char(c),
             Action::OpenAddress => self.open_address(),
             Action::Erase => self.erase(),
+            Action::Clear => self.clear(),
             Action::Cancel => {
                 self.cancel();
             }

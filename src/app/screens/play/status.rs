@@ -5,14 +5,21 @@
 
 use super::Play;
 use crate::app::action::{Action, Replacement};
+use crate::app::fit::{message, width};
 use crate::app::games::GameUi;
 use crate::app::keys::Mode;
 use crate::app::widgets::spinner;
 
 impl<G: GameUi> Play<G> {
-    /// The status line now.
-    pub(super) fn status(&self) -> String {
-        if let Some(turn) = self.browsing {
+    /// The status line now, in `room` columns.
+    pub(super) fn status(&self, room: usize) -> String {
+        message(&self.said(room), room)
+    }
+
+    /// What the status line says now, the least needed left out where
+    /// `room` is short.
+    fn said(&self, room: usize) -> String {
+        if let Some(turn) = self.browsing.filter(|_| self.message.is_none()) {
             let keys = Mode::of(&super::keys::BROWSING);
             return format!(
                 "Looking back: move {turn} of {}. {} {} step, {} returns to the game",
@@ -32,7 +39,7 @@ impl<G: GameUi> Play<G> {
         if let Some(message) = &self.message {
             return message.clone();
         }
-        self.quiet_state()
+        self.quiet_state(room)
     }
 
     /// An outside engine's turn, if it has the move: thinking, slow, or
@@ -82,8 +89,9 @@ impl<G: GameUi> Play<G> {
     }
 
     /// With no message: the other player of a network game, the result
-    /// with the keys for what next, or the pause.
-    fn quiet_state(&self) -> String {
+    /// with the keys for what next (which go first when `room` is short:
+    /// who won stays), or the pause.
+    fn quiet_state(&self, room: usize) -> String {
         let board = self.board();
         if let Some(outcome) = self.outcome() {
             let how = self
@@ -96,12 +104,16 @@ impl<G: GameUi> Play<G> {
                 Some(_) => "leave",
                 None => "new game",
             };
-            return format!(
-                "{how}{}  {}: {next}  {}: quit",
-                G::result_text(outcome),
+            let result = format!("{how}{}", G::result_text(outcome));
+            let keys = format!(
+                "  {}: {next}  {}: quit",
                 board.key_for(Action::NewGame),
                 board.key_for(Action::Quit)
             );
+            return match width(&result) + width(&keys) <= room {
+                true => result + &keys,
+                false => result,
+            };
         }
         match &self.peer {
             Some(peer) if peer.is_connected() && peer.waiting => {

@@ -34,9 +34,6 @@ impl<G: GameUi> Play<G> {
                 if self.animate {
                     self.animation = animation.map(|a| (a, Instant::now()));
                 }
-                if let Some(cell) = G::placed(&mv) {
-                    self.cursor = cell;
-                }
             }
             Err(illegal) => {
                 self.message = Some(format!("Invalid move: {illegal}"));
@@ -75,6 +72,11 @@ impl<G: GameUi> Play<G> {
         self.stop_thinking();
         self.ponder = ponder;
         let played = self.play(mv);
+        // The cursor is where the player placed; the other side's moves
+        // leave it there.
+        if played && let Some(cell) = G::placed(&mv) {
+            self.cursor = cell;
+        }
         if played && let Some(peer) = &mut self.peer {
             let mover = self.line.played().iter().rev().find(|p| !p.is_forced());
             if let Some(mover) = mover.map(|p| p.mover) {

@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
 use crate::app::action::Action;
-use crate::app::fit::{shorten, tail, width};
+use crate::app::fit::{tail, width};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::keys::Mode;
 use crate::app::screens::{Screen, board_and_panel};
@@ -72,9 +73,14 @@ pub fn render<G: Interactive>(play: &Play<G>, area: Rect, buf: &mut Buffer, them
     render_board(play, areas.board, buf, theme);
     render_panel(play, areas.panel, buf, theme);
     if let Some((prompt, text)) = &play.input {
-        render_input(*prompt, text, play.mode(), areas.address, buf, theme);
+        let line = Typed {
+            prompt: *prompt,
+            text,
+            selected: play.selected,
+        };
+        render_input(&line, play.mode(), areas.address, buf, theme);
     }
-    let status = shorten(&play.status(), usize::from(areas.status.width));
+    let status = play.status(usize::from(areas.status.width));
     Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
     Footer {
         items: play.footer(),
@@ -185,15 +191,16 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     (&history).render(history_area, buf);
 }
 
-fn render_input(
+/// The line typed at the bottom, as drawn.
+struct Typed<'a> {
     prompt: Prompt,
-    text: &str,
-    mode: Mode,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: Theme,
-) {
-    let (label, does) = match prompt {
+    text: &'a str,
+    /// Shown selected: typing replaces it.
+    selected: bool,
+}
+
+fn render_input(line: &Typed, mode: Mode, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let (label, does) = match line.prompt {
         Prompt::Address => ("Cell: ", "plays"),
         Prompt::SavePath => ("Save to: ", "saves"),
         Prompt::Chat => ("Say: ", "sends"),
@@ -205,10 +212,14 @@ fn render_input(
     );
     // A long path shows its end, where the cursor is.
     let room = usize::from(area.width).saturating_sub(width(label) + width(&hint) + 1);
-    let shown = tail(text, room);
+    let shown = tail(line.text, room);
+    let style = match line.selected {
+        true => theme.selected(),
+        false => Style::default(),
+    };
     Line::from(vec![
         Span::styled(label, theme.key()),
-        Span::raw(shown),
+        Span::styled(shown, style),
         Span::styled("▏", theme.key()),
         Span::styled(hint, theme.dim()),
     ])

@@ -1,28 +1,25 @@
-//! The puzzles screen: the list (game, where the puzzle came from, solved
-//! or not, plies), and Enter to solve the one chosen ([`solve`]), by the
-//! [`keys`] of each. What was solved or failed is remembered
-//! ([`tabletop_core::puzzles::progress`]).
+//! The puzzles screen: the list ([`list`]: each puzzle's number, game,
+//! who wins within how many plies, solved or not, where it came from),
+//! one game's at a time if the player likes, and Enter to solve the one
+//! chosen ([`solve`]), by the [`keys`] of each. What was solved or failed
+//! is remembered ([`tabletop_core::puzzles::progress`]).
 
 pub mod keys;
+mod list;
 pub mod solve;
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::layout::Rect;
 
 use crate::app::action::Action;
-use crate::app::fit::shorten;
 use crate::app::keys::Mode;
 use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::Footer;
-use crate::app::widgets::title::{Fit, TitleBar};
 use crate::games;
-use crate::games::{Interactive, WithRecord};
+use crate::games::{GameKind, Interactive, WithRecord};
 use solve::{Solve, SolveScreen, State};
 use tabletop_core::puzzles::Puzzle;
 use tabletop_core::puzzles::progress::{self, Mark, Progress};
@@ -30,6 +27,9 @@ use tabletop_engine::record::Record;
 
 pub struct Puzzles {
     puzzles: Vec<Puzzle>,
+    /// The one game whose puzzles are listed, if the list is filtered.
+    only: Option<GameKind>,
+    /// The puzzle chosen, by its place in `puzzles`.
     selected: usize,
     progress: Progress,
     /// Where progress is kept; `None` in tests, or when the file there
@@ -37,6 +37,8 @@ pub struct Puzzles {
     progress_path: Option<PathBuf>,
     /// Lines about what could not be read.
     notices: Vec<String>,
+    /// A line for the player over the list, until the next key.
+    message: Option<String>,
     solving: Option<Box<dyn SolveScreen>>,
     /// The puzzle being solved, and whether its result was kept.
     current: usize,
@@ -76,10 +78,12 @@ impl Puzzles {
         };
         Puzzles {
             puzzles,
+            only: None,
             selected: 0,
             progress,
             progress_path,
             notices,
+            message: None,
             solving: None,
             current: 0,
             recorded: false,
@@ -93,80 +97,6 @@ impl Puzzles {
         self.solving = Some(games::with_record(puzzle.record.clone(), Open(puzzle)));
         self.current = index;
         self.recorded = false;
-    }
-
-    /// Draws the list.
-    fn render_list(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let notices = self.notices.len().min(3) as u16;
-        let [title, notice_area, header, list, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(notices),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let solved = self
-            .puzzles
-            .iter()
-            .filter(|p| self.progress.mark(&p.id) == Some(Mark::Solved))
-            .count();
-        TitleBar {
-            heading: "tabletop",
-            about: &format!("puzzles · {solved} of {} solved", self.puzzles.len()),
-            fit: Fit::Leading,
-            theme,
-        }
-        .render(title, buf);
-        let width = usize::from(area.width);
-        let notice_lines: Vec<Line> = self
-            .notices
-            .iter()
-            .rev()
-            .take(3)
-            .map(|n| Line::styled(shorten(n, width), theme.message()))
-            .collect();
-        Paragraph::new(notice_lines).render(notice_area, buf);
-        if self.puzzles.is_empty() {
-            Line::raw("No puzzles: review a game (tabletop review FILE) to find its missed wins")
-                .render(header, buf);
-        } else {
-            Line::styled(
-                format!("  {:<9} {:<8} {:>5}  {}", "game", "", "plies", "from"),
-                theme.dim(),
-            )
-            .render(header, buf);
-        }
-        let rows = usize::from(list.height);
-        // The selected line is kept in view.
-        let top = (self.selected + 1).saturating_sub(rows.max(1));
-        for (i, puzzle) in self.puzzles.iter().enumerate().skip(top).take(rows) {
-            let mark = match self.progress.mark(&puzzle.id) {
-                Some(Mark::Solved) => "solved",
-                Some(Mark::Failed) => "failed",
-                None => "",
-            };
-            let text = format!(
-                "{} {:<9} {:<8} {:>5}  {}",
-                if i == self.selected { '>' } else { ' ' },
-                puzzle.kind().title(),
-                mark,
-                puzzle.plies,
-                puzzle.source
-            );
-            let style = if i == self.selected {
-                theme.cursor()
-            } else {
-                ratatui::style::Style::default()
-            };
-            let row = Rect::new(list.x, list.y + (i - top) as u16, list.width, 1);
-            Line::styled(shorten(&text, width), style).render(row, buf);
-        }
-        Footer {
-            items: self.footer(),
-            theme,
-        }
-        .render(footer, buf);
     }
 
     /// Keeps the result of the puzzle being solved, once it has one.
@@ -197,15 +127,59 @@ impl Puzzles {
         }
     }
 
-    /// What the list does with `action`.
-    fn update_list(&mut self, action: Action) -> Transition {
-        let last = self.puzzles.len().saturating_sub(1);
+    /// The puzzles listed (all, or one game's), by their place in
+    /// `puzzles`.
+    fn listed(&self) -> Vec<usize> {
+        (0..self.puzzles.len())
+            .filter(|&i| self.only.is_none_or(|kind| self.puzzles[i].kind() == kind))
+            .collect()
+    }
+
+    /// Moves the choice `by` puzzles down the list (up when negative),
+    /// staying in it.
+    fn choose_by(&mut self, by: isize) {
+        let listed = self.listed();
+        let here = listed.iter().position(|&i| i == self.selected).unwrap_or(0);
+        let last = listed.len().saturating_sub(1) as isize;
+        let to = (here as isize + by).clamp(0, last.max(0)) as usize;
+        if let Some(&chosen) = listed.get(to) {
+            self.selected = chosen;
+        }
+    }
+
+    /// Lists the next game's puzzles (`forward`) or the one before's; all
+    /// of them come between the last game and the first.
+    fn filter(&mut self, forward: bool) {
+        let choices: Vec<Option<GameKind>> = std::iter::once(None)
+            .chain(GameKind::ALL.iter().copied().map(Some))
+            .collect();
+        let here = choices.iter().position(|&c| c == self.only).unwrap_or(0);
+        let count = choices.len();
+        let next = match forward {
+            true => (here + 1) % count,
+            false => (here + count - 1) % count,
+        };
+        self.only = choices[next];
+        // The choice stays if it is still listed, else the first is.
+        let listed = self.listed();
+        if !listed.contains(&self.selected) {
+            self.selected = listed.first().copied().unwrap_or(0);
+        }
+    }
+
+    /// What the list does with `action`, in a terminal of size `area`.
+    fn update_list(&mut self, action: Action, area: Rect) -> Transition {
+        let page = self.page(area) as isize;
         match action {
-            Action::UP => self.selected = self.selected.saturating_sub(1),
-            Action::DOWN => self.selected = (self.selected + 1).min(last),
-            Action::First => self.selected = 0,
-            Action::Last => self.selected = last,
-            Action::Confirm => self.open(self.selected),
+            Action::UP => self.choose_by(-1),
+            Action::DOWN => self.choose_by(1),
+            Action::PageUp => self.choose_by(-page),
+            Action::PageDown => self.choose_by(page),
+            Action::First => self.choose_by(isize::MIN / 2),
+            Action::Last => self.choose_by(isize::MAX / 2),
+            Action::Filter | Action::RIGHT => self.filter(true),
+            Action::LEFT => self.filter(false),
+            Action::Confirm if !self.listed().is_empty() => self.open(self.selected),
             Action::Cancel => return Transition::Back,
             _ => {}
         }
@@ -222,16 +196,23 @@ impl Screen for Puzzles {
     }
 
     fn update(&mut self, action: Action, context: &Context) -> Transition {
+        self.message = None;
+        let many = self.listed().len() > 1;
         let Some(solving) = &mut self.solving else {
-            return self.update_list(action);
+            return self.update_list(action, context.area);
         };
         let over = matches!(solving.state(), State::Solved | State::Failed(_));
         match action {
-            Action::NewGame if over || self.puzzles.len() > 1 => {
+            Action::NewGame if over || many => {
                 solving.stop();
-                let next = (self.current + 1) % self.puzzles.len().max(1);
-                self.selected = next;
-                self.open(next);
+                // The next of those listed, round again.
+                let listed = self.listed();
+                let here = listed.iter().position(|&i| i == self.current);
+                let next = here.map_or(0, |at| (at + 1) % listed.len().max(1));
+                if let Some(&next) = listed.get(next) {
+                    self.selected = next;
+                    self.open(next);
+                }
             }
             _ => {
                 if let Transition::Back = solving.update(action, context) {
@@ -239,7 +220,7 @@ impl Screen for Puzzles {
                     self.solving = None;
                 }
                 // A try again: its result is to be kept afresh.
-                if action == Action::Review {
+                if action == Action::Undo {
                     self.recorded = false;
                 }
             }
@@ -281,8 +262,12 @@ impl Screen for Puzzles {
         Tick::Changed
     }
 
-    /// The puzzles have no status line: their notices are about files.
-    fn tell(&mut self, _message: String) {}
+    fn tell(&mut self, message: String) {
+        match &mut self.solving {
+            Some(solving) => solving.tell(message),
+            None => self.message = Some(message),
+        }
+    }
 
     fn stop(&mut self) {
         if let Some(solving) = &mut self.solving {

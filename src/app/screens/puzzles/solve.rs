@@ -214,7 +214,7 @@ impl<G: GameUi> Solve<G> {
                 let was = keeping
                     .as_ref()
                     .map_or(String::new(), |mv| format!(": {mv} wins"));
-                let retry = self.board().key_for(Action::Review);
+                let retry = self.board().key_for(Action::Undo);
                 format!("That lets the win slip{was}. {retry} retries")
             }
             State::Playing => self.message.clone().unwrap_or_default(),
@@ -464,9 +464,14 @@ impl<G: Interactive> Screen for Solve<G> {
                     text.pop();
                 }
             }
+            Action::Clear => {
+                if let Some(text) = &mut self.input {
+                    text.clear();
+                }
+            }
             Action::Click { column, row } => self.click(context.area, column, row),
             // From the puzzle's position again.
-            Action::Review | Action::Redo => self.retry(),
+            Action::Undo => self.retry(),
             // Esc closes the address line first, then the puzzle.
             Action::Cancel if self.input.take().is_none() => return Transition::Back,
             _ => {}
@@ -511,7 +516,8 @@ impl<G: Interactive> Screen for Solve<G> {
             ])
             .render(address, buf);
         }
-        Paragraph::new(TextLine::styled(self.status(), theme.message())).render(status, buf);
+        let said = crate::app::fit::message(&self.status(), usize::from(status.width));
+        Paragraph::new(TextLine::styled(said, theme.message())).render(status, buf);
         Footer {
             items: self.footer(),
             theme,

@@ -63,13 +63,13 @@ const VIEWING: &[Binding] = &[
 pub const REPLAY: Keymap = Keymap::new(&[VIEWING, LOOKS, HELP_AND_QUIT])
     .input(Input::Digits)
     .footer(&[
-        Footer::new(Action::LEFT, "step"),
-        Footer::new(Action::First, "ends"),
-        Footer::new(Action::Autoplay, "play"),
-        Footer::new(Action::NextMistake, "next mistake"),
-        Footer::new(Action::Review, "review"),
-        Footer::new(Action::Faster, "speed"),
-        Footer::new(Action::Continue, "play on"),
+        Footer::new(Action::LEFT, "step").weight(6),
+        Footer::new(Action::First, "ends").weight(2),
+        Footer::new(Action::Autoplay, "play").weight(4),
+        Footer::new(Action::NextMistake, "next mistake").weight(5),
+        Footer::new(Action::Review, "review").weight(5),
+        Footer::new(Action::Faster, "speed").weight(1),
+        Footer::new(Action::Continue, "play on").weight(3),
         Footer::new(Action::Help, "help"),
         Footer::new(Action::Quit, "quit"),
     ]);

@@ -25,7 +25,6 @@ use crate::app::theme::Theme;
 use crate::games::{AnyRecord, Interactive, WithRecord, with_record};
 use review::Background;
 use tabletop_core::review::classify::Judgement;
-use tabletop_core::seat::Seat;
 use tabletop_engine::Player;
 use tabletop_engine::line::Line as PlayLine;
 use tabletop_engine::record::Record;
@@ -173,12 +172,15 @@ impl<G: Interactive> Replay<G> {
     }
 
     /// The record up to the position shown, for a game going on from
-    /// there between people, whoever played the record.
+    /// there between the record's players (its computer at its level; an
+    /// engine named by its command is never run from a file, a person
+    /// plays that side).
     fn continued(&self) -> Record<G> {
         let mut record = self.record.clone();
         record.moves.truncate(self.line.chosen_through(self.index));
         record.resigned = None;
-        record.players = [Seat::Human, Seat::Human].map(|seat| seat.to_string());
+        record.adjudged = None;
+        record.review = None;
         record
     }
 

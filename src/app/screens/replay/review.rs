@@ -10,6 +10,7 @@ use std::thread;
 
 use super::Replay;
 use crate::app::action::Action;
+use crate::app::paths;
 use crate::app::widgets::history::Entry;
 use crate::games::Interactive;
 use tabletop_ai::Level;
@@ -130,7 +131,7 @@ impl<G: Interactive> Replay<G> {
         });
         self.message = Some(match &self.path {
             Some(path) => match files::save(path, &self.record.to_toml()) {
-                Ok(()) => format!("Reviewed, and kept in {}", path.display()),
+                Ok(()) => format!("Reviewed, and kept in {}", paths::shown(path)),
                 Err(error) => format!("Reviewed, but not saved: {error}"),
             },
             None => "Reviewed".to_string(),

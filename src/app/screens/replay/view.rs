@@ -7,10 +7,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::Replay;
-use crate::app::fit::wrapped;
+use crate::app::fit::{self, wrapped};
 use crate::app::games::{BoardView, history_entries, last_turn};
 use crate::app::screens::{Screen, board_and_panel};
 use crate::app::theme::Theme;
@@ -50,7 +50,8 @@ pub(super) fn render<G: Interactive>(
     let (review_lines, better) = replay.review_lines(panel.width, theme);
     render_board(replay, better, board, buf, theme);
     render_panel(replay, review_lines, panel, buf, theme);
-    Line::styled(replay.status(), theme.message()).render(status, buf);
+    let said = fit::message(&replay.status(), usize::from(status.width));
+    Line::styled(said, theme.message()).render(status, buf);
     Footer {
         items: replay.footer(),
         theme,
@@ -124,15 +125,17 @@ fn render_panel<G: Interactive>(
         lines.push(Line::styled(adjudged.text::<G>(), theme.message()));
     }
     lines.extend(review_lines);
-    let graph_top = lines.len() as u16;
+    let graph_top = rows_taken(&lines, panel.width);
     let reviewed = !replay.reviewed.is_empty();
     if reviewed {
         lines.push(Line::raw(""));
     }
     lines.extend(game.panel(replay.animation.as_ref().map(|(a, _)| a), theme));
     lines.push(Line::raw(""));
-    let list_top = lines.len() as u16;
-    Paragraph::new(lines).render(panel, buf);
+    let list_top = rows_taken(&lines, panel.width);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(panel, buf);
     if reviewed {
         let [_, row, _] = Layout::vertical([
             Constraint::Length(graph_top),
@@ -151,6 +154,17 @@ fn render_panel<G: Interactive>(
     let [_, list] =
         Layout::vertical([Constraint::Length(list_top), Constraint::Fill(1)]).areas(panel);
     render_list(replay, list, buf, theme);
+}
+
+/// The rows `lines` take in a panel `width` wide, each wrapped into as
+/// many as it needs (with a little slack for wrapping at words).
+fn rows_taken(lines: &[Line], width: u16) -> u16 {
+    let room = usize::from(width.saturating_sub(4).max(1));
+    let rows: usize = lines
+        .iter()
+        .map(|line| line.width().div_ceil(room).max(1))
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 /// The moves, the one shown highlighted, marked by the review.

@@ -5,6 +5,7 @@
 use ratatui::text::{Line, Span};
 
 use crate::app::action::Direction;
+use crate::app::fit;
 use crate::app::theme::Theme;
 use crate::games::{GameKind, Setup};
 use tabletop_engine::settings;
@@ -101,6 +102,32 @@ impl GameChoice {
             })
             .collect();
         Line::from(games).centered()
+    }
+}
+
+impl GameChoice {
+    /// The game whose title is at `column` of the titles' line, a line
+    /// `width` columns wide (where [`GameChoice::titles`] centres them).
+    pub fn title_at(&self, width: u16, column: u16) -> Option<GameKind> {
+        let shown: Vec<(GameKind, u16)> = GameKind::ALL
+            .iter()
+            .map(|&kind| (kind, fit::width(kind.title()) as u16 + 3))
+            .collect();
+        let total: u16 = shown.iter().map(|(_, w)| w).sum();
+        let mut x = width.saturating_sub(total) / 2;
+        for (kind, w) in shown {
+            // The title and the spaces around it, not the gap after.
+            if (x..x + w - 1).contains(&column) {
+                return Some(kind);
+            }
+            x += w;
+        }
+        None
+    }
+
+    /// Chooses `kind`.
+    pub fn choose(&mut self, kind: GameKind) {
+        self.game = kind;
     }
 }
 

@@ -1,7 +1,7 @@
 //! The start screen's keys.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Ctrl, Down, Enter, Esc, Left, Right, Up};
+use crate::app::keys::Key::{Char, Click, Ctrl, Down, Enter, Esc, Left, Right, Up};
 use crate::app::keys::shared::{HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -34,6 +34,11 @@ const STARTING: &[Binding] = &[
         Action::Confirm,
         "start the game, resume it, open the saved games or the puzzles",
     ),
+    Binding::new(
+        &[Click],
+        Action::Click { column: 0, row: 0 },
+        "choose a game, a line or its value (‹ ›); a button does what Enter does",
+    ),
     HELP,
 ];
 
@@ -44,8 +49,8 @@ const QUITTING: &[Binding] = &[Binding::new(
 )];
 
 pub const MENU: Keymap = Keymap::new(&[CHOOSING, STARTING, LOOKS, QUITTING]).footer(&[
-    Footer::new(Action::UP, "choose"),
-    Footer::new(Action::LEFT, "change"),
+    Footer::new(Action::UP, "choose").weight(2),
+    Footer::new(Action::LEFT, "change").weight(1),
     Footer::new(Action::Confirm, "start"),
     Footer::new(Action::Quit, "quit"),
 ]);

@@ -4,23 +4,21 @@
 
 pub mod game_choice;
 pub mod keys;
+mod view;
 
 use std::path::PathBuf;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::layout::Rect;
 
 use crate::app::action::{Action, Direction};
-use crate::app::fit::{counted, wrapped};
+use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::library::Library;
 use crate::app::screens::puzzles::Puzzles;
 use crate::app::screens::{Context, Screen, Transition, play};
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::centred_key_hints;
 use crate::games::{AnyRecord, Setup};
 use game_choice::{GameChoice, menu_step};
 use tabletop_ai::Level;
@@ -29,6 +27,7 @@ use tabletop_core::puzzles::gather::{gather, saved_games};
 use tabletop_core::puzzles::progress;
 use tabletop_core::seat::{Outside, Seat};
 use tabletop_engine::Player;
+use view::Clicked;
 
 /// The lines of the menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -77,8 +76,11 @@ pub struct StartMenu {
 }
 
 impl StartMenu {
-    /// Width and height the menu needs.
+    /// Width and height the menu's box needs.
     pub const NEEDS: (u16, u16) = (60, 18);
+    /// The smallest terminal the menu works in, without its box: a few
+    /// of its lines at a time, and the keys.
+    pub const SMALLEST: (u16, u16) = (32, 6);
 
     /// The menu showing `setup` (the defaults, or the last game's).
     pub fn new(setup: &Setup) -> StartMenu {
@@ -200,14 +202,7 @@ impl StartMenu {
         match self.rows()[self.selected] {
             Row::Game => {
                 self.games.step_game(by);
-                self.selected = self.row_index(Row::Game);
-                // An engine that does not play the new game leaves its seat.
-                let choices = self.seat_choices();
-                for seat in &mut self.seats {
-                    if matches!(seat, Seat::Engine(Outside::Named(_))) && !choices.contains(seat) {
-                        *seat = Seat::Human;
-                    }
-                }
+                self.game_changed();
             }
             Row::Setting(setting) => self.games.step_setting(setting, by),
             Row::Seat(player) => {
@@ -226,6 +221,57 @@ impl StartMenu {
         }
     }
 
+    /// The game chosen changed: its line stays chosen (the lines of the
+    /// settings change), and an engine that does not play the new game
+    /// leaves its seat.
+    fn game_changed(&mut self) {
+        self.selected = self.row_index(Row::Game);
+        let choices = self.seat_choices();
+        for seat in &mut self.seats {
+            if matches!(seat, Seat::Engine(Outside::Named(_))) && !choices.contains(seat) {
+                *seat = Seat::Human;
+            }
+        }
+    }
+
+    /// What the screen opens on Enter, on the line chosen.
+    fn open(&mut self, context: &Context) -> Transition {
+        let screen: Box<dyn Screen> = match self.rows().get(self.selected) {
+            Some(Row::Library) => Box::new(self.library()),
+            Some(Row::Puzzles) => Box::new(self.puzzles()),
+            Some(Row::Resume) => match self.resume.take() {
+                Some(record) => play::continued(record, context),
+                None => return Transition::Stay,
+            },
+            _ => self.start(context),
+        };
+        Transition::Open(screen)
+    }
+
+    /// A click at `column`, `row`: on a game's title, it is chosen; on a
+    /// line, the line is, and its value changes on `‹` or `›`; a button
+    /// (Start, Saved games, ...) does what Enter does.
+    fn click(&mut self, column: u16, row: u16, context: &Context) -> Transition {
+        match self.clicked(context.area, column, row) {
+            Some(Clicked::Game(kind)) => {
+                self.games.choose(kind);
+                self.game_changed();
+            }
+            Some(Clicked::Row(at, step)) => {
+                self.selected = at;
+                match (step, self.rows()[at]) {
+                    (Some(by), _) => self.change(by),
+                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles) => {
+                        return self.open(context);
+                    }
+                    (None, _) => {}
+                }
+            }
+            None => {}
+        }
+        Transition::Stay
+    }
+
     fn value(&self, row: Row) -> String {
         match row {
             Row::Game => self.games.kind().title().to_string(),
@@ -242,69 +288,6 @@ impl StartMenu {
             Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
             Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
         }
-    }
-
-    fn render_menu(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let mut lines = vec![Line::raw(""), self.games.titles(theme), Line::raw("")];
-        let rows = self.rows();
-        for (i, &row) in rows.iter().enumerate() {
-            let style = if i == self.selected {
-                theme.selected()
-            } else {
-                Default::default()
-            };
-            let line = match row {
-                Row::Start => Line::styled("[ Start ]", style).centered(),
-                Row::Library => Line::styled("[ Saved games ]", style).centered(),
-                Row::Puzzles => Line::styled("[ Puzzles ]", style).centered(),
-                Row::Resume => Line::styled(
-                    format!(
-                        "[ Resume the unfinished game: {} ]",
-                        self.resume.as_ref().map(describe).unwrap_or_default()
-                    ),
-                    style,
-                )
-                .centered(),
-                _ => Line::from(vec![
-                    Span::raw(format!("  {:<16}", self.label(row))),
-                    Span::styled(format!("‹ {} ›", self.value(row)), style),
-                ]),
-            };
-            lines.push(line);
-        }
-        // A notice takes the lines left free, wrapped; the box grows for
-        // a long one when the terminal has room.
-        let room = usize::from(Self::NEEDS.0.saturating_sub(4));
-        let wrap = |notice: &str, most: usize| wrapped(notice, room, most.max(1));
-        let (notice, notice_style) = match (&self.notice, self.engine_hint()) {
-            (Some(notice), _) => (Some(notice.as_str()), theme.message()),
-            (None, Some(hint)) => (Some(hint), theme.dim()),
-            (None, None) => (None, theme.message()),
-        };
-        let wants = notice.map_or(0, |n| wrap(n, 4).len());
-        let free = usize::from(Self::NEEDS.1 - 2).saturating_sub(lines.len() + 1);
-        let grow = u16::try_from(wants.saturating_sub(free)).unwrap_or(0);
-        let [area] = Layout::horizontal([Constraint::Length(Self::NEEDS.0)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [area] = Layout::vertical([Constraint::Length(Self::NEEDS.1 + grow)])
-            .flex(Flex::Center)
-            .areas(area);
-        let block = Block::bordered().title(Line::styled(" tabletop ", theme.title()).centered());
-        let inner = block.inner(area);
-        block.render(area, buf);
-        let free = usize::from(inner.height).saturating_sub(lines.len() + 1);
-        let notice: Vec<Line> = notice.map_or_else(Vec::new, |notice| {
-            wrap(notice, free)
-                .into_iter()
-                .map(|line| Line::styled(line, notice_style).centered())
-                .collect()
-        });
-        let spare = free.saturating_sub(notice.len());
-        lines.extend((0..spare).map(|_| Line::raw("")));
-        lines.extend(notice);
-        lines.push(centred_key_hints(&self.footer(), theme));
-        Paragraph::new(lines).render(inner, buf);
     }
 
     /// The puzzles of the saved games (when the app has files) and the
@@ -359,18 +342,8 @@ impl Screen for StartMenu {
     fn update(&mut self, action: Action, context: &Context) -> Transition {
         match action {
             Action::Step(direction) => self.step(direction),
-            Action::Confirm => {
-                let screen: Box<dyn Screen> = match self.rows().get(self.selected) {
-                    Some(Row::Library) => Box::new(self.library()),
-                    Some(Row::Puzzles) => Box::new(self.puzzles()),
-                    Some(Row::Resume) => match self.resume.take() {
-                        Some(record) => play::continued(record, context),
-                        None => return Transition::Stay,
-                    },
-                    _ => self.start(context),
-                };
-                return Transition::Open(screen);
-            }
+            Action::Confirm => return self.open(context),
+            Action::Click { column, row } => return self.click(column, row, context),
             Action::Cancel | Action::Quit => return Transition::Quit,
             _ => {}
         }
@@ -382,7 +355,7 @@ impl Screen for StartMenu {
     }
 
     fn needs(&self, _area: Rect) -> (u16, u16) {
-        Self::NEEDS
+        Self::SMALLEST
     }
 
     fn tell(&mut self, message: String) {
@@ -390,15 +363,15 @@ impl Screen for StartMenu {
     }
 
     /// Shown again after a game: the unfinished game is no longer on
-    /// offer (the autosave is the last game's now), and the line chosen
-    /// stays chosen.
+    /// offer (the autosave is the last game's now), and Start is chosen,
+    /// or the saved games coming back from them.
     fn back(&mut self) {
         let row = self.rows().get(self.selected).copied();
         self.resume = None;
         self.notice = None;
         self.selected = match row {
-            Some(Row::Resume) | None => self.row_index(Row::Start),
-            Some(row) => self.row_index(row),
+            Some(Row::Library) => self.row_index(Row::Library),
+            _ => self.row_index(Row::Start),
         };
     }
 
