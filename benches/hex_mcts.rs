@@ -6,9 +6,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
-use tabletop_ai::hex::mcts::{Knobs, choose_within};
+use tabletop_ai::hex::mcts::{Knobs, choose};
+use tabletop_ai::{Budget, Deadline};
 use tabletop_engine::Game;
 use tabletop_engine::hex::{Hex, HexSettings};
 
@@ -25,8 +25,8 @@ fn search(c: &mut Criterion) {
     for (name, knobs) in [("plain", Knobs::PLAIN), ("patterned", Knobs::patterned())] {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let far = Instant::now() + Duration::from_secs(3600);
-                black_box(choose_within(&game, far, Some(PLAYOUTS), 1, &stop, knobs))
+                let deadline = Deadline::new(Budget::Nodes(PLAYOUTS), &stop);
+                black_box(choose(&game, deadline, 1, knobs))
             })
         });
     }

@@ -6,6 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
+use tabletop_ai::Deadline;
 use tabletop_ai::hex::solver::solve;
 use tabletop_engine::Game;
 use tabletop_engine::hex::{Hex, HexSettings};
@@ -30,7 +31,7 @@ fn solver(c: &mut Criterion) {
     ] {
         let game = position(size, moves);
         group.bench_function(name, |b| {
-            b.iter(|| black_box(solve(&game, None, &stop)).expect("solved"))
+            b.iter(|| black_box(solve(&game, Deadline::unlimited(&stop))).expect("solved"))
         });
     }
     group.finish();

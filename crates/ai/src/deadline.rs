@@ -111,6 +111,16 @@ impl<'a> Deadline<'a> {
         Deadline::new(budget, self.stop)
     }
 
+    /// The same deadline ending `margin` sooner (for a search that needs
+    /// that long after it stops); a count of positions is unchanged.
+    pub fn sooner(&self, margin: Duration) -> Deadline<'a> {
+        let budget = match self.budget {
+            Budget::Time(time) => Budget::Time(time.saturating_sub(margin)),
+            nodes => nodes,
+        };
+        Deadline { budget, ..*self }
+    }
+
     /// The time left, for a budget of time; `None` for a count of
     /// positions.
     pub fn time_left(&self) -> Option<Duration> {
@@ -167,5 +177,19 @@ mod tests {
             panic!("a part of a time budget is time");
         };
         assert!(part <= Duration::from_secs(1800));
+    }
+
+    #[test]
+    fn a_sooner_deadline_keeps_a_count_and_shortens_a_time() {
+        let count = Deadline::new(Budget::Nodes(100), &NEVER);
+        assert_eq!(
+            count.sooner(Duration::from_secs(1)).budget(),
+            Budget::Nodes(100)
+        );
+        let time = Deadline::new(Duration::from_secs(10).into(), &NEVER);
+        let sooner = time.sooner(Duration::from_secs(4));
+        assert_eq!(sooner.budget(), Budget::Time(Duration::from_secs(6)));
+        let gone = time.sooner(Duration::from_secs(11));
+        assert_eq!(gone.budget(), Budget::Time(Duration::ZERO));
     }
 }

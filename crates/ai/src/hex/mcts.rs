@@ -10,19 +10,19 @@
 //! X), so a bridge to an edge looks like any other bridge.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::patterns::{Gammas, Neighbourhoods};
 use super::solver;
+use crate::Deadline;
 use crate::cells::colour;
 use crate::search::zobrist;
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
 use tabletop_engine::{Cell, Game, Player, Rng};
 
-const EMPTY: u8 = 0;
-const O: u8 = 1;
-const X: u8 = 2;
+pub(super) const EMPTY: u8 = 0;
+pub(super) const O: u8 = 1;
+pub(super) const X: u8 = 2;
 /// Padding cells that stand for no edge (two corners of the padding).
 const OFF: u8 = 3;
 
@@ -40,6 +40,9 @@ const EXPLORE: f32 = 0.05;
 const SAVE_PRIOR: (u32, f32) = (20, 19.0);
 /// The solver is tried from this many empty cells down.
 const SOLVE_EMPTIES: usize = 18;
+/// A search by time stops this much before its deadline, to leave time
+/// to pick the move and answer.
+const MARGIN: Duration = Duration::from_millis(20);
 
 /// How the tree uses learned patterns. A new child's prior is its
 /// pattern's gamma over the largest gamma among its siblings (so 1 for
@@ -78,7 +81,7 @@ pub struct Board {
     pub(super) stride: usize,
     /// Neighbour offsets in ring order: two neighbours next to each other
     /// in the ring are neighbours of each other.
-    ring: [isize; 6],
+    pub(super) ring: [isize; 6],
     pub cells: Vec<u8>,
 }
 
@@ -125,7 +128,7 @@ impl Board {
         Cell::new(i / self.stride - 1, i % self.stride - 1).unwrap_or_else(|| unreachable!())
     }
 
-    fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn playing_cells(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n).flat_map(move |r| (0..self.n).map(move |c| (r + 1) * self.stride + c + 1))
     }
 
@@ -137,7 +140,7 @@ impl Board {
     }
 
     /// Whether `who`'s stones in `cells` join their edges.
-    fn connects(&self, cells: &[u8], who: u8, scratch: &mut Scratch) -> bool {
+    pub(super) fn connects(&self, cells: &[u8], who: u8, scratch: &mut Scratch) -> bool {
         scratch.stamp += 1;
         let stamp = scratch.stamp;
         scratch.stack.clear();
@@ -175,7 +178,13 @@ impl Board {
 
     /// The empty cell next to `intruded` that saves a bridge of `who` the
     /// opponent has just broken into by playing `intruded`.
-    fn bridge_save(&self, cells: &[u8], intruded: usize, who: u8, rng: &mut Rng) -> Option<usize> {
+    pub(super) fn bridge_save(
+        &self,
+        cells: &[u8],
+        intruded: usize,
+        who: u8,
+        rng: &mut Rng,
+    ) -> Option<usize> {
         let mut found = [0usize; 6];
         let mut count = 0;
         for k in 0..6 {
@@ -195,7 +204,7 @@ impl Board {
 
     /// Every empty cell that would save a bridge of `who` broken into by
     /// an opponent stone.
-    fn broken_bridges(&self, cells: &[u8], who: u8) -> Vec<usize> {
+    pub(super) fn broken_bridges(&self, cells: &[u8], who: u8) -> Vec<usize> {
         let mut saves = Vec::new();
         for x in self.playing_cells().filter(|&i| cells[i] == 3 - who) {
             for k in 0..6 {
@@ -211,7 +220,12 @@ impl Board {
     }
 
     /// The empty cells where `who` would join their edges with one stone.
-    fn winning_cells(&self, cells: &mut [u8], who: u8, scratch: &mut Scratch) -> Vec<usize> {
+    pub(super) fn winning_cells(
+        &self,
+        cells: &mut [u8],
+        who: u8,
+        scratch: &mut Scratch,
+    ) -> Vec<usize> {
         let mut wins = Vec::new();
         let empties: Vec<usize> = self
             .playing_cells()
@@ -233,7 +247,7 @@ pub struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<u16>,
-    cells: Vec<u8>,
+    pub(super) cells: Vec<u8>,
     empties: Vec<u16>,
 }
 
@@ -252,7 +266,7 @@ impl Scratch {
 /// Plays `cells` out at random from `to_move` (answering bridge
 /// intrusions) until the board is full; returns the winner's colour and
 /// leaves the full board in `scratch.cells`.
-fn playout(
+pub(super) fn playout(
     board: &Board,
     empties: &[u16],
     mut to_move: u8,
@@ -315,106 +329,145 @@ struct Node {
     prior: f32,
 }
 
-/// One tree search from `root` (with `to_move` to move and `last` the
-/// opponent's last stone); returns the visits of each root move.
-/// When a tree search ends: at the deadline, when told to stop, or after
-/// so many playouts.
-#[derive(Clone, Copy)]
-struct Until<'a> {
-    deadline: Instant,
-    stop: &'a AtomicBool,
-    iterations: u64,
-}
-
+/// One tree search from the position on `board` (with `to_move` to move
+/// and `last` the opponent's last stone, if known) over `moves`, until
+/// `deadline` (counting playouts); returns the visits of each root move.
 fn search_tree(
     board: &Board,
     to_move: u8,
     last: Option<usize>,
     moves: &[u16],
-    until: Until,
+    deadline: Deadline,
     seed: u64,
     knobs: Knobs,
 ) -> HashMap<u16, u32> {
-    let mut rng = Rng::new(seed);
-    let mut scratch = Scratch::new(board);
-    let root_empties = board.empties();
-    let expand_after = EXPAND_AFTER + (root_empties.len() / EXPAND_PER_CELLS) as u32;
-    let priors = knobs.gammas.map(|gammas| Priors {
-        around: Neighbourhoods::new(board),
-        gammas,
-        rave_visits: knobs.rave_prior_visits,
-    });
-    let mut tree: Vec<Node> = vec![Node::default()];
-    let saves = match last {
+    let mut search = TreeSearch {
+        board,
+        to_move,
+        root_empties: board.empties(),
+        expand_after: 0,
+        priors: knobs.gammas.map(|gammas| Priors {
+            around: Neighbourhoods::new(board),
+            gammas,
+            rave_visits: knobs.rave_prior_visits,
+        }),
+        bias: knobs.bias,
+        tree: vec![Node::default()],
+        rng: Rng::new(seed),
+    };
+    search.expand_after = EXPAND_AFTER + (search.root_empties.len() / EXPAND_PER_CELLS) as u32;
+    let saves: Vec<usize> = match last {
         Some(x) => board
-            .bridge_save(&board.cells, x, to_move, &mut rng)
+            .bridge_save(&board.cells, x, to_move, &mut search.rng)
             .into_iter()
             .collect(),
         None => board.broken_bridges(&board.cells, to_move),
     };
-    let learned = priors
+    let learned = search
+        .priors
         .as_ref()
         .map(|p| (p, board.cells.as_slice(), to_move));
-    expand(&mut tree, 0, moves, &saves, learned);
+    expand(&mut search.tree, 0, moves, &saves, learned);
+    let mut scratch = Scratch::new(board);
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
-    loop {
-        if iterations >= until.iterations
-            || iterations.is_multiple_of(64)
-                && (Instant::now() >= until.deadline || until.stop.load(Ordering::Relaxed))
-        {
-            break;
-        }
+    // A count of playouts is kept exactly; the clock is read every 64.
+    while !((!deadline.is_timed() || iterations.is_multiple_of(64)) && deadline.expired(iterations))
+    {
         iterations += 1;
-        scratch.cells.copy_from_slice(&board.cells);
+        search.iterate(last, &mut scratch, &mut path);
+    }
+    let tree = &search.tree;
+    let root = tree[0];
+    tree[root.first as usize..(root.first + u32::from(root.children)) as usize]
+        .iter()
+        .map(|c| (c.mv, c.n))
+        .collect()
+}
+
+/// One thread's tree, and what it needs to grow it.
+struct TreeSearch<'a> {
+    board: &'a Board,
+    to_move: u8,
+    root_empties: Vec<u16>,
+    expand_after: u32,
+    priors: Option<Priors<'a>>,
+    bias: f32,
+    tree: Vec<Node>,
+    rng: Rng,
+}
+
+impl TreeSearch<'_> {
+    /// One descent (expanding the leaf once visited often enough), one
+    /// playout from there on `scratch`, and the backup along `path`.
+    fn iterate(&mut self, last: Option<usize>, scratch: &mut Scratch, path: &mut Vec<u32>) {
+        scratch.cells.copy_from_slice(&self.board.cells);
         path.clear();
+        let (player, previous) = self.descend(last, scratch, path);
+        let winner = playout(
+            self.board,
+            &self.root_empties,
+            player,
+            previous,
+            scratch,
+            &mut self.rng,
+        );
+        self.backup(path, winner, &scratch.cells);
+    }
+
+    /// Walks from the root to a leaf, playing the moves on `scratch` and
+    /// recording the nodes in `path`; the player to move at the leaf and
+    /// the last stone played.
+    fn descend(
+        &mut self,
+        last: Option<usize>,
+        scratch: &mut Scratch,
+        path: &mut Vec<u32>,
+    ) -> (u8, Option<usize>) {
         let mut node = 0u32;
-        let mut player = to_move;
+        let mut player = self.to_move;
         let mut previous = last;
         loop {
             path.push(node);
-            let here = tree[node as usize];
+            let here = self.tree[node as usize];
             if here.children == 0 {
-                if here.n >= expand_after && tree.len() < MAX_NODES && node != 0 {
-                    let cells = scratch.cells.clone();
-                    let empty: Vec<u16> = root_empties
-                        .iter()
-                        .copied()
-                        .filter(|&i| cells[i as usize] == EMPTY)
-                        .collect();
-                    if empty.is_empty() {
-                        break;
-                    }
-                    let saves: Vec<usize> = previous
-                        .and_then(|x| board.bridge_save(&cells, x, player, &mut rng))
-                        .into_iter()
-                        .collect();
-                    let learned = priors.as_ref().map(|p| (p, cells.as_slice(), player));
-                    expand(&mut tree, node, &empty, &saves, learned);
-                } else {
+                if here.n < self.expand_after || self.tree.len() >= MAX_NODES || node == 0 {
                     break;
                 }
+                let cells = scratch.cells.clone();
+                let empty: Vec<u16> = self
+                    .root_empties
+                    .iter()
+                    .copied()
+                    .filter(|&i| cells[i as usize] == EMPTY)
+                    .collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let saves: Vec<usize> = previous
+                    .and_then(|x| self.board.bridge_save(&cells, x, player, &mut self.rng))
+                    .into_iter()
+                    .collect();
+                let learned = self.priors.as_ref().map(|p| (p, cells.as_slice(), player));
+                expand(&mut self.tree, node, &empty, &saves, learned);
             }
-            let child = select(&tree, node, knobs.bias);
-            let mv = tree[child as usize].mv as usize;
+            let child = select(&self.tree, node, self.bias);
+            let mv = self.tree[child as usize].mv as usize;
             scratch.cells[mv] = player;
             previous = Some(mv);
             player = 3 - player;
             node = child;
         }
-        let winner = playout(
-            board,
-            &root_empties,
-            player,
-            previous,
-            &mut scratch,
-            &mut rng,
-        );
-        // Back up: path[d] was reached by a move of the player to move at
-        // depth d - 1.
-        let mut mover = to_move;
+        (player, previous)
+    }
+
+    /// Backs a playout won by `winner` up `path`, with the
+    /// all-moves-as-first results of the filled board `cells`.
+    fn backup(&mut self, path: &[u32], winner: u8, cells: &[u8]) {
+        // path[d] was reached by a move of the player to move at depth d - 1.
+        let mut mover = self.to_move;
         for (depth, &id) in path.iter().enumerate() {
-            let node = &mut tree[id as usize];
+            let node = &mut self.tree[id as usize];
             if depth > 0 {
                 node.n += 1;
                 if winner == mover {
@@ -425,20 +478,15 @@ fn search_tree(
             // RAVE for the children of this node: their mover is `mover`.
             let (first, count) = (node.first as usize, node.children as usize);
             let won = f32::from(u8::from(winner == mover));
-            for child in &mut tree[first..first + count] {
-                if scratch.cells[child.mv as usize] == mover {
+            for child in &mut self.tree[first..first + count] {
+                if cells[child.mv as usize] == mover {
                     child.rn += 1;
                     child.rw += won;
                 }
             }
         }
-        tree[0].n += 1;
+        self.tree[0].n += 1;
     }
-    let root = tree[0];
-    tree[root.first as usize..(root.first + u32::from(root.children)) as usize]
-        .iter()
-        .map(|c| (c.mv, c.n))
-        .collect()
 }
 
 /// What a tree search needs to give new children learned priors.
@@ -516,14 +564,14 @@ fn select(tree: &[Node], node: u32, bias: f32) -> u32 {
 /// Whether X should swap O's opening stone at `cell` on a board of side
 /// `n`: yes for stones well inside the board (which win for O), no for
 /// stones on or next to an edge (most of which are fair or losing).
-pub fn should_swap(cell: Cell, n: usize, deadline: Instant, stop: &AtomicBool) -> bool {
+pub fn should_swap(cell: Cell, n: usize, deadline: Deadline) -> bool {
     // Small boards: swap exactly when the opening wins for O.
     if n <= 4
         && let Ok(settings) = HexSettings::new(n, false)
     {
         let mut opening = Hex::new(settings);
         if opening.play(HexMove::Place(cell)).is_ok()
-            && let Some(verdict) = solver::solve(&opening, Some(deadline), stop)
+            && let Some(verdict) = solver::solve(&opening, deadline)
         {
             return verdict.winner == Player::First;
         }
@@ -542,7 +590,7 @@ pub fn fair_opening(n: usize) -> Cell {
 }
 
 /// How many threads the tree search runs on.
-fn threads() -> usize {
+pub(super) fn threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -550,104 +598,33 @@ fn threads() -> usize {
 }
 
 /// The move of the computer at a strong level, using learned patterns as
-/// `knobs` say.
-pub fn choose(
-    game: &Hex,
-    deadline: Instant,
-    seed: u64,
-    stop: &AtomicBool,
-    knobs: Knobs,
-) -> Option<HexMove> {
-    choose_within(game, deadline, None, seed, stop, knobs)
-}
-
-/// [`choose`], stopping the tree search after `iterations` playouts if
-/// given: then one tree and an exact solver with no time limit, so that
-/// the move depends on the seed alone, never on the machine's speed (for
-/// tests, and for the examples that compare searches at equal playouts).
-pub fn choose_within(
-    game: &Hex,
-    deadline: Instant,
-    iterations: Option<u64>,
-    seed: u64,
-    stop: &AtomicBool,
-    knobs: Knobs,
-) -> Option<HexMove> {
-    if game.is_over() {
-        return None;
-    }
-    let n = game.side();
-    let start = Instant::now();
-    let me = game.to_move();
-    let mut legal = Vec::new();
-    game.legal_moves(&mut legal);
-    if legal.contains(&HexMove::Swap) {
-        let first = Board::from_hex(game);
-        let opening = first
-            .playing_cells()
-            .find(|&i| first.cells[i] != EMPTY)
-            .map(|i| first.cell(i));
-        if let Some(cell) = opening {
-            let until = start + (deadline.saturating_duration_since(start) / 2);
-            if should_swap(cell, n, until, stop) {
-                return Some(HexMove::Swap);
-            }
-        }
-    }
-    if game.plies() == 0 {
-        return Some(HexMove::Place(if game.settings().swap() {
-            fair_opening(n)
-        } else {
-            // The middle of the short diagonal (the centre on odd sides),
-            // which wins for the first player on every side.
-            Cell::new(n / 2, (n - 1) / 2).unwrap_or_else(|| unreachable!())
-        }));
-    }
-    let board = Board::from_hex(game);
-    let mine = colour(me);
-    let mut scratch = Scratch::new(&board);
-    let mut cells = board.cells.clone();
-    let threats = board.winning_cells(&mut cells, 3 - mine, &mut scratch);
-    if let Some(&block) = threats.first() {
-        // One threat must be blocked; with two or more the game is lost.
-        return Some(HexMove::Place(board.cell(block)));
-    }
-    let empties = board.empties();
-    if empties.len() <= SOLVE_EMPTIES || n <= 4 {
-        let until = start + deadline.saturating_duration_since(start) / 3;
-        let until = iterations.is_none().then_some(until);
-        if let Some(cell) = solver::winning_cell(game, until, stop) {
-            return Some(HexMove::Place(cell));
-        }
-    }
+/// `knobs` say, searching until `deadline`. A count of positions is a
+/// count of playouts, searched in one tree with the exact solver given no
+/// limit, so that the move depends on the seed alone, never on the
+/// machine's speed (for tests, and for the examples that compare searches
+/// at equal playouts); by time, every core grows its own tree.
+pub fn choose(game: &Hex, deadline: Deadline, seed: u64, knobs: Knobs) -> Option<HexMove> {
+    let (board, empties, deadline) = match prelude(game, deadline) {
+        Prelude::Decided(mv) => return mv,
+        Prelude::Search {
+            board,
+            empties,
+            deadline,
+        } => (board, empties, deadline),
+    };
+    let mine = colour(game.to_move());
     // The opponent's last stone is unknown from the position alone; the
     // tree finds the bridge answers itself from the playouts.
     let last = None;
-    let deadline = deadline
-        .checked_sub(Duration::from_millis(20))
-        .unwrap_or(deadline);
     let mut visits: HashMap<u16, u32> = HashMap::new();
     std::thread::scope(|scope| {
-        let trees = if iterations.is_some() { 1 } else { threads() };
+        let trees = if deadline.is_timed() { threads() } else { 1 };
         let handles: Vec<_> = (0..trees)
             .map(|t| {
                 let board = &board;
                 let empties = &empties;
-                scope.spawn(move || {
-                    search_tree(
-                        board,
-                        mine,
-                        last,
-                        empties,
-                        Until {
-                            deadline,
-                            stop,
-                            iterations: iterations.unwrap_or(u64::MAX),
-                        },
-                        seed ^ zobrist(t as u64),
-                        knobs,
-                    )
-                })
+                let seed = seed ^ zobrist(t as u64);
+                scope.spawn(move || search_tree(board, mine, last, empties, deadline, seed, knobs))
             })
             .collect();
         for handle in handles {
@@ -666,12 +643,89 @@ pub fn choose_within(
     Some(HexMove::Place(board.cell(best)))
 }
 
+/// What comes before a tree search.
+pub(super) enum Prelude<'a> {
+    /// The move is decided without one (the swap, the first stone, the
+    /// block of a threat, a solved win), or `None`: the game is over.
+    Decided(Option<HexMove>),
+    /// Search the position on `board`, whose empty cells are `empties`,
+    /// until `deadline` (by time, a little before the move's own).
+    Search {
+        board: Board,
+        empties: Vec<u16>,
+        deadline: Deadline<'a>,
+    },
+}
+
+impl Prelude<'_> {
+    #[cfg(test)]
+    pub(super) fn is_decided(&self) -> bool {
+        matches!(self, Prelude::Decided(_))
+    }
+}
+
+/// The moves every strong level decides before searching: the swap and
+/// the first stone, the only block of a threat to win at once, and late
+/// in the game a win the exact solver proves within a third of the time
+/// (with no limit under a count of playouts, so that the result depends
+/// on nothing but the position: [`solver::within`]).
+pub(super) fn prelude<'a>(game: &Hex, deadline: Deadline<'a>) -> Prelude<'a> {
+    if game.is_over() {
+        return Prelude::Decided(None);
+    }
+    let n = game.side();
+    let me = game.to_move();
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    if legal.contains(&HexMove::Swap) {
+        let first = Board::from_hex(game);
+        let opening = first
+            .playing_cells()
+            .find(|&i| first.cells[i] != EMPTY)
+            .map(|i| first.cell(i));
+        if let Some(cell) = opening
+            && should_swap(cell, n, solver::within(&deadline, 0.5))
+        {
+            return Prelude::Decided(Some(HexMove::Swap));
+        }
+    }
+    if game.plies() == 0 {
+        return Prelude::Decided(Some(HexMove::Place(if game.settings().swap() {
+            fair_opening(n)
+        } else {
+            // The middle of the short diagonal (the centre on odd sides),
+            // which wins for the first player on every side.
+            Cell::new(n / 2, (n - 1) / 2).unwrap_or_else(|| unreachable!())
+        })));
+    }
+    let board = Board::from_hex(game);
+    let mine = colour(me);
+    let mut scratch = Scratch::new(&board);
+    let mut cells = board.cells.clone();
+    let threats = board.winning_cells(&mut cells, 3 - mine, &mut scratch);
+    if let Some(&block) = threats.first() {
+        // One threat must be blocked; with two or more the game is lost.
+        return Prelude::Decided(Some(HexMove::Place(board.cell(block))));
+    }
+    let empties = board.empties();
+    if (empties.len() <= SOLVE_EMPTIES || n <= 4)
+        && let Some(cell) = solver::winning_cell(game, solver::within(&deadline, 1.0 / 3.0))
+    {
+        return Prelude::Decided(Some(HexMove::Place(cell)));
+    }
+    Prelude::Search {
+        board,
+        empties,
+        deadline: deadline.sooner(MARGIN),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::Budget;
     use tabletop_engine::hex::HexSettings;
     use tabletop_engine::{Outcome, Rng};
 
@@ -692,8 +746,8 @@ mod tests {
 
     fn pick_with(hex: &Hex, iterations: u64, knobs: Knobs) -> HexMove {
         let stop = AtomicBool::new(false);
-        let far = Instant::now() + Duration::from_secs(3600);
-        choose_within(hex, far, Some(iterations), 1, &stop, knobs).expect("a move")
+        let deadline = Deadline::new(Budget::Nodes(iterations), &stop);
+        choose(hex, deadline, 1, knobs).expect("a move")
     }
 
     #[test]
@@ -738,11 +792,10 @@ mod tests {
     #[test]
     fn small_boards_are_won_as_first_player() {
         let stop = AtomicBool::new(false);
-        let far = Instant::now() + Duration::from_secs(60);
         for size in [2, 3, 4] {
             let empty = game(size, false, "");
             assert!(
-                solver::winning_cell(&empty, Some(far), &stop).is_some(),
+                solver::winning_cell(&empty, Deadline::unlimited(&stop)).is_some(),
                 "{size}"
             );
             // Against every reply in turn, the first player still wins.
@@ -765,9 +818,8 @@ mod tests {
     #[test]
     fn the_second_player_loses_small_boards() {
         let stop = AtomicBool::new(false);
-        let far = Instant::now() + Duration::from_secs(60);
         let centre = game(3, false, "B1");
-        let verdict = solver::solve(&centre, Some(far), &stop).expect("solved");
+        let verdict = solver::solve(&centre, Deadline::unlimited(&stop)).expect("solved");
         assert_eq!(verdict.winner, Player::First);
         assert_eq!(verdict.winning_move, None);
     }
@@ -796,17 +848,17 @@ mod tests {
     #[test]
     fn swaps_central_openings_only() {
         let stop = AtomicBool::new(false);
-        let soon = Instant::now() + Duration::from_millis(200);
+        let soon = Deadline::unlimited(&stop);
         let cell = |r, c| Cell::new(r, c).expect("on board");
-        assert!(should_swap(cell(5, 5), 11, soon, &stop));
-        assert!(should_swap(cell(4, 6), 11, soon, &stop));
-        assert!(!should_swap(cell(0, 0), 11, soon, &stop));
-        assert!(!should_swap(cell(10, 3), 11, soon, &stop));
-        assert!(!should_swap(fair_opening(11), 11, soon, &stop));
+        assert!(should_swap(cell(5, 5), 11, soon));
+        assert!(should_swap(cell(4, 6), 11, soon));
+        assert!(!should_swap(cell(0, 0), 11, soon));
+        assert!(!should_swap(cell(10, 3), 11, soon));
+        assert!(!should_swap(fair_opening(11), 11, soon));
         assert_eq!(pick(&game(11, true, "F5"), 1_000), HexMove::Swap);
         assert_ne!(pick(&game(11, true, "A0"), 1_000), HexMove::Swap);
         // On 3x3 every opening but the losing edge cells is swapped.
-        assert!(should_swap(cell(1, 1), 3, soon, &stop));
+        assert!(should_swap(cell(1, 1), 3, soon));
         // As O with the rule on: an opening that is not worth swapping.
         let opening = pick(&game(11, true, ""), 1_000);
         assert_eq!(opening, HexMove::Place(fair_opening(11)));

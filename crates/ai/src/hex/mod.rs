@@ -1,26 +1,34 @@
 //! Hex for the computer: levels 1 to 3 search with this evaluation (how
 //! many more stones each side needs to join its edges: shortest path
-//! through empty cells, own stones free, compared); levels 4 and 5 play by
-//! Monte Carlo tree search (`mcts.rs`), which hands late positions to the
-//! exact solver ([`solver`]), level 5 with priors from learned local
-//! patterns ([`patterns`]); on boards up to 8×8 level 5 first looks in
-//! the opening book (`book.rs`) and gives the solver most of the move.
+//! through empty cells, own stones free, compared); level 4 plays by Monte
+//! Carlo tree search (`mcts.rs`, one tree a core), which hands late
+//! positions to the exact solver ([`solver`]). Level 5 searches one tree
+//! with every core ([`uct`], on the lock-free arena of `tree.rs`), with
+//! priors from learned local patterns ([`patterns`]), dead and captured
+//! cells filled in and left out (`inferior.rs`), and at nodes visited
+//! often, virtual connections (`knowledge.rs`, `vc.rs`) that prove wins
+//! and losses and narrow the moves to the must-play region; on boards up
+//! to 8×8 it first looks in the opening book (`book.rs`) and gives the
+//! solver most of the move.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 mod bits;
 mod book;
+mod inferior;
+mod knowledge;
 pub mod mcts;
 pub mod patterns;
 pub mod solver;
+mod tree;
+pub mod uct;
 mod vc;
 
 use crate::analysis::{LONGEST_LINE, Proof};
 use crate::cells::{self, grid};
 use crate::search::zobrist;
-use crate::{Budget, Deadline, History, Level, OwnChoice, Searchable};
+use crate::{Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::hex::{Hex, HexMove};
 use tabletop_engine::{BestPlay, Game, Player};
 
@@ -133,8 +141,8 @@ impl Searchable for Hex {
         if self.side() > SOLVED_FROM_THE_START {
             return None;
         }
-        let stop = deadline.stop_flag();
-        let (verdict, line) = solver::proof_line(self, LONGEST_LINE, ends_at(&deadline), stop)?;
+        let within = solver::within(&deadline, 1.0);
+        let (verdict, line) = solver::proof_line(self, LONGEST_LINE, within)?;
         let result = if verdict.winner == self.to_move() {
             BestPlay::Win(None)
         } else {
@@ -155,7 +163,7 @@ impl Searchable for Hex {
         if self.side() > SOLVED_FROM_THE_START {
             return None;
         }
-        let verdict = solver::solve(self, None, stop)?;
+        let verdict = solver::solve(self, Deadline::unlimited(stop))?;
         let clearness = 200 - verdict.proof.count() as i32;
         Some(if verdict.winner == self.to_move() {
             clearness
@@ -175,7 +183,6 @@ impl Searchable for Hex {
         deadline: Deadline,
         seed: u64,
     ) -> OwnChoice<HexMove> {
-        let stop = deadline.stop_flag();
         if level.get() < 4 {
             return OwnChoice::Search;
         }
@@ -188,31 +195,23 @@ impl Searchable for Hex {
             } else {
                 SOLVER_SHARE_8X8
             };
-            let until = ends_at(&deadline.part(0, share));
-            if let Some(verdict) = solver::solve(self, until, stop)
+            if let Some(verdict) = solver::solve(self, solver::within(&deadline, share))
                 && let Some(cell) = verdict.winning_move
             {
                 return OwnChoice::Play(HexMove::Place(cell));
             }
         }
-        let knobs = if level.get() >= 5 {
-            mcts::Knobs::patterned()
+        let chosen = if level.get() >= 5 {
+            // A count of positions is a count of playouts, searched on
+            // one thread so that the move depends on nothing else.
+            let threads = if deadline.is_timed() { 0 } else { 1 };
+            let settings = uct::Settings {
+                threads,
+                ..uct::Settings::level5()
+            };
+            uct::choose(self, deadline, seed, settings)
         } else {
-            mcts::Knobs::PLAIN
-        };
-        let chosen = match deadline.budget() {
-            Budget::Time(_) => mcts::choose(
-                self,
-                Instant::now() + deadline.time_left().unwrap_or_default(),
-                seed,
-                stop,
-                knobs,
-            ),
-            // A count of positions is a count of playouts.
-            Budget::Nodes(playouts) => {
-                let never = Instant::now() + Duration::from_secs(365 * 24 * 3600);
-                mcts::choose_within(self, never, Some(playouts), seed, stop, knobs)
-            }
+            mcts::choose(self, deadline, seed, mcts::Knobs::PLAIN)
         };
         chosen.map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
@@ -223,11 +222,4 @@ impl Searchable for Hex {
             HexMove::Swap => 1000,
         }
     }
-}
-/// When a time budget ends, for the solver, which reads the clock
-/// itself; none for a count of positions, which the solver (exact, and
-/// so the same on any machine) does not count: it runs until it settles
-/// the position or is stopped.
-fn ends_at(deadline: &Deadline) -> Option<Instant> {
-    deadline.time_left().map(|left| Instant::now() + left)
 }

@@ -14,20 +14,19 @@
 //! would get such a connection with one stone shrinks the must-play region
 //! before any move is searched.
 
+pub use super::bits::{CellSet, Geometry, Stones};
+use super::vc::{Connections, Outlook};
+use crate::{Deadline, Searchable};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
-pub use super::bits::{CellSet, Geometry, Stones};
-use super::vc::Connections;
-use crate::Searchable;
 use tabletop_engine::bits::Bits;
 use tabletop_engine::hex::{Hex, HexMove};
 use tabletop_engine::{Cell, Game, Player};
 
 /// The table is cleared when it grows past this many positions (memory).
 const MAX_TABLE: usize = 4_000_000;
+/// The deadline is asked every this many new positions.
+const CHECK_EVERY: u64 = 256;
 
 /// A solved position: who wins, how (for the player to move, when they
 /// win), and the cells the proof needs.
@@ -137,31 +136,35 @@ pub struct Solver<'a, B: CellSet> {
     g: Geometry<B>,
     connections: Connections<B>,
     table: HashMap<Stones<B>, Entry<B>, BuildHasherDefault<BoardHasher>>,
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    deadline: Deadline<'a>,
     aborted: bool,
     /// Positions entered in the table (each looked at in full once).
     pub nodes: u64,
+    /// `nodes` when the deadline was given.
+    counted_from: u64,
 }
 
 impl<'a, B: CellSet> Solver<'a, B> {
-    /// A solver for boards of `g`'s side, giving up at `deadline` (if
-    /// any) or when `stop` is set.
-    pub fn new(g: Geometry<B>, deadline: Option<Instant>, stop: &'a AtomicBool) -> Solver<'a, B> {
+    /// A solver for boards of `g`'s side, giving up when `deadline`
+    /// expires (a count of positions counts those entered in the table).
+    pub fn new(g: Geometry<B>, deadline: Deadline<'a>) -> Solver<'a, B> {
         Solver {
             g,
             connections: Connections::new(g),
             table: HashMap::default(),
             deadline,
-            stop,
             aborted: false,
             nodes: 0,
+            counted_from: 0,
         }
     }
 
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    /// Gives the solver a new deadline, keeping its table; positions are
+    /// counted from 0 again.
+    pub fn set_deadline(&mut self, deadline: Deadline<'a>) {
         self.deadline = deadline;
         self.aborted = false;
+        self.counted_from = self.nodes;
     }
 
     /// The exact value of `position`; `None` if time ran out first.
@@ -197,9 +200,8 @@ impl<'a, B: CellSet> Solver<'a, B> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes.is_multiple_of(256) {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            self.aborted = late || self.stop.load(Ordering::Relaxed);
+        if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.aborted = self.deadline.expired(self.nodes - self.counted_from);
         }
         self.aborted
     }
@@ -227,36 +229,13 @@ impl<'a, B: CellSet> Solver<'a, B> {
         let empty = position.empty(&g);
         let links = &self.connections;
 
-        // Won already, or with one more stone.
-        if let Some(carrier) = links.edge_connection(own, empty, me) {
-            return self.remember(position, Entry::won(B::ZERO, carrier));
-        }
-        for y in empty.ones().map(B::bit) {
-            if let Some(carrier) = links.edge_connection(own | y, empty & !y, me) {
-                return self.remember(position, Entry::won(y, carrier | y));
+        let (must, threats) = match links.outlook(own, theirs, empty, me) {
+            Outlook::Won { best, carrier } => {
+                return self.remember(position, Entry::won(best, carrier));
             }
-        }
-
-        // Where the opponent would connect: the move must stop each of those.
-        let mut must = empty;
-        let mut threats = B::ZERO;
-        if let Some(carrier) = links.edge_connection(theirs, empty, me.other()) {
-            must &= carrier;
-            threats |= carrier;
-        } else {
-            for y in empty.ones().map(B::bit) {
-                if let Some(carrier) = links.edge_connection(theirs | y, empty & !y, me.other()) {
-                    must &= carrier | y;
-                    threats |= carrier | y;
-                    if must.is_zero() {
-                        break;
-                    }
-                }
-            }
-        }
-        if must.is_zero() {
-            return self.remember(position, Entry::lost(threats));
-        }
+            Outlook::Lost { threats } => return self.remember(position, Entry::lost(threats)),
+            Outlook::Open { must, threats } => (must, threats),
+        };
         let mut entry = Entry {
             phi: 1,
             delta: must.count() as u32,
@@ -369,21 +348,35 @@ impl<'a, B: CellSet> Solver<'a, B> {
     }
 }
 
+/// The deadline for the exact solver within a search under `deadline`:
+/// `share` of the time left, or with a count of positions (the search's
+/// own: playouts, nodes) no limit but the stop flag, so that the proof,
+/// the same on any machine, is not cut at a count meant for another kind
+/// of work.
+pub fn within<'a>(deadline: &Deadline<'a>, share: f64) -> Deadline<'a> {
+    if deadline.is_timed() {
+        deadline.part(0, share)
+    } else {
+        Deadline::unlimited(deadline.stop_flag())
+    }
+}
+
 /// The exact value of `game` (side 11 or less, not over, no swap
-/// pending), or `None` if it is not for this solver or time runs out.
-pub fn solve(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict<u128>> {
+/// pending), or `None` if it is not for this solver or `deadline`
+/// expires first.
+pub fn solve(game: &Hex, deadline: Deadline) -> Option<Verdict<u128>> {
     if game.settings().swap() && game.plies() == 1 {
         return None;
     }
-    solve_stones(game, deadline, stop)
+    solve_stones(game, deadline)
 }
 
 /// A move that wins `game` (side 11 or less, not over) for the player to
 /// move, if one is proved before `deadline`. A swap open to the mover is
 /// left out of the search: it is one more choice of theirs, so a win
 /// without it stands.
-pub fn winning_cell(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Cell> {
-    solve_stones(game, deadline, stop)?.winning_move
+pub fn winning_cell(game: &Hex, deadline: Deadline) -> Option<Cell> {
+    solve_stones(game, deadline)?.winning_move
 }
 
 /// `game` (side 8 or less, not over, no swap to come) solved, with a line
@@ -395,8 +388,7 @@ pub fn winning_cell(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) ->
 pub fn proof_line(
     game: &Hex,
     longest: usize,
-    deadline: Option<Instant>,
-    stop: &AtomicBool,
+    deadline: Deadline,
 ) -> Option<(Verdict<u64>, Vec<Cell>)> {
     // Under the swap rule the second player's swap is a move the solver
     // does not know, from the first stone until it is past.
@@ -404,7 +396,7 @@ pub fn proof_line(
         return None;
     }
     let (g, position) = Stones::<u64>::from_hex(game)?;
-    let mut solver = Solver::new(g, deadline, stop);
+    let mut solver = Solver::new(g, deadline);
     let first = solver.solve(position)?;
     let mut line = Vec::new();
     let mut here = game.clone();
@@ -456,17 +448,15 @@ fn loser_reply(game: &Hex, g: &Geometry<u64>, proof: u64) -> Option<Cell> {
 
 /// The exact value of the stones of `game` with its player to move, on
 /// `u64`s (faster) for boards up to side 8, else on `u128`s.
-fn solve_stones(game: &Hex, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Verdict<u128>> {
+fn solve_stones(game: &Hex, deadline: Deadline) -> Option<Verdict<u128>> {
     if game.is_over() {
         return None;
     }
     if let Some((g, position)) = Stones::<u64>::from_hex(game) {
-        return Solver::new(g, deadline, stop)
-            .solve(position)
-            .map(Verdict::from);
+        return Solver::new(g, deadline).solve(position).map(Verdict::from);
     }
     let (g, position) = Stones::<u128>::from_hex(game)?;
-    Solver::new(g, deadline, stop).solve(position)
+    Solver::new(g, deadline).solve(position)
 }
 
 #[cfg(test)]
@@ -516,7 +506,7 @@ mod tests {
 
     fn verdict(game: &Hex) -> Verdict<u128> {
         let stop = AtomicBool::new(false);
-        solve(game, None, &stop).expect("small positions are solved")
+        solve(game, Deadline::unlimited(&stop)).expect("small positions are solved")
     }
 
     #[test]
@@ -630,16 +620,16 @@ mod tests {
     #[test]
     fn other_positions_are_refused() {
         let stop = AtomicBool::new(false);
-        assert!(solve(&new_game(12), None, &stop).is_none());
+        assert!(solve(&new_game(12), Deadline::unlimited(&stop)).is_none());
         let mut swap = Hex::new(HexSettings::new(5, true).expect("valid"));
         swap.play("C2".parse().expect("cell")).expect("legal");
-        assert!(solve(&swap, None, &stop).is_none());
+        assert!(solve(&swap, Deadline::unlimited(&stop)).is_none());
         let mut over = new_game(2);
         for mv in ["A0", "A1", "B0"] {
             over.play(mv.parse().expect("cell")).expect("legal");
         }
         assert!(over.is_over());
-        assert!(solve(&over, None, &stop).is_none());
+        assert!(solve(&over, Deadline::unlimited(&stop)).is_none());
     }
 
     /// Along a proof line the winner keeps the win (by minimax) after
@@ -656,7 +646,7 @@ mod tests {
                 let Some(game) = random_position(size, stones, &mut rng) else {
                     continue;
                 };
-                let (v, line) = proof_line(&game, 40, None, &stop).expect("solved");
+                let (v, line) = proof_line(&game, 40, Deadline::unlimited(&stop)).expect("solved");
                 assert_eq!(v.winner, verdict(&game).winner, "{game:?}");
                 let first = line.first().copied().expect("a first move");
                 if let Some(cell) = v.winning_move {
@@ -681,15 +671,15 @@ mod tests {
         // declines until the swap is past.
         let game = new_game(4);
         assert_eq!(
-            proof_line(&game, 1, None, &stop).map(|(_, l)| l.len()),
+            proof_line(&game, 1, Deadline::unlimited(&stop)).map(|(_, l)| l.len()),
             Some(1)
         );
         let mut swap = Hex::new(HexSettings::new(4, true).expect("valid"));
-        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        assert!(proof_line(&swap, 40, Deadline::unlimited(&stop)).is_none());
         swap.play("B2".parse().expect("cell")).expect("legal");
-        assert!(proof_line(&swap, 40, None, &stop).is_none());
+        assert!(proof_line(&swap, 40, Deadline::unlimited(&stop)).is_none());
         swap.play("C3".parse().expect("cell")).expect("legal");
-        assert!(proof_line(&swap, 40, None, &stop).is_some());
+        assert!(proof_line(&swap, 40, Deadline::unlimited(&stop)).is_some());
     }
 
     /// The same position solved on `u64`s and on `u128`s: the same verdict,
@@ -705,8 +695,10 @@ mod tests {
                 };
                 let (g, narrow) = Stones::<u64>::from_hex(&game).expect("fits");
                 let (g_wide, wide) = Stones::<u128>::from_hex(&game).expect("fits");
-                let narrow = Solver::new(g, None, &stop).solve(narrow).expect("solved");
-                let wide = Solver::new(g_wide, None, &stop)
+                let narrow = Solver::new(g, Deadline::unlimited(&stop))
+                    .solve(narrow)
+                    .expect("solved");
+                let wide = Solver::new(g_wide, Deadline::unlimited(&stop))
                     .solve(wide)
                     .expect("solved");
                 assert_eq!(Verdict::from(narrow), wide, "{game:?}");

@@ -3,9 +3,10 @@
 //!
 //! Groups of stones (and the two edges) are linked when they share two
 //! empty neighbours (a bridge; a stone on the second row and its edge are
-//! the same thing), and a group with a stone on the third row from an edge
-//! is linked to that edge by the ziggurat (edge template IIIa, 8 empty
-//! cells). A linked set keeps the empty neighbours of all its members. No
+//! the same thing), and a group with a stone on the third or fourth row
+//! from an edge is linked to that edge by an edge template (IIIa, the
+//! ziggurat, 8 empty cells; one of the fourth row, 19). A linked set
+//! keeps the empty neighbours of all its members. No
 //! cell serves two links, so an intrusion into one link is answered inside
 //! it, and the whole union is a connection whatever the opponent does
 //! first. The set of all those cells is the connection's carrier: the
@@ -18,41 +19,121 @@ use tabletop_engine::Player;
 /// At most this many groups (edges included) are looked at.
 const MAX_NODES: usize = 40;
 
-/// Edge template IIIa (the "ziggurat") for the top edge and a stone on
-/// row 2, as (row, column) offsets from the stone: its 8 empty cells. The
-/// second is its mirror image.
-const ZIGGURATS: [[(isize, isize); 8]; 2] = [
-    [
-        (0, 1),
-        (-1, 0),
-        (-1, 1),
-        (-1, 2),
-        (-2, 0),
-        (-2, 1),
-        (-2, 2),
-        (-2, 3),
-    ],
-    [
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (-2, -1),
-        (-2, 0),
-        (-2, 1),
-        (-2, 2),
-    ],
+/// Edge templates for the top edge, as the stone's row (0 for the row
+/// along the edge) and the (row, column) offsets from the stone of its
+/// empty cells; each is also taken mirrored. IIIa, the "ziggurat" (8
+/// cells), and a template of the fourth row (19 cells), both found by
+/// `examples/hex_templates.rs` with the exact solver.
+const TEMPLATES: [(isize, &[(isize, isize)]); 2] = [
+    (
+        2,
+        &[
+            (0, 1),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+        ],
+    ),
+    (
+        3,
+        &[
+            (0, 1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (-1, 2),
+            (-1, 3),
+            (-2, -1),
+            (-2, 0),
+            (-2, 1),
+            (-2, 2),
+            (-2, 3),
+            (-2, 4),
+            (-3, -1),
+            (-3, 0),
+            (-3, 1),
+            (-3, 2),
+            (-3, 3),
+            (-3, 4),
+            (-3, 5),
+        ],
+    ),
 ];
 
 /// Virtual connections of one board side: the geometry and, for each
-/// player and each of their edges, every ziggurat on the board as (stone,
+/// player and each of their edges, every edge template on the board as (stone,
 /// carrier).
 pub struct Connections<B> {
     pub g: Geometry<B>,
-    ziggurats: [[Vec<(B, B)>; 2]; 2],
+    templates: [[Vec<(B, B)>; 2]; 2],
+}
+
+/// What virtual connections say about a position for the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outlook<B> {
+    /// The mover's edges are joined, virtually, through `carrier`
+    /// already (`best` empty) or after the move `best` (a one-cell set,
+    /// inside `carrier`).
+    Won { best: B, carrier: B },
+    /// The opponent connects whatever the mover plays: `threats` is the
+    /// union of the carriers that show it.
+    Lost { threats: B },
+    /// Every move outside `must` lets the opponent connect virtually;
+    /// `threats` is the union of the carriers that show it (empty when the
+    /// opponent has no such connection, and then `must` is every empty
+    /// cell).
+    Open { must: B, threats: B },
 }
 
 impl<B: CellSet> Connections<B> {
+    /// The outlook for `me` with stones `own`, the opponent's `theirs` and
+    /// the `empty` cells: won if `me` is connected virtually or can be
+    /// with one stone; otherwise the cells that stop each connection the
+    /// opponent has or could make with one stone.
+    pub fn outlook(&self, own: B, theirs: B, empty: B, me: Player) -> Outlook<B> {
+        // Won already, or with one more stone.
+        if let Some(carrier) = self.edge_connection(own, empty, me) {
+            return Outlook::Won {
+                best: B::ZERO,
+                carrier,
+            };
+        }
+        for y in empty.ones().map(B::bit) {
+            if let Some(carrier) = self.edge_connection(own | y, empty & !y, me) {
+                return Outlook::Won {
+                    best: y,
+                    carrier: carrier | y,
+                };
+            }
+        }
+        // Where the opponent would connect: the move must stop each of those.
+        let mut must = empty;
+        let mut threats = B::ZERO;
+        if let Some(carrier) = self.edge_connection(theirs, empty, me.other()) {
+            must &= carrier;
+            threats |= carrier;
+        } else {
+            for y in empty.ones().map(B::bit) {
+                if let Some(carrier) = self.edge_connection(theirs | y, empty & !y, me.other()) {
+                    must &= carrier | y;
+                    threats |= carrier | y;
+                    if must.is_zero() {
+                        break;
+                    }
+                }
+            }
+        }
+        if must.is_zero() {
+            Outlook::Lost { threats }
+        } else {
+            Outlook::Open { must, threats }
+        }
+    }
+
     pub fn new(g: Geometry<B>) -> Connections<B> {
         let n = g.n as isize;
         let at = |r: isize, c: isize| -> Option<B> {
@@ -60,42 +141,47 @@ impl<B: CellSet> Connections<B> {
         };
         // Built for X's top edge, then turned half round for the bottom and
         // mirrored in the long diagonal (rows and columns exchanged) for O.
-        let mut ziggurats: [[Vec<(B, B)>; 2]; 2] = Default::default();
-        for c in 0..n {
-            for shape in &ZIGGURATS {
-                let mut carrier = Some(B::ZERO);
-                let mut turned = Some(B::ZERO);
-                let mut across = Some(B::ZERO);
-                let mut across_turned = Some(B::ZERO);
-                for &(dr, dc) in shape {
-                    let (r, k) = (2 + dr, c + dc);
-                    carrier = carrier.zip(at(r, k)).map(|(a, b)| a | b);
-                    turned = turned.zip(at(n - 1 - r, n - 1 - k)).map(|(a, b)| a | b);
-                    across = across.zip(at(k, r)).map(|(a, b)| a | b);
-                    across_turned = across_turned
-                        .zip(at(n - 1 - k, n - 1 - r))
-                        .map(|(a, b)| a | b);
-                }
-                let stone = [
-                    at(2, c),
-                    at(n - 3, n - 1 - c),
-                    at(c, 2),
-                    at(n - 1 - c, n - 3),
-                ];
-                let places = [
-                    (1, 0, carrier),
-                    (1, 1, turned),
-                    (0, 0, across),
-                    (0, 1, across_turned),
-                ];
-                for (k, (player, edge, carrier)) in places.into_iter().enumerate() {
-                    if let (Some(stone), Some(carrier)) = (stone[k], carrier) {
-                        ziggurats[player][edge].push((stone, carrier));
+        let mut templates: [[Vec<(B, B)>; 2]; 2] = Default::default();
+        for &(row, cells) in &TEMPLATES {
+            // The mirror image keeps the edge: (dr, dc) to (dr, -dc - dr).
+            let mirrored: Vec<(isize, isize)> =
+                cells.iter().map(|&(dr, dc)| (dr, -dc - dr)).collect();
+            for shape in [cells, mirrored.as_slice()] {
+                for c in 0..n {
+                    let mut carrier = Some(B::ZERO);
+                    let mut turned = Some(B::ZERO);
+                    let mut across = Some(B::ZERO);
+                    let mut across_turned = Some(B::ZERO);
+                    for &(dr, dc) in shape {
+                        let (r, k) = (row + dr, c + dc);
+                        carrier = carrier.zip(at(r, k)).map(|(a, b)| a | b);
+                        turned = turned.zip(at(n - 1 - r, n - 1 - k)).map(|(a, b)| a | b);
+                        across = across.zip(at(k, r)).map(|(a, b)| a | b);
+                        across_turned = across_turned
+                            .zip(at(n - 1 - k, n - 1 - r))
+                            .map(|(a, b)| a | b);
+                    }
+                    let stone = [
+                        at(row, c),
+                        at(n - 1 - row, n - 1 - c),
+                        at(c, row),
+                        at(n - 1 - c, n - 1 - row),
+                    ];
+                    let places = [
+                        (1, 0, carrier),
+                        (1, 1, turned),
+                        (0, 0, across),
+                        (0, 1, across_turned),
+                    ];
+                    for (k, (player, edge, carrier)) in places.into_iter().enumerate() {
+                        if let (Some(stone), Some(carrier)) = (stone[k], carrier) {
+                            templates[player][edge].push((stone, carrier));
+                        }
                     }
                 }
             }
         }
-        Connections { g, ziggurats }
+        Connections { g, templates }
     }
 
     /// The carrier of a virtual connection of `player`'s edges with `own`
@@ -130,7 +216,7 @@ impl<B: CellSet> Connections<B> {
         // the nodes still standing for themselves.
         let mut alive: u64 = (1u64 << count) - 1;
         let mut used = B::ZERO;
-        let templates = &self.ziggurats[player.index()];
+        let templates = &self.templates[player.index()];
         // First the links that have no choice of cells, then any.
         for wanted in [2, usize::MAX] {
             loop {
@@ -156,7 +242,7 @@ impl<B: CellSet> Connections<B> {
                         }
                     }
                 }
-                // A ziggurat joins a group to an edge.
+                // An edge template joins a group to an edge.
                 for (edge, list) in templates.iter().enumerate() {
                     for &(stone, carrier) in list {
                         let edge_node = if alive & (1 << edge) != 0 { edge } else { 0 };
@@ -320,5 +406,68 @@ mod tests {
         let own = stones(&g, &[(0, 1)]);
         let carrier = conn.edge_connection(own, g.all & !own, Player::First);
         assert_eq!(carrier, Some(stones(&g, &[(0, 0), (1, 0)])));
+    }
+
+    #[test]
+    fn a_fourth_row_stone_joins_its_edge() {
+        use crate::hex::solver::Solver;
+        use std::sync::atomic::AtomicBool;
+        // X on C3 of a 9x9 board (row 3) with a column of X down from it to
+        // the bottom edge: joined to the top by a template of the fourth
+        // row, or by its mirror image when O takes a cell of the first.
+        let g = Geometry::<u128>::new(9).expect("side 9");
+        let conn = Connections::new(g);
+        let stop = AtomicBool::new(false);
+        let column: u128 = (3..9).map(|r| 1u128 << (r * 9 + 2)).fold(0, |a, b| a | b);
+        let stone = 1u128 << (3 * 9 + 2);
+        let shapes: Vec<u128> = conn.templates[1][0]
+            .iter()
+            .filter(|&&(s, c)| s == stone && c.count_ones() == 19)
+            .map(|&(_, c)| c)
+            .collect();
+        assert_eq!(shapes.len(), 2);
+        let first = conn
+            .edge_connection(column, g.all & !column, Player::Second)
+            .expect("a connection");
+        assert_eq!(first, shapes[0]);
+        let blocker = (shapes[0] & !shapes[1]).lowest_cell();
+        let mirrored = conn
+            .edge_connection(column, g.all & !column & !blocker, Player::Second)
+            .expect("the mirror image");
+        assert_eq!(mirrored, shapes[1]);
+        let carriers = [first, mirrored];
+        for carrier in carriers {
+            // O everywhere else, O to move: X still wins, for X and for O's
+            // picture of it across the long diagonal.
+            let o = g.all & !carrier & !column;
+            let x = Stones {
+                first: o,
+                second: column,
+                to_move: Player::First,
+            };
+            let verdict = Solver::new(g, crate::Deadline::unlimited(&stop))
+                .solve(x)
+                .expect("solved");
+            assert_eq!(verdict.winner, Player::Second);
+            let flip = |set: u128| {
+                (0..81)
+                    .filter(|&i| set >> i & 1 == 1)
+                    .fold(0u128, |a, i| a | 1u128 << ((i % 9) * 9 + i / 9))
+            };
+            let across = conn
+                .edge_connection(
+                    flip(column),
+                    g.all & !flip(column) & !flip(o),
+                    Player::First,
+                )
+                .expect("O's template");
+            assert_eq!(across, flip(carrier));
+        }
+        // Without the template, an O stone on both breaks it.
+        let o = (shapes[0] & shapes[1]).lowest_cell();
+        assert_eq!(
+            conn.edge_connection(column, g.all & !column & !o, Player::Second),
+            None
+        );
     }
 }

@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use tabletop_ai::Deadline;
 use tabletop_ai::hex::solver::{CellSet, Solver, Stones};
 use tabletop_engine::Game;
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
@@ -34,7 +35,11 @@ fn solve<B: CellSet>(game: &Hex, limit: Option<Duration>) -> anyhow::Result<()> 
         Stones::<B>::from_hex(game).ok_or_else(|| anyhow::anyhow!("side 2 to 11 only"))?;
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let mut solver = Solver::new(g, limit.map(|l| start + l), &stop);
+    let deadline = match limit {
+        Some(limit) => Deadline::new(limit.into(), &stop),
+        None => Deadline::unlimited(&stop),
+    };
+    let mut solver = Solver::new(g, deadline);
     let Some(verdict) = solver.solve(position) else {
         println!(
             "unsolved after {} nodes, {:.3} s",

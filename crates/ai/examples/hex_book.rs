@@ -15,6 +15,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use tabletop_ai::Deadline;
 use tabletop_ai::hex::solver::{Solver, Stones, Verdict};
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
 use tabletop_engine::{Cell, Game, Player};
@@ -36,7 +37,7 @@ fn second_replies(game: &Hex, seconds: u64, fast: f64, stop: &AtomicBool) -> any
         let (g, position) =
             Stones::<u64>::from_hex(&next).ok_or_else(|| anyhow::anyhow!("small"))?;
         let began = Instant::now();
-        let mut solver = Solver::new(g, Some(began + Duration::from_secs(seconds)), stop);
+        let mut solver = Solver::new(g, Deadline::new(Duration::from_secs(seconds).into(), stop));
         let verdict = solver.solve(position);
         let took = began.elapsed().as_secs_f64();
         worst = worst.max(took);
@@ -115,7 +116,7 @@ fn main() -> anyhow::Result<()> {
     let (g, _) =
         Stones::<u64>::from_hex(&start).ok_or_else(|| anyhow::anyhow!("side 2 to 8 only"))?;
     let stop = AtomicBool::new(false);
-    let mut solver = Solver::new(g, None, &stop);
+    let mut solver = Solver::new(g, Deadline::unlimited(&stop));
     let centre = Cell::new(size / 2, (size - 1) / 2).ok_or_else(|| anyhow::anyhow!("no centre"))?;
     let opening = HexMove::Place(centre);
     println!("# Hex {size}x{size} opening book (no swap): the first player's proved winning");
@@ -143,7 +144,7 @@ fn main() -> anyhow::Result<()> {
         let (_, position) =
             Stones::<u64>::from_hex(&game).ok_or_else(|| anyhow::anyhow!("small"))?;
         let began = Instant::now();
-        solver.set_deadline(Some(began + Duration::from_secs(seconds)));
+        solver.set_deadline(Deadline::new(Duration::from_secs(seconds).into(), &stop));
         let nodes = solver.nodes;
         let verdict = known_answer(&known, &game)?.or_else(|| solver.solve(position));
         let took = began.elapsed().as_secs_f64();

@@ -22,6 +22,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use in_threads::in_threads;
+use tabletop_ai::Deadline;
 use tabletop_ai::hex::solver::{Solver, Stones};
 use tabletop_ai::{History, Level, choose};
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
@@ -38,8 +39,8 @@ fn first_player_wins(game: &Hex) -> Result<bool, String> {
     }
     let (g, position) = Stones::<u64>::from_hex(game).ok_or("not a small board")?;
     let stop = AtomicBool::new(false);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut solver = Solver::new(g, Some(deadline), &stop);
+    let deadline = Deadline::new(Duration::from_secs(120).into(), &stop);
+    let mut solver = Solver::new(g, deadline);
     let verdict = solver.solve(position).ok_or("not proved within 120 s")?;
     Ok(verdict.winner == Player::First)
 }

@@ -25,8 +25,9 @@ use std::time::{Duration, Instant};
 
 use gammas_file::read_gammas;
 use in_threads::in_threads;
-use tabletop_ai::hex::mcts::{Knobs, choose_within};
+use tabletop_ai::hex::mcts::{Knobs, choose};
 use tabletop_ai::hex::patterns::Gammas;
+use tabletop_ai::{Budget, Deadline};
 use tabletop_engine::hex::{Hex, HexSettings};
 use tabletop_engine::{Game, Outcome, Rng};
 
@@ -162,10 +163,9 @@ fn play(settings: HexSettings, playouts: u64, seed: u64, new_first: bool, new: K
     while !game.is_over() {
         let is_new = game.to_move() == new_player;
         let knobs = if is_new { new } else { Knobs::PLAIN };
-        let far = Instant::now() + Duration::from_secs(3600);
         let start = Instant::now();
-        let Some(mv) = choose_within(&game, far, Some(playouts), rng.next_u64(), &stop, knobs)
-        else {
+        let deadline = Deadline::new(Budget::Nodes(playouts), &stop);
+        let Some(mv) = choose(&game, deadline, rng.next_u64(), knobs) else {
             break;
         };
         if is_new {

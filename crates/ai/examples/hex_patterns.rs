@@ -25,12 +25,13 @@ mod in_threads;
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gammas_file::read_gammas;
 use in_threads::in_threads;
-use tabletop_ai::hex::mcts::{Board, Knobs, choose_within};
+use tabletop_ai::hex::mcts::{Board, Knobs, choose};
 use tabletop_ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
+use tabletop_ai::{Budget, Deadline};
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
 use tabletop_engine::{Game, Rng};
 
@@ -126,9 +127,9 @@ fn self_play(settings: HexSettings, playouts: u64, seed: u64, knobs: Knobs) -> V
     let stop = AtomicBool::new(false);
     let mut choices = Vec::new();
     while !game.is_over() {
-        let far = Instant::now() + Duration::from_secs(3600);
         let seed = rng.next_u64();
-        let Some(mv) = choose_within(&game, far, Some(playouts), seed, &stop, knobs) else {
+        let deadline = Deadline::new(Budget::Nodes(playouts), &stop);
+        let Some(mv) = choose(&game, deadline, seed, knobs) else {
             break;
         };
         if let HexMove::Place(cell) = mv {

@@ -1,0 +1,80 @@
+//! Playouts a second of Hex level 5's tree search (`uct.rs`), with one
+//! thread and with every core, from positions a few random stones into
+//! games of the given side.
+//!
+//! ```sh
+//! cargo run --release --example hex_speed -- [SIZE [MS [POSITIONS [SEED [KNOW_AFTER]]]]]
+//! ```
+//!
+//! Prints, for each thread count, the playouts a second over all
+//! positions and the nodes the tree reached; the figures go into
+//! BENCHMARKS.md with the load (`uptime`) at the time.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tabletop_ai::Deadline;
+use tabletop_ai::hex::uct::{self, Settings};
+use tabletop_engine::hex::{Hex, HexSettings};
+use tabletop_engine::{Game, Rng};
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let size = args.first().copied().unwrap_or(11) as usize;
+    let ms = args.get(1).copied().unwrap_or(1000);
+    let positions = args.get(2).copied().unwrap_or(6);
+    let seed = args.get(3).copied().unwrap_or(1);
+    let Ok(settings) = HexSettings::new(size, false) else {
+        eprintln!("no Hex board of side {size}");
+        return;
+    };
+    let know_after = args.get(4).copied().unwrap_or(0) as u32;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1];
+    if cores > 1 {
+        counts.push(cores.min(4));
+    }
+    let stop = AtomicBool::new(false);
+    for threads in counts {
+        let mut rng = Rng::new(seed);
+        let (mut playouts, mut nodes, mut time) = (0u64, 0usize, Duration::ZERO);
+        let (mut known, mut knowing) = (0u64, Duration::ZERO);
+        for p in 0..positions {
+            let mut game = Hex::new(settings);
+            for _ in 0..(4 + 6 * p as usize).min(size * size / 2) {
+                if let Some(mv) = game.random_move(&mut rng) {
+                    game.play_unchecked(mv);
+                }
+            }
+            if game.is_over() {
+                continue;
+            }
+            let start = Instant::now();
+            let report = uct::run(
+                &game,
+                Deadline::new(Duration::from_millis(ms).into(), &stop),
+                seed,
+                Settings {
+                    threads,
+                    know_after,
+                    ..Settings::level5()
+                },
+            );
+            time += start.elapsed();
+            playouts += report.playouts;
+            nodes = nodes.max(report.nodes);
+            known += report.known;
+            knowing += report.knowing;
+        }
+        println!(
+            "{size}x{size}, {threads} thread(s): {:.0} playouts/s over {positions} positions, \
+             up to {nodes} nodes; knowledge {known} times, {:.1} µs each, {:.1}% of the time",
+            playouts as f64 / time.as_secs_f64(),
+            knowing.as_secs_f64() * 1e6 / known.max(1) as f64,
+            100.0 * knowing.as_secs_f64() / time.as_secs_f64()
+        );
+    }
+}
