@@ -11,12 +11,13 @@ use std::time::Instant;
 #[cfg(test)]
 mod chain_tests;
 mod clock;
+pub mod fitted;
 mod knobs;
 mod memo;
 mod threats;
 mod turns;
 
-pub use knobs::Knobs;
+pub use knobs::{Eval, Knobs};
 pub use threats::{choose_in_nodes, choose_in_nodes_with, refutations, shortest_chain};
 
 use crate::ai::cells::{self, grid};

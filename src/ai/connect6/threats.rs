@@ -24,6 +24,8 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::memo::{Memo, stone_hash};
+use super::fitted::{self, Weights};
+use super::knobs::Eval;
 use super::{Knobs, turns};
 use crate::ai::Searchable;
 use crate::ai::cells::colour;
@@ -106,12 +108,28 @@ pub struct Board {
     window_scores: Vec<i64>,
     /// The threat-space search's results so far.
     memo: Memo,
+    /// Where each cell is in each window of `through` (parallel to it).
+    offsets: Vec<Vec<u8>>,
+    /// Each window's stones of each colour (index 1 and 2) as bits by
+    /// their place in the window.
+    masks: Vec<[u32; 3]>,
+    /// The fitted evaluation's weights, if the board uses it (rows of six
+    /// only).
+    fitted: Option<&'static Weights>,
+    /// The fitted evaluation for each side (index 1 and 2) as if it had
+    /// just played, kept stone by stone.
+    judged: [i64; 3],
+    /// For each side (index 1 and 2), the windows it holds alone with at
+    /// least [`Board::warm_least`] stones, as bits by window: the only
+    /// windows the threat searches look at, kept stone by stone.
+    warm: [Vec<u64>; 3],
 }
 
 impl Board {
     pub fn new(n: usize, line: usize) -> Board {
         let mut cells = Vec::new();
         let mut through = vec![Vec::new(); n * n];
+        let mut offsets = vec![Vec::new(); n * n];
         let (ni, li) = (n as isize, line as isize);
         for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
             for r in 0..ni {
@@ -125,6 +143,7 @@ impl Board {
                         let i = ((r + k * dr) * ni + c + k * dc) as usize;
                         cells.push(i as u16);
                         through[i].push(w);
+                        offsets[i].push(k as u8);
                     }
                 }
             }
@@ -141,6 +160,86 @@ impl Board {
             score: 0,
             window_scores: window_scores(line),
             memo: Memo::default(),
+            offsets,
+            masks: vec![[0; 3]; windows],
+            fitted: None,
+            judged: [0; 3],
+            warm: std::array::from_fn(|_| vec![0; windows.div_ceil(64)]),
+        }
+    }
+
+    /// The fewest stones of a window in [`Board::warm`]: those a turn
+    /// (two stones) takes to a threat, and any more.
+    fn warm_least(&self) -> u8 {
+        self.line.saturating_sub(4).max(1) as u8
+    }
+
+    /// Puts window `w` in or out of each side's warm windows after its
+    /// counts changed.
+    fn rewarm(&mut self, w: usize) {
+        let least = self.warm_least();
+        let c = self.counts[w];
+        for who in 1..3 {
+            let bit = 1u64 << (w % 64);
+            if c[3 - who] == 0 && c[who] >= least {
+                self.warm[who][w / 64] |= bit;
+            } else {
+                self.warm[who][w / 64] &= !bit;
+            }
+        }
+    }
+
+    /// The windows `who` holds alone with at least [`Board::warm_least`]
+    /// stones, in order.
+    fn warm_windows(&self, who: u8) -> impl Iterator<Item = usize> + '_ {
+        self.warm[who as usize]
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &word)| {
+                std::iter::successors((word != 0).then_some(word), |&rest| {
+                    let rest = rest & (rest - 1);
+                    (rest != 0).then_some(rest)
+                })
+                .map(move |rest| k * 64 + rest.trailing_zeros() as usize)
+            })
+    }
+
+    /// The board of `game`, evaluated as `eval` says (the fitted
+    /// evaluation only where rows are of six; the windows' otherwise).
+    pub fn with_eval(game: &Connect6, eval: Eval) -> Board {
+        match eval {
+            Eval::Fitted => Board::with_weights(game, Weights::shipped()),
+            Eval::Windows => Board::from_game(game),
+        }
+    }
+
+    /// The board of `game` with the fitted evaluation of `weights` (rows
+    /// of six; the windows' otherwise).
+    pub fn with_weights(game: &Connect6, weights: &'static Weights) -> Board {
+        let mut board = Board::from_game(game);
+        if board.line == fitted::LINE {
+            board.fitted = Some(weights);
+            board.judged = [0; 3];
+            for w in 0..board.masks.len() {
+                let (first, second) = board.fitted_part(w);
+                board.judged[1] += first;
+                board.judged[2] += second;
+            }
+        }
+        board
+    }
+
+    /// A window's part of the fitted evaluation for the first and the
+    /// second player as if each had just played.
+    fn fitted_part(&self, w: usize) -> (i64, i64) {
+        let Some(weights) = self.fitted else {
+            return (0, 0);
+        };
+        match self.masks[w] {
+            [_, 0, 0] => (0, 0),
+            [_, m, 0] => (weights.mine[m as usize], weights.theirs[m as usize]),
+            [_, 0, m] => (weights.theirs[m as usize], weights.mine[m as usize]),
+            _ => (0, 0),
         }
     }
 
@@ -162,10 +261,21 @@ impl Board {
     pub fn place(&mut self, i: usize, who: u8) {
         self.grid[i] = who;
         self.hash ^= stone_hash(i, who);
-        for &w in &self.through[i] {
-            let before = self.window_score(self.counts[w as usize]);
-            self.counts[w as usize][who as usize] += 1;
-            self.score += self.window_score(self.counts[w as usize]) - before;
+        for k in 0..self.through[i].len() {
+            let w = self.through[i][k] as usize;
+            let before = self.window_score(self.counts[w]);
+            self.counts[w][who as usize] += 1;
+            self.score += self.window_score(self.counts[w]) - before;
+            self.rewarm(w);
+            if self.fitted.is_some() {
+                let fitted_before = self.fitted_part(w);
+                self.masks[w][who as usize] |= 1 << self.offsets[i][k];
+                let fitted_after = self.fitted_part(w);
+                self.judged[1] += fitted_after.0 - fitted_before.0;
+                self.judged[2] += fitted_after.1 - fitted_before.1;
+            } else {
+                self.masks[w][who as usize] |= 1 << self.offsets[i][k];
+            }
         }
     }
 
@@ -173,10 +283,21 @@ impl Board {
         let who = self.grid[i];
         self.grid[i] = 0;
         self.hash ^= stone_hash(i, who);
-        for &w in &self.through[i] {
-            let before = self.window_score(self.counts[w as usize]);
-            self.counts[w as usize][who as usize] -= 1;
-            self.score += self.window_score(self.counts[w as usize]) - before;
+        for k in 0..self.through[i].len() {
+            let w = self.through[i][k] as usize;
+            let before = self.window_score(self.counts[w]);
+            self.counts[w][who as usize] -= 1;
+            self.score += self.window_score(self.counts[w]) - before;
+            self.rewarm(w);
+            if self.fitted.is_some() {
+                let fitted_before = self.fitted_part(w);
+                self.masks[w][who as usize] &= !(1 << self.offsets[i][k]);
+                let fitted_after = self.fitted_part(w);
+                self.judged[1] += fitted_after.0 - fitted_before.0;
+                self.judged[2] += fitted_after.1 - fitted_before.1;
+            } else {
+                self.masks[w][who as usize] &= !(1 << self.offsets[i][k]);
+            }
         }
     }
 
@@ -206,29 +327,22 @@ impl Board {
     }
 
     pub fn has_won(&self, who: u8) -> bool {
-        self.counts
-            .iter()
-            .any(|c| c[who as usize] as usize >= self.line)
+        self.warm_windows(who)
+            .any(|w| self.counts[w][who as usize] as usize >= self.line)
     }
 
-    /// The empty cells of a window `who` fills with `stones` stones.
+    /// The empty cells of a window `who` fills with `stones` (1 or 2)
+    /// stones.
     pub fn win_in(&self, who: u8, stones: usize) -> Option<Vec<usize>> {
-        let other = (3 - who) as usize;
-        (0..self.counts.len())
-            .find(|&w| {
-                self.counts[w][other] == 0
-                    && self.counts[w][who as usize] as usize + stones >= self.line
-            })
+        self.warm_windows(who)
+            .find(|&w| self.counts[w][who as usize] as usize + stones >= self.line)
             .map(|w| self.empties_of(w).collect())
     }
 
     /// Windows `who` could fill with one turn (two stones).
     pub fn threats(&self, who: u8) -> Vec<usize> {
-        let other = (3 - who) as usize;
-        (0..self.counts.len())
-            .filter(|&w| {
-                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 2 >= self.line
-            })
+        self.warm_windows(who)
+            .filter(|&w| self.counts[w][who as usize] as usize + 2 >= self.line)
             .collect()
     }
 
@@ -275,8 +389,22 @@ impl Board {
 
     /// How good the board is for `who`: windows only one side holds,
     /// weighted by how few stones they lack.
+    /// [`Board::evaluate`] where `who`'s threats are known to take
+    /// `level` of the opponent's stones to block (the fitted evaluation
+    /// counts them).
+    pub fn judge(&self, who: u8, level: usize) -> i64 {
+        let bonus = self.fitted.map_or(0, |weights| weights.levels[level.min(2)]);
+        self.evaluate(who) + bonus
+    }
+
     pub fn evaluate(&self, who: u8) -> i64 {
-        if who == 1 { self.score } else { -self.score }
+        if self.fitted.is_some() {
+            self.judged[who as usize]
+        } else if who == 1 {
+            self.score
+        } else {
+            -self.score
+        }
     }
 
     /// A window's part of [`Board::evaluate`] for the first player, from
@@ -486,11 +614,9 @@ impl Board {
     /// that add to `who`'s lines; only those that block every window of
     /// `must` (the opponent's threats).
     fn threat_stones(&self, who: u8, must: &[usize]) -> Vec<Pair> {
-        let other = (3 - who) as usize;
         let mut cells: Vec<usize> = Vec::new();
-        for w in 0..self.counts.len() {
-            let count = self.counts[w][who as usize] as usize;
-            if self.counts[w][other] == 0 && count + 3 >= self.line {
+        for w in self.warm_windows(who) {
+            if self.counts[w][who as usize] as usize + 3 >= self.line {
                 cells.extend(self.empties_of(w));
             }
         }
@@ -505,14 +631,10 @@ impl Board {
     /// window one short with another that adds to `who`'s lines; only
     /// those that block every window of `must` (the opponent's threats).
     fn threat_sets(&self, who: u8, must: &[usize]) -> Vec<Pair> {
-        let other = (3 - who) as usize;
         let mut singles: Vec<usize> = Vec::new();
         let mut sets: Vec<Pair> = Vec::new();
-        for w in 0..self.counts.len() {
+        for w in self.warm_windows(who) {
             let count = self.counts[w][who as usize] as usize;
-            if self.counts[w][other] != 0 || count == 0 {
-                continue;
-            }
             if count + 3 == self.line {
                 singles.extend(self.empties_of(w));
             } else if count + 4 == self.line {
@@ -621,8 +743,16 @@ impl Board {
     /// with its static value for `who` (`WIN / 2` when it makes threats
     /// no two stones block), best first; or the value of a position
     /// decided before `who` plays (`who` wins at once, or cannot block).
-    /// Counts as one position on the clock.
-    pub(super) fn replies(&mut self, who: u8, clock: &Clock) -> Result<Vec<(i64, Pair)>, i64> {
+    /// With `pair_cells` above 0, only pairs of the `pair_cells` cells
+    /// that are worth most alone are valued (a pair that makes threats
+    /// no two stones block is looked for among all). Counts as one
+    /// position on the clock.
+    pub(super) fn replies(
+        &mut self,
+        who: u8,
+        pair_cells: usize,
+        clock: &Clock,
+    ) -> Result<Vec<(i64, Pair)>, i64> {
         clock.tick();
         let other = 3 - who;
         if self.win_in(who, 2).is_some() {
@@ -647,15 +777,29 @@ impl Board {
                 cells.push(cell);
             }
         }
+        if pair_cells > 0 && cells.len() > pair_cells {
+            let mut alone: Vec<(i64, usize)> = cells
+                .iter()
+                .map(|&cell| {
+                    self.place(cell, who);
+                    let value = self.evaluate(who);
+                    self.remove(cell);
+                    (value, cell)
+                })
+                .collect();
+            alone.sort_by_key(|&(value, cell)| (std::cmp::Reverse(value), cell));
+            cells = alone.into_iter().take(pair_cells).map(|(_, cell)| cell).collect();
+        }
         let mut ranked = Vec::new();
         for set in self.turns(&cells, 2, &must) {
             // `who` has no threat yet (it would have won), so only
             // windows through the set can have become threats.
-            let value = if self.threat_level_of(set, who, &[]) >= 3 {
+            let level = self.threat_level_of(set, who, &[]);
+            let value = if level >= 3 {
                 WIN / 2
             } else {
                 self.place_set(set, who);
-                let value = self.evaluate(who);
+                let value = self.judge(who, level);
                 self.remove_set(set);
                 value
             };
@@ -747,7 +891,7 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     let n = game.side();
     let (k, of) = game.stone_of_turn();
     let stones = of + 1 - k;
-    let board = &mut Board::from_game(game);
+    let board = &mut Board::with_eval(game, knobs.eval);
     if board.grid.iter().all(|&v| v == 0) {
         return Cell::new(n / 2, n / 2).map(Stone);
     }
@@ -813,11 +957,17 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     // Best static value first, so the look-ahead sees the likely moves
     // before the clock runs out.
     let mut rng = Rng::new(seed ^ game.position_hash());
+    let made = board.threats(me);
     let mut ranked: Vec<(i64, u64, Pair)> = sets
         .drain(..)
         .map(|set| {
+            let level = if board.fitted.is_some() {
+                board.threat_level_of(set, me, &made)
+            } else {
+                0
+            };
             board.place_set(set, me);
-            let value = board.evaluate(me);
+            let value = board.judge(me, level);
             board.remove_set(set);
             (value, rng.next_u64(), set)
         })
@@ -825,7 +975,7 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
-    let look_ahead = clock.share(3);
+    let look_ahead = clock.share(if their_win.is_some() { 3 } else { knobs.free_share });
     let ranked: Vec<Pair> = ranked.into_iter().map(|(_, _, set)| set).collect();
     let (valued, looked_at) = turns::weigh(board, me, ranked, knobs, &look_ahead);
     // Without a chain of theirs (as far as we looked), every set is safe.
