@@ -10,10 +10,10 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tabletop::ai::prover::Prover;
-use tabletop::ai::{self, History, Level};
-use tabletop::engine::Game;
-use tabletop::engine::gekitai::Gekitai;
+use tabletop_ai::prover::Prover;
+use tabletop_ai::{self as ai, History, Level};
+use tabletop_engine::Game;
+use tabletop_engine::gekitai::Gekitai;
 
 /// The moves from the empty 6×6 board to each position.
 const NINE_PLY_WINS: [&str; 2] = ["F6 F3 D3 C4 E3 B6 C5 F5", "C5 D1 E6 F4 D2 A2"];

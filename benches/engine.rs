@@ -5,12 +5,12 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use tabletop::engine::Described;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::perft::{Finished, perft};
-use tabletop::engine::reversi::{self, Reversi};
-use tabletop::games::{GameKind, Playable, WithGame};
-use tabletop::selfplay::selfplay;
+use tabletop_core::games::{GameKind, Playable, WithGame};
+use tabletop_core::selfplay::selfplay;
+use tabletop_engine::Described;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::perft::{Finished, perft};
+use tabletop_engine::reversi::{self, Reversi};
 
 const GAMES: u64 = 1_000;
 

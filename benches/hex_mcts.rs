@@ -8,9 +8,9 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::hex::mcts::{Knobs, choose_within};
-use tabletop::engine::Game;
-use tabletop::engine::hex::{Hex, HexSettings};
+use tabletop_ai::hex::mcts::{Knobs, choose_within};
+use tabletop_engine::Game;
+use tabletop_engine::hex::{Hex, HexSettings};
 
 const PLAYOUTS: u64 = 10_000;
 

@@ -6,9 +6,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-use tabletop::ai::hex::solver::solve;
-use tabletop::engine::Game;
-use tabletop::engine::hex::{Hex, HexSettings};
+use tabletop_ai::hex::solver::solve;
+use tabletop_engine::Game;
+use tabletop_engine::hex::{Hex, HexSettings};
 
 fn position(size: usize, moves: &str) -> Hex {
     let mut game = Hex::new(HexSettings::new(size, false).expect("valid size"));

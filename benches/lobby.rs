@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::{Game, Rng};
-use tabletop::net::server::{Server, ServerOptions};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::{Game, Rng};
+use tabletop_net::server::{Server, ServerOptions};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
@@ -175,7 +175,7 @@ async fn set_up(address: SocketAddr, number: usize, watched: bool) -> Result<Tab
     let hello = |code: &str, role: &str| {
         format!(
             r#"{{"type":"hello","version":{},"name":"{role}{number}","code":"{code}","role":"{role}"}}"#,
-            tabletop::net::protocol::PROTOCOL_VERSION
+            tabletop_net::protocol::PROTOCOL_VERSION
         )
     };
     let mut joiner = Link::open(address, hello(&field(&created, "join")?, "player")).await?;

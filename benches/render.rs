@@ -10,10 +10,10 @@ use ratatui::layout::Rect;
 use tabletop::app::action::Action;
 use tabletop::app::theme::{Pieces, Theme};
 use tabletop::app::{App, Options, Start};
-use tabletop::config::Config;
-use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::config::Config;
+use tabletop_core::seat::Seat;
+use tabletop_engine::gekitai::{Gekitai, GekitaiSettings};
 
 fn mid_game(settings: GekitaiSettings, area: Rect, theme: Theme) -> App {
     let options = Options {

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use tabletop::ai::Searchable;
-use tabletop::ai::reversi::patterned::Patterned;
-use tabletop::engine::reversi::Reversi;
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::Searchable;
+use tabletop_ai::reversi::patterned::Patterned;
+use tabletop_engine::reversi::Reversi;
+use tabletop_engine::{Game, Rng};
 
 /// Every position of a few seeded random games.
 fn positions() -> Vec<Reversi> {

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use tabletop::ai::reversi::endgame;
-use tabletop::ai::reversi::midgame::value;
-use tabletop::engine::reversi::Reversi;
-use tabletop::engine::{Game, Rng};
+use tabletop_ai::reversi::endgame;
+use tabletop_ai::reversi::midgame::value;
+use tabletop_engine::reversi::Reversi;
+use tabletop_engine::{Game, Rng};
 
 /// One position from each of a few seeded random games, with 24 to 44
 /// empty cells.

@@ -7,12 +7,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tabletop::ai::Level;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::record::Record;
-use tabletop::engine::{Game, Rng};
-use tabletop::games::{self, AnyRecord};
-use tabletop::review::{Effort, review};
+use tabletop_ai::Level;
+use tabletop_core::games::{self, AnyRecord};
+use tabletop_core::review::{Effort, review};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Game, Rng};
 
 /// A Gekitai game of `moves` random moves that keep it going (a long,
 /// even game; the seed picks it).
@@ -46,7 +46,7 @@ fn effort() -> Effort {
     Effort::at(Level::DEFAULT)
 }
 
-fn time<G: tabletop::games::Playable>(name: &str, record: &Record<G>) {
+fn time<G: tabletop_core::games::Playable>(name: &str, record: &Record<G>) {
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let reviewed = review(record, effort(), &stop, |_| {}).expect("not stopped");

@@ -12,10 +12,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tabletop::ai::analysis::{Verdict, analyse};
-use tabletop::ai::{History, Level, choose};
-use tabletop::engine::Outcome;
-use tabletop::games::{GameKind, Playable, WithGame};
+use tabletop_ai::analysis::{Verdict, analyse};
+use tabletop_ai::{History, Level, choose};
+use tabletop_core::games::{GameKind, Playable, WithGame};
+use tabletop_engine::Outcome;
 
 /// (score for the player to move, what that player scored in the end).
 type Sample = (i32, f64);
@@ -34,7 +34,7 @@ impl WithGame for Calibrate {
         for seed in 0..self.games {
             let mut game = G::new(Default::default());
             let mut seen: Vec<G> = Vec::new();
-            let mut scored: Vec<(tabletop::engine::Player, i32)> = Vec::new();
+            let mut scored: Vec<(tabletop_engine::Player, i32)> = Vec::new();
             while !game.is_over() && seen.len() < 400 {
                 let history = History::of(&seen);
                 let analysis = analyse(

@@ -1,4 +1,4 @@
-//! Makes the built-in puzzles (`assets/puzzles/<game>.toml`): plays the
+//! Makes the built-in puzzles (`crates/core/assets/puzzles/<game>.toml`): plays the
 //! computer against itself at low levels with many seeds, and keeps the
 //! positions where the player to move has a short forced win, proved:
 //!
@@ -13,7 +13,7 @@
 //!
 //! A win in one is never kept, and positions the level-2 computer gets
 //! wrong come first. Each puzzle's line is the attacker's proved moves
-//! against the most stubborn defence ([`tabletop::puzzles::judge::answer`]).
+//! against the most stubborn defence ([`tabletop_core::puzzles::judge::answer`]).
 //!
 //! cargo run --release --example make_puzzles -- [GAME...] [--count N]
 
@@ -22,15 +22,15 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tabletop::ai::{self, History, Level, Searchable};
-use tabletop::engine::line::Line;
-use tabletop::engine::record::Record;
-use tabletop::engine::{GameSettings, Player};
-use tabletop::games::{GameKind, Playable, WithGame};
-use tabletop::puzzles::judge::{Judged, answer, judge};
-use tabletop::puzzles::proof::{candidates_first, exact_for, shortest_win, wins_by_threats};
-use tabletop::puzzles::text::write_set;
-use tabletop::puzzles::{Puzzle, Source, position_id};
+use tabletop_ai::{self as ai, History, Level, Searchable};
+use tabletop_core::games::{GameKind, Playable, WithGame};
+use tabletop_core::puzzles::judge::{Judged, answer, judge};
+use tabletop_core::puzzles::proof::{candidates_first, exact_for, shortest_win, wins_by_threats};
+use tabletop_core::puzzles::text::write_set;
+use tabletop_core::puzzles::{Puzzle, Source, position_id};
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::{GameSettings, Player};
 
 /// How a game's puzzles are looked for.
 #[derive(Clone, Copy)]
@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         let started = Instant::now();
         let puzzles = kind.with(Make(count));
         let path = format!(
-            "{}/assets/puzzles/{}.toml",
+            "{}/crates/core/assets/puzzles/{}.toml",
             env!("CARGO_MANIFEST_DIR"),
             kind.name()
         );
@@ -245,7 +245,7 @@ fn wins_at_once<G: Searchable>(pos: &G) -> bool {
     moves.iter().any(|&mv| {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        child.outcome() == Some(tabletop::engine::Outcome::Win(me))
+        child.outcome() == Some(tabletop_engine::Outcome::Win(me))
             || (child.to_move() == me && !child.is_over() && wins_at_once(&child))
     })
 }
@@ -274,7 +274,7 @@ fn winning_line<G: Searchable>(
         at.play_unchecked(mv);
         line.push(mv);
     }
-    (at.outcome() == Some(tabletop::engine::Outcome::Win(attacker))).then_some(line)
+    (at.outcome() == Some(tabletop_engine::Outcome::Win(attacker))).then_some(line)
 }
 
 /// A move of the attacker's that keeps the win within `left` plies.

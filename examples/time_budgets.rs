@@ -14,11 +14,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::{self, History, Level};
-use tabletop::engine::Rng;
-use tabletop::engine::line::Line;
-use tabletop::engine::settings::{self, GameSettings};
-use tabletop::games::{GameKind, Playable, WithGame};
+use tabletop_ai::{self as ai, History, Level};
+use tabletop_core::games::{GameKind, Playable, WithGame};
+use tabletop_engine::Rng;
+use tabletop_engine::line::Line;
+use tabletop_engine::settings::{self, GameSettings};
 
 /// Random plies before each position timed.
 const PLIES: [usize; 3] = [0, 12, 40];
@@ -60,7 +60,7 @@ impl WithGame for Sweep {
                         };
                         let _ = line.play(mv);
                     }
-                    if tabletop::engine::Game::is_over(line.game()) {
+                    if tabletop_engine::Game::is_over(line.game()) {
                         continue;
                     }
                     let history = History::of(line.positions());

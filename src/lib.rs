@@ -1,18 +1,13 @@
-//! tabletop: abstract board games in the terminal.
+//! tabletop: abstract board games in the terminal. This crate holds the
+//! front ends (the full-screen app, the plain mode, GTP, network play and
+//! the command line) over the workspace's core crates.
 
-pub mod ai;
 pub mod app;
 pub mod cli;
-pub mod config;
-pub mod engine;
-pub mod files;
 pub mod games;
 pub mod gtp;
-pub mod interchange;
-pub mod net;
 pub mod plain;
-pub mod puzzles;
-pub mod referee;
-pub mod review;
-pub mod seat;
-pub mod selfplay;
+
+/// Network play, from the crate that holds it (`tabletop-net`): the
+/// front ends here show its games and type into them.
+pub use tabletop_net as net;

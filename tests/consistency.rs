@@ -11,11 +11,11 @@ use tabletop::app::Start;
 use tabletop::app::games::{BoardView, GameUi};
 use tabletop::app::screens::board_and_panel;
 use tabletop::app::theme::Theme;
-use tabletop::engine::line::Line;
-use tabletop::engine::record::Record;
-use tabletop::engine::{Cell, Rng};
-use tabletop::games::{self, GameKind, Playable, Setup, WithGame};
-use tabletop::gtp::server::serve;
+use tabletop::games::{self, GameKind, Interactive, Setup, WithGame};
+use tabletop::gtp::serve;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Cell, Rng};
 
 mod common;
 use common::screen::{open, options};
@@ -26,7 +26,7 @@ const TALL: u16 = 100;
 
 /// A random game of `G` at random settings (boards up to 12), stopped
 /// after at most `plies` moves.
-fn random_line<G: Playable>(rng: &mut Rng, plies: usize) -> Line<G> {
+fn random_line<G: Interactive>(rng: &mut Rng, plies: usize) -> Line<G> {
     let settings = common::random_settings::<G>(rng, 12);
     let mut line = Line::new(G::new(settings));
     while line.played().len() < plies {
@@ -136,7 +136,7 @@ fn screen(start: Start) -> Buffer {
 
 /// The plain board's labels: each row's on its left, each column's in
 /// the header.
-fn check_text_board<G: Playable>(game: &G, text: &str, view: &str) {
+fn check_text_board<G: Interactive>(game: &G, text: &str, view: &str) {
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
     let header: Vec<&str> = lines
         .next()
@@ -169,7 +169,7 @@ struct Views(u64);
 
 impl WithGame for Views {
     type Output = ();
-    fn run<G: Playable>(self) {
+    fn run<G: Interactive>(self) {
         let mut rng = Rng::new(self.0);
         let plies = 10 + rng.below(30);
         let line = random_line::<G>(&mut rng, plies);
@@ -228,14 +228,14 @@ impl WithGame for Views {
         let mut commands = String::from("clear_board\n");
         for played in line.played().iter().filter(|p| !p.is_forced()) {
             let colour = if played.mover.index() == 0 { "b" } else { "w" };
-            let vertex = tabletop::gtp::notation::to_vertex::<G>(&played.mv);
+            let vertex = tabletop_core::gtp::notation::to_vertex::<G>(&played.mv);
             commands += &format!("play {colour} {vertex}\n");
         }
         commands += "showboard\n";
         let mut out = Vec::new();
         serve(
             line.start().clone(),
-            tabletop::ai::Level::MIN,
+            tabletop_ai::Level::MIN,
             commands.as_bytes(),
             &mut out,
         )
@@ -261,7 +261,7 @@ impl WithGame for Views {
 fn every_view_labels_cells_and_numbers_moves_alike() {
     for seed in 0..6 {
         for &kind in GameKind::ALL {
-            kind.with(Views(seed));
+            games::with_game(kind, Views(seed));
         }
     }
 }

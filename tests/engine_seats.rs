@@ -439,3 +439,32 @@ fn a_record_never_runs_the_command_it_names() {
     assert!(out.contains("Player O's turn: "), "{out}");
     assert!(!marker.exists(), "the record's command was run");
 }
+
+#[test]
+fn a_game_loaded_against_an_engine_is_told_to_it_from_its_start() {
+    let folder = Scratch::new("engines");
+    configure(
+        &folder.join("data"),
+        &format!(
+            "[[engine]]\nname = \"fake\"\ncommand = \"{}\"\n",
+            fake("gekitai --level 1", "", &folder).replace('"', "\\\"")
+        ),
+    );
+    let record = folder.join("game.toml");
+    fs::write(
+        &record,
+        "game = \"gekitai\"\nmoves = [\"C3\", \"D4\", \"A1\"]\n\n[players]\nfirst = \"human\"\nsecond = \"engine:fake\"\n",
+    )
+    .expect("a record");
+    let path = record.display().to_string();
+    let (_, out, err) = run(&["load", &path, "--plain"], "", &folder.join("data/config"));
+    assert!(out.contains("Player O's turn: "), "{out}\n{err}");
+    assert!(!err.contains("from here"), "the engine failed: {err}");
+    // The game so far, then the question.
+    let told = log(&folder);
+    assert!(
+        told.contains("clear_board\nplay b C3\nplay w D4\nplay b A1\ngenmove w\n"),
+        "{told}"
+    );
+    engines_gone(&folder);
+}

@@ -4,9 +4,9 @@
 //! none, notation round-trips, `play` and `play_unchecked` agree, and a
 //! game the engine forces a move in is always given that move.
 
-use tabletop::engine::cell::MAX_SIDE;
-use tabletop::engine::{Cell, Described, GameSettings, IllegalMove, Rng};
-use tabletop::games::{GameKind, Playable, WithGame};
+use tabletop_core::games::{GameKind, Playable, WithGame};
+use tabletop_engine::cell::MAX_SIDE;
+use tabletop_engine::{Cell, Described, GameSettings, IllegalMove, Rng};
 
 mod common;
 

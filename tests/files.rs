@@ -199,7 +199,7 @@ fn saves_from_many_threads_at_once_each_land_whole() {
     let folder = Scratch::new("files");
     let record = |n: usize| {
         let mut record =
-            tabletop::engine::record::Record::new(tabletop::engine::gekitai::Gekitai::default());
+            tabletop_engine::record::Record::new(tabletop_engine::gekitai::Gekitai::default());
         record.date = Some(format!("2026-11-24 00:{n:02} UTC"));
         record.to_toml()
     };
@@ -210,9 +210,9 @@ fn saves_from_many_threads_at_once_each_land_whole() {
             scope.spawn(move || {
                 for _ in 0..20 {
                     let own = folder.join(format!("game-{n}.toml"));
-                    tabletop::files::save(&own, &record(n)).expect("its own file");
+                    tabletop_core::files::save(&own, &record(n)).expect("its own file");
                     let shared = folder.join("shared.toml");
-                    tabletop::files::save(&shared, &record(n)).expect("the shared file");
+                    tabletop_core::files::save(&shared, &record(n)).expect("the shared file");
                 }
             });
         }

@@ -11,12 +11,12 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tabletop::ai::Level;
-use tabletop::engine::Rng;
-use tabletop::engine::line::Line;
-use tabletop::games::{self, GameKind, Playable, WithGame};
+use tabletop::games::{self, GameKind, Interactive, WithGame};
 use tabletop::plain::{self, Ending, Style};
-use tabletop::seat::Seat;
+use tabletop_ai::Level;
+use tabletop_core::seat::Seat;
+use tabletop_engine::Rng;
+use tabletop_engine::line::Line;
 
 mod common;
 use common::scratch::Scratch;
@@ -50,7 +50,7 @@ fn random_line(rng: &mut Rng, words: &[String]) -> Vec<u8> {
 
 /// The words a game's players type: every legal move of a random game,
 /// as the plain mode reads it.
-fn typed_moves<G: Playable>(rng: &mut Rng, start: &G) -> Vec<String> {
+fn typed_moves<G: Interactive>(rng: &mut Rng, start: &G) -> Vec<String> {
     let mut line = Line::new(start.clone());
     let mut words = Vec::new();
     while let Some(mv) = line.game().random_move(rng) {
@@ -68,7 +68,7 @@ struct PlainInputs(u64);
 
 impl WithGame for PlainInputs {
     type Output = ();
-    fn run<G: Playable>(self) {
+    fn run<G: Interactive>(self) {
         let mut rng = Rng::new(self.0);
         for _ in 0..150 {
             let start = G::new(common::random_settings::<G>(&mut rng, 9));
@@ -77,10 +77,11 @@ impl WithGame for PlainInputs {
                 .flat_map(|_| random_line(&mut rng, &words))
                 .collect();
             let style = Style::ALL[rng.below(Style::ALL.len())];
-            let mut console = G::console(start, style);
+            let mut console = G::console(start.clone(), style);
             let mut out = Vec::new();
-            let (ending, moves) = plain::run(
+            let (ending, line) = plain::run(
                 &mut console,
+                Line::new(start),
                 [Seat::Human, Seat::Human],
                 input.as_slice(),
                 &mut out,
@@ -88,7 +89,8 @@ impl WithGame for PlainInputs {
             .expect("memory never fails");
             let game = <G::Console as plain::Console>::game(&console);
             assert_eq!(ending == Ending::Finished, game.is_over(), "{}", G::NAME);
-            assert!(moves.len() <= input.len(), "{}", G::NAME);
+            assert!(line.moves().count() <= input.len(), "{}", G::NAME);
+            assert_eq!(line.game(), game, "{}", G::NAME);
             let text = String::from_utf8(out).expect("the plain mode prints text");
             assert!(
                 !text.contains('\u{1b}'),
@@ -102,7 +104,7 @@ impl WithGame for PlainInputs {
 #[test]
 fn the_plain_mode_of_every_game_takes_any_input() {
     for &kind in GameKind::ALL {
-        kind.with(PlainInputs(0x5eed));
+        games::with_game(kind, PlainInputs(0x5eed));
     }
 }
 
@@ -146,7 +148,7 @@ struct GtpSessions(u64);
 
 impl WithGame for GtpSessions {
     type Output = ();
-    fn run<G: Playable>(self) {
+    fn run<G: Interactive>(self) {
         let mut rng = Rng::new(self.0);
         for _ in 0..25 {
             let start = G::new(common::random_settings::<G>(&mut rng, 7));
@@ -154,7 +156,7 @@ impl WithGame for GtpSessions {
                 let mut line = Line::new(start.clone());
                 let mut words = Vec::new();
                 while let Some(mv) = line.game().random_move(&mut rng) {
-                    words.push(tabletop::gtp::notation::to_vertex::<G>(&mv));
+                    words.push(tabletop_core::gtp::notation::to_vertex::<G>(&mv));
                     let _ = line.play(mv);
                 }
                 words
@@ -169,7 +171,7 @@ impl WithGame for GtpSessions {
                 input.extend(line);
             }
             let mut out = Vec::new();
-            tabletop::gtp::server::serve(start, Level::MIN, input.as_slice(), &mut out)
+            tabletop::gtp::serve(start, Level::MIN, input.as_slice(), &mut out)
                 .expect("memory never fails");
             let text = String::from_utf8(out).expect("GTP answers are text");
             for answer in text.split("\n\n").filter(|a| !a.is_empty()) {
@@ -186,7 +188,7 @@ impl WithGame for GtpSessions {
 #[test]
 fn gtp_sessions_of_every_game_answer_every_command() {
     for &kind in GameKind::ALL {
-        kind.with(GtpSessions(0x6770));
+        games::with_game(kind, GtpSessions(0x6770));
     }
 }
 
@@ -195,7 +197,7 @@ struct RecordText(u64);
 
 impl WithGame for RecordText {
     type Output = String;
-    fn run<G: Playable>(self) -> String {
+    fn run<G: Interactive>(self) -> String {
         let mut rng = Rng::new(self.0);
         let start = G::new(common::random_settings::<G>(&mut rng, 9));
         let mut line = Line::new(start);
@@ -205,7 +207,7 @@ impl WithGame for RecordText {
             };
             let _ = line.play(mv);
         }
-        tabletop::engine::record::Record::of_line(&line).to_toml()
+        tabletop_engine::record::Record::of_line(&line).to_toml()
     }
 }
 
@@ -239,7 +241,7 @@ fn mutated_records_are_read_or_refused_never_a_panic() {
     let mut read = 0;
     for seed in 0..60 {
         for &kind in GameKind::ALL {
-            let text = kind.with(RecordText(seed));
+            let text = games::with_game(kind, RecordText(seed));
             for _ in 0..40 {
                 let bytes = mutated(text.as_bytes(), &mut rng);
                 let Ok(text) = String::from_utf8(bytes) else {
@@ -248,7 +250,7 @@ fn mutated_records_are_read_or_refused_never_a_panic() {
                 if let Ok(record) = games::read_record(&text) {
                     read += 1;
                     // What reads is a game that writes and reads the same.
-                    assert_eq!(record.clone().with(Rewrite), Ok(record));
+                    assert_eq!(games::with_record(record.clone(), Rewrite), Ok(record));
                 }
             }
         }
@@ -260,8 +262,8 @@ fn mutated_records_are_read_or_refused_never_a_panic() {
 struct Rewrite;
 
 impl games::WithRecord for Rewrite {
-    type Output = Result<games::AnyRecord, tabletop::engine::record::RecordError>;
-    fn run<G: Playable>(self, record: tabletop::engine::record::Record<G>) -> Self::Output {
+    type Output = Result<games::AnyRecord, tabletop_engine::record::RecordError>;
+    fn run<G: Interactive>(self, record: tabletop_engine::record::Record<G>) -> Self::Output {
         games::read_record(&record.to_toml())
     }
 }

@@ -10,11 +10,11 @@ use ratatui::style::Modifier;
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::connect6::{Connect6, Connect6Settings};
-use tabletop::engine::hex::{Hex, HexSettings};
-use tabletop::engine::reversi::{Reversi, ReversiSettings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
+use tabletop_engine::connect6::{Connect6, Connect6Settings};
+use tabletop_engine::hex::{Hex, HexSettings};
+use tabletop_engine::reversi::{Reversi, ReversiSettings};
 
 mod common;
 use common::screen::{open, options};
@@ -201,7 +201,7 @@ fn boxed_left(buf: &Buffer) -> u16 {
 fn boxed_cells(app: &App) -> Vec<char> {
     let buf = buffer(app);
     let left = boxed_left(&buf);
-    tabletop::engine::Cell::all(6)
+    tabletop_engine::Cell::all(6)
         .map(|cell| {
             let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].symbol().chars().next().unwrap_or(' ')
@@ -211,9 +211,9 @@ fn boxed_cells(app: &App) -> Vec<char> {
 
 #[test]
 fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
-    use tabletop::engine::Game;
-    use tabletop::engine::gekitai::Gekitai;
     use tabletop::games::{AnyRecord, read_record};
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
 
     let text = include_str!("../assets/records/gekitai-both-win-draw.toml");
     let Ok(AnyRecord::Gekitai(record)) = read_record(text) else {
@@ -226,7 +226,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
         for &mv in &record.moves[..moves] {
             game.play(mv).expect("legal");
         }
-        tabletop::engine::Cell::all(6)
+        tabletop_engine::Cell::all(6)
             .map(|cell| game.piece_at(cell).map_or(' ', Gekitai::symbol))
             .collect()
     };
@@ -255,7 +255,7 @@ fn stepping_through_a_replay_shows_the_positions_the_engine_computes() {
     // Both players' lines are highlighted: the draw is both winning.
     let buf = buffer(&viewer);
     let left = boxed_left(&buf);
-    let highlighted: Vec<char> = tabletop::engine::Cell::all(6)
+    let highlighted: Vec<char> = tabletop_engine::Cell::all(6)
         .filter(|cell| {
             let (x, y) = (left + 5 + 4 * cell.col() as u16, 3 + 2 * cell.row() as u16);
             buf[(x, y)].modifier.contains(Modifier::REVERSED)
@@ -292,7 +292,7 @@ fn ctrl(app: &mut App, c: char) {
     );
     let mode = app.mode();
     if let Some(action) =
-        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+        tabletop::app::keys::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
     {
         app.update(action);
     }
@@ -306,7 +306,7 @@ fn key(app: &mut App, c: char) {
     );
     let mode = app.mode();
     if let Some(action) =
-        tabletop::app::action::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
+        tabletop::app::keys::action_for(&ratatui::crossterm::event::Event::Key(key), mode)
     {
         app.update(action);
     }
@@ -340,7 +340,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let choice = Setup::default();
     let chosen = Options {
         menu: choice.clone(),
-        seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
+        seats: [const { Seat::Computer(tabletop_ai::Level::MIN) }; 2],
         ..options(Start::Game(choice))
     };
     let mut game = open(chosen, (80, 24));
@@ -355,7 +355,7 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let mut connect6 = open(
         Options {
             menu: wide.clone(),
-            seats: [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2],
+            seats: [const { Seat::Computer(tabletop_ai::Level::MIN) }; 2],
             ..options(Start::Game(wide))
         },
         (80, 24),
@@ -370,4 +370,184 @@ fn pause_shows_until_play_goes_on_and_not_after_the_end() {
     let screen = draw(&over);
     assert!(screen.contains("Player X wins!"), "{screen}");
     assert!(!screen.contains("Paused"), "{screen}");
+}
+
+#[test]
+fn playing_on_from_the_replay_viewer_keeps_the_records_players() {
+    let text = include_str!("../assets/records/gekitai-spec-example.toml")
+        .replace("second = \"human\"", "second = \"ai:1\"");
+    let record = tabletop::games::read_record(&text).expect("a record");
+    let mut viewer = open(options(Start::Replay(record, None)), (80, 24));
+    // After X's A1, A6 and C3: O, the computer, is to move.
+    for _ in 0..3 {
+        viewer.update(Action::Step(Direction::Right));
+    }
+    viewer.update(Action::Continue);
+    let screen = draw(&viewer);
+    assert!(screen.contains("X human · O computer 1"), "{screen}");
+    // And the computer answers.
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !draw(&viewer).contains("4. O") {
+        assert!(std::time::Instant::now() < give_up, "{}", draw(&viewer));
+        viewer.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_cursor_stays_where_the_player_left_it_when_the_computer_answers() {
+    let choice = Setup::default();
+    let chosen = Options {
+        menu: choice.clone(),
+        seats: [Seat::Human, Seat::Computer(tabletop_ai::Level::MIN)],
+        ..options(Start::Game(choice))
+    };
+    let mut game = open(chosen, (80, 24));
+    let cursor = |app: &App| {
+        let buf = buffer(app);
+        let mut cells = Vec::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                if buf[(x, y)].modifier.contains(Modifier::REVERSED) {
+                    cells.push((x, y));
+                }
+            }
+        }
+        cells
+    };
+    // Two steps right of the middle, and the piece placed there.
+    key(&mut game, 'l');
+    key(&mut game, 'l');
+    let left = cursor(&game);
+    game.update(Action::Confirm);
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !draw(&game).contains("2. O") {
+        assert!(std::time::Instant::now() < give_up, "{}", draw(&game));
+        game.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(cursor(&game), left, "{}", draw(&game));
+}
+
+/// The rows of `app` drawn at `size`, unquoted and trimmed at the end.
+fn rows_at(app: &App, size: (u16, u16)) -> Vec<String> {
+    let area = Rect::new(0, 0, size.0, size.1);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    (0..size.1)
+        .map(|y| {
+            (0..size.0)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn text_is_cut_where_it_keeps_its_point() {
+    // A finished game's result stays whole in a narrow terminal: the keys
+    // after it go first.
+    let won = include_str!("../assets/records/gekitai-spec-example.toml");
+    let record = tabletop::games::read_record(won).expect("a sample record");
+    let game = open(options(Start::Continue(record)), (32, 27));
+    let rows = rows_at(&game, (32, 27));
+    assert!(rows[25].contains("Player X wins!"), "{rows:#?}");
+    // The replay viewer's keys at 60 columns: whole ones, the least
+    // needed left out.
+    let viewer = open(options(Start::Replay(reviewed_gekitai(), None)), (60, 20));
+    let rows = rows_at(&viewer, (60, 20));
+    let footer = &rows[19];
+    assert!(footer.ends_with("q quit"), "{footer}");
+    assert!(footer.contains("m next mistake"), "{footer}");
+    // A long path in a message keeps the file's name: a review kept in a
+    // file deep in folders.
+    let folder = common::scratch::Scratch::new("deep");
+    let deep = folder.join("a-rather-long-folder-name/and-another-one/games");
+    std::fs::create_dir_all(&deep).expect("the folders");
+    let path = deep.join("gekitai-2026-11-26-13-49.toml");
+    let mut record = reviewed_gekitai();
+    if let tabletop::games::AnyRecord::Gekitai(record) = &mut record {
+        record.review = None;
+    }
+    let mut viewer = open(options(Start::Replay(record, Some(path))), (60, 20));
+    key(&mut viewer, 'r');
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !rows_at(&viewer, (60, 20))[18].starts_with("Reviewed") {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "{:#?}",
+            rows_at(&viewer, (60, 20))
+        );
+        viewer.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = rows_at(&viewer, (60, 20)).remove(18);
+    assert!(status.starts_with("Reviewed, and kept in"), "{status}");
+    assert!(
+        status.ends_with("gekitai-2026-11-26-13-49.toml"),
+        "{status}"
+    );
+}
+
+#[test]
+fn a_puzzles_title_is_never_cut_mid_word() {
+    let (puzzles, _) = tabletop_core::puzzles::builtin::all();
+    let gekitai: Vec<_> = puzzles
+        .into_iter()
+        .filter(|p| p.kind() == tabletop::games::GameKind::Gekitai)
+        .collect();
+    for width in 40..=130 {
+        let mut app = open(
+            options(Start::Puzzles(gekitai.clone(), Vec::new(), None)),
+            (width, 24),
+        );
+        app.update(Action::Confirm);
+        let title = rows_at(&app, (width, 24)).remove(0);
+        assert!(
+            title.ends_with("mover wins") || title.ends_with('…'),
+            "{width}: {title}"
+        );
+    }
+}
+
+/// A reviewed game of Gekitai with a blunder in it.
+fn reviewed_gekitai() -> tabletop::games::AnyRecord {
+    use tabletop_engine::gekitai::Gekitai;
+    use tabletop_engine::record::Record;
+    use tabletop_engine::record::review::{Review, Reviewed, Standing};
+    let mut record = Record::new(Gekitai::default());
+    record.moves = ["A1", "A6", "C3", "D4"]
+        .map(|m| m.parse().expect("notation"))
+        .to_vec();
+    let at = |chance| Reviewed {
+        standing: Standing::Chance(chance),
+        best: None,
+        line: Vec::new(),
+    };
+    record.review = Some(Review {
+        level: 3,
+        positions: [50.0, 35.0, 90.0, 15.0, 80.0].map(at).to_vec(),
+    });
+    tabletop::games::AnyRecord::Gekitai(record)
+}
+
+#[test]
+fn the_replay_viewers_panel_wraps_its_lines_instead_of_cutting_them() {
+    let record = include_str!("../assets/records/gekitai-spec-example.toml");
+    let record = tabletop::games::read_record(record).expect("a sample record");
+    let viewer = open(options(Start::Replay(record, None)), (60, 20));
+    let rows = rows_at(&viewer, (60, 20));
+    for reserve in rows
+        .iter()
+        .filter(|row| row.contains("X: [") || row.contains("O: ["))
+    {
+        assert!(
+            reserve.ends_with(']') || reserve.ends_with(','),
+            "{rows:#?}"
+        );
+    }
+    // The list of moves starts below them all.
+    assert!(rows.iter().any(|row| row.contains("1. X A1")), "{rows:#?}");
 }

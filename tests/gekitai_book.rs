@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::KeyCode;
 
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
 
 mod common;
 use common::screen::{draw, game, play, press};

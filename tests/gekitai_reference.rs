@@ -1,9 +1,9 @@
 //! The bitboard Gekitai checked against a plain, slow implementation of the
 //! rules written straight from SPEC.md, position by position.
 
-use tabletop::engine::cell::Cell;
-use tabletop::engine::gekitai::{BothWin, Gekitai, GekitaiSettings, Place};
-use tabletop::engine::{Game, Outcome, Player, Rng};
+use tabletop_engine::cell::Cell;
+use tabletop_engine::gekitai::{BothWin, Gekitai, GekitaiSettings, Place};
+use tabletop_engine::{Game, Outcome, Player, Rng};
 
 /// SPEC.md section 1, as directly as it can be written.
 #[derive(Clone)]

@@ -7,14 +7,14 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tabletop::engine::cell::Cell;
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::line::Line;
-use tabletop::engine::record::Record;
-use tabletop::engine::reversi::Reversi;
-use tabletop::engine::{Described, Game, Player, Rng};
-use tabletop::games::{self, AnyRecord, GameKind, Playable, WithGame};
-use tabletop::interchange::{self, Form, Format, Interchange};
+use tabletop_core::games::{self, AnyRecord, GameKind, Playable, WithGame};
+use tabletop_core::interchange::{self, Form, Format, Interchange};
+use tabletop_engine::cell::Cell;
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::reversi::Reversi;
+use tabletop_engine::{Described, Game, Player, Rng};
 
 mod common;
 use common::scratch::Scratch;

@@ -2,11 +2,11 @@
 
 use proptest::prelude::*;
 
-use tabletop::engine::cell::Cell;
-use tabletop::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::reversi::{Reversi, ReversiMove, ReversiSettings};
-use tabletop::engine::{Game, Outcome, Player, Rng};
+use tabletop_engine::cell::Cell;
+use tabletop_engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::reversi::{Reversi, ReversiMove, ReversiSettings};
+use tabletop_engine::{Game, Outcome, Player, Rng};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

@@ -14,12 +14,12 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::connect6::Connect6;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::hex::Hex;
-use tabletop::engine::record::Record;
-use tabletop::engine::{Described, Player};
-use tabletop::files::library::{self, MAX_READ};
+use tabletop_core::files::library::{self, MAX_READ};
+use tabletop_engine::connect6::Connect6;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::hex::Hex;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Described, Player};
 
 mod common;
 use common::scratch::Scratch;
@@ -448,6 +448,50 @@ fn the_start_screen_opens_the_saved_games_and_comes_back() {
     assert!(draw(&app, SIZE).contains("tabletop saved games"));
     press(&mut app, KeyCode::Esc, false);
     assert!(draw(&app, SIZE).contains("[ Start ]"));
+}
+
+#[test]
+fn opened_from_the_command_line_q_and_esc_go_back_to_the_shell() {
+    let folder = folder_of_games();
+    for back in [KeyCode::Char('q'), KeyCode::Esc] {
+        let mut app = library_app(&folder, SIZE);
+        press(&mut app, back, false);
+        assert!(app.should_quit(), "{back:?}:\n{}", draw(&app, SIZE));
+    }
+    // A game replayed from there comes back to the list first.
+    let mut app = library_app(&folder, SIZE);
+    press(&mut app, KeyCode::Enter, false);
+    assert!(draw(&app, SIZE).contains("tabletop replay"));
+    press(&mut app, KeyCode::Esc, false);
+    assert!(draw(&app, SIZE).contains("tabletop saved games"));
+    press(&mut app, KeyCode::Esc, false);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn a_click_chooses_a_game_and_a_second_click_replays_it() {
+    let folder = folder_of_games();
+    let mut app = library_app(&folder, SIZE);
+    let screen = draw(&app, SIZE);
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("Hex"))
+        .expect("the Hex game listed");
+    assert!(!line.starts_with("\">"), "{screen}");
+    let click = |app: &mut App| {
+        app.update(tabletop::app::action::Action::Click {
+            column: 5,
+            row: row as u16,
+        })
+    };
+    click(&mut app);
+    let screen = draw(&app, SIZE);
+    // Each line is drawn quoted.
+    let chosen = screen.lines().nth(row).unwrap_or_default();
+    assert!(chosen.starts_with("\">"), "{screen}");
+    click(&mut app);
+    assert!(draw(&app, SIZE).contains("tabletop replay"));
 }
 
 #[test]

@@ -4,9 +4,9 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use tabletop::engine::connect6::{Connect6, Connect6Settings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
+use tabletop_engine::connect6::{Connect6, Connect6Settings};
 
 mod common;
 use common::screen::{draw, game, play, press};

@@ -17,14 +17,14 @@ use tabletop::app::ascii::stand_in;
 use tabletop::app::looks::{self, Looks};
 use tabletop::app::theme::{BUILT_IN, Palette, Pieces, Theme};
 use tabletop::app::{App, Options, Start};
-use tabletop::config::Config;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::record::Record;
-use tabletop::engine::record::review::{Review, Reviewed, Standing};
-use tabletop::files;
 use tabletop::games::{AnyRecord, GameKind, Setup};
-use tabletop::puzzles::builtin;
-use tabletop::seat::Seat;
+use tabletop_core::config::Config;
+use tabletop_core::files;
+use tabletop_core::puzzles::builtin;
+use tabletop_core::seat::Seat;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Reviewed, Standing};
 
 mod common;
 use common::screen::{options, play, press};
@@ -198,7 +198,7 @@ fn every_screen(theme: Theme) -> Vec<(String, Buffer)> {
     }
     let mut thinking = open(
         Start::Game(Setup::default_of(GameKind::Gekitai)),
-        &[Seat::Human, Seat::Computer(tabletop::ai::Level::MAX)],
+        &[Seat::Human, Seat::Computer(tabletop_ai::Level::MAX)],
     );
     play(&mut thinking, "c3");
     take("the computer thinking", &thinking);

@@ -52,8 +52,9 @@ fn a_joiner_in_the_full_screen_app_plays_a_whole_game_against_a_host() {
     host.type_lines("c3\n");
     let screen = joiner.wait_for("3. X C3");
     assert!(screen.contains("Player O's turn"), "{screen}");
-    // The cursor stands on C3, the host's last move: D4 is right and down.
-    joiner.send(&format!("{RIGHT}{DOWN}{UP}{DOWN}\r"));
+    // The cursor stands where joe placed, on A6 (the host's moves leave
+    // it there): D4 is three right and two up.
+    joiner.send(&format!("{RIGHT}{RIGHT}{RIGHT}{UP}{DOWN}{UP}{UP}\r"));
     joiner.wait_for("4. O D4 C3→B2");
     joiner.wait_for("hostie is thinking");
     // The push has slid to its end.

@@ -3,9 +3,9 @@
 
 use std::process::Command;
 
-use tabletop::engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
-use tabletop::engine::perft::{Finished, perft};
-use tabletop::engine::reversi::{self, Reversi, ReversiSettings};
+use tabletop_engine::gekitai::{BothWin, Gekitai, GekitaiSettings};
+use tabletop_engine::perft::{Finished, perft};
+use tabletop_engine::reversi::{self, Reversi, ReversiSettings};
 
 const GEKITAI: [u64; 5] = [36, 1_260, 42_900, 1_421_952, 45_923_628];
 const REVERSI: [u64; 9] = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288];

@@ -11,17 +11,17 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::KeyCode;
 
 use tabletop::app::Start;
-use tabletop::engine::Game;
-use tabletop::engine::Outcome;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::line::Line;
-use tabletop::engine::record::Record;
-use tabletop::engine::record::review::{Review, Reviewed, Standing};
-use tabletop::games::{AnyRecord, GameKind, Playable, WithRecord};
-use tabletop::puzzles::judge::{Judged, answer, judge};
-use tabletop::puzzles::progress::{self, Mark, Progress};
-use tabletop::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
-use tabletop::puzzles::{Puzzle, builtin, extract};
+use tabletop_core::games::{AnyRecord, GameKind, Playable, WithRecord};
+use tabletop_core::puzzles::judge::{Judged, answer, judge};
+use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_core::puzzles::proof::{Proof, exact_for, shortest_win, wins_within};
+use tabletop_core::puzzles::{Puzzle, builtin, extract};
+use tabletop_engine::Game;
+use tabletop_engine::Outcome;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Reviewed, Standing};
 
 static NEVER: AtomicBool = AtomicBool::new(false);
 
@@ -362,4 +362,116 @@ fn the_start_screen_opens_the_puzzles_and_esc_comes_back() {
     let screen = draw(&app, size);
     assert!(screen.contains("[ Start ]"), "{screen}");
     assert!(!app.should_quit());
+}
+
+/// The app on the built-in puzzles, in a terminal of `size`.
+fn puzzles_app(size: (u16, u16)) -> tabletop::app::App {
+    let (puzzles, _) = builtin::all();
+    common::screen::open(
+        common::screen::options(Start::Puzzles(puzzles, Vec::new(), None)),
+        size,
+    )
+}
+
+/// The rows of the puzzle list on the screen.
+fn listed(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|line| GameKind::ALL.iter().any(|kind| line.contains(kind.title())))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_puzzle_list_tells_its_puzzles_apart_filters_by_game_and_pages() {
+    let size = (80, 24);
+    let mut app = puzzles_app(size);
+    let rows = listed(&common::screen::draw(&app, size));
+    assert!(rows.len() > 10, "{rows:?}");
+    let distinct: std::collections::HashSet<&String> = rows.iter().collect();
+    assert_eq!(distinct.len(), rows.len(), "rows alike: {rows:?}");
+    // f shows one game's puzzles at a time: Gekitai's, then Connect6's.
+    common::screen::press(&mut app, KeyCode::Char('f'), false);
+    common::screen::press(&mut app, KeyCode::Char('f'), false);
+    let screen = common::screen::draw(&app, size);
+    let rows = listed(&screen);
+    assert!(!rows.is_empty(), "{screen}");
+    assert!(rows.iter().all(|row| row.contains("Connect6")), "{screen}");
+    assert!(screen.contains("Connect6 only"), "{screen}");
+    // PageDown goes a page down the list, PageUp back.
+    let chosen = |app: &tabletop::app::App| {
+        let screen = common::screen::draw(app, size);
+        listed(&screen)
+            .into_iter()
+            .find(|row| row.starts_with("\">"))
+            .unwrap_or_default()
+    };
+    let first = chosen(&app);
+    common::screen::press(&mut app, KeyCode::PageDown, false);
+    let paged = chosen(&app);
+    assert_ne!(first, paged);
+    common::screen::press(&mut app, KeyCode::Up, false);
+    assert_ne!(chosen(&app), first, "more than a line down");
+    common::screen::press(&mut app, KeyCode::PageUp, false);
+    assert_eq!(chosen(&app), first);
+}
+
+#[test]
+fn the_help_pages_in_a_short_terminal() {
+    let size = (60, 13);
+    let mut app = puzzles_app(size);
+    common::screen::press(&mut app, KeyCode::Enter, false);
+    common::screen::press(&mut app, KeyCode::F(1), false);
+    let top = common::screen::draw(&app, size);
+    assert!(top.contains("↓ more"), "{top}");
+    common::screen::press(&mut app, KeyCode::PageDown, false);
+    let paged = common::screen::draw(&app, size);
+    assert!(paged.contains("↑ more"), "{paged}");
+}
+
+#[test]
+fn a_connect6_puzzle_names_keys_that_work_on_its_board() {
+    let (puzzles, _) = builtin::all();
+    let connect6: Vec<Puzzle> = puzzles
+        .into_iter()
+        .filter(|p| p.kind() == GameKind::Connect6)
+        .collect();
+    let size = (80, 24);
+    let mut app = common::screen::open(
+        common::screen::options(Start::Puzzles(connect6, Vec::new(), None)),
+        size,
+    );
+    common::screen::press(&mut app, KeyCode::Enter, false);
+    let screen = common::screen::draw(&app, size);
+    let footer = screen.lines().last().unwrap_or_default().to_string();
+    // n and r are columns of the 19x19 board; Ctrl-r is redo elsewhere.
+    assert!(footer.contains("Ctrl-n next"), "{footer}");
+    assert!(!footer.contains(" n next"), "{footer}");
+    assert!(!footer.contains("Ctrl-r"), "{footer}");
+    assert!(footer.contains("u retry"), "{footer}");
+}
+
+#[test]
+fn puzzles_are_listed_without_a_terminal_one_a_line() {
+    let data = Scratch::new("puzzle-list");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["puzzles", "--list"])
+        .env("XDG_DATA_HOME", &*data)
+        .env("HOME", &*data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let (puzzles, _) = builtin::all();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), puzzles.len(), "{text}");
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        let title = puzzle.kind().title();
+        assert!(
+            line.starts_with(&format!("{}  {title}  ", puzzle.id)),
+            "{line}"
+        );
+        assert!(line.ends_with(" plies  built-in"), "{line}");
+    }
 }

@@ -7,14 +7,14 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use tabletop::engine::connect6::Connect6;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::hex::{Hex, HexSettings};
-use tabletop::engine::line::Line;
-use tabletop::engine::record::{self, Record};
-use tabletop::engine::reversi::{Reversi, ReversiMove, RowColumn};
-use tabletop::engine::{Game, Rng};
-use tabletop::games::{self, GameKind, Playable, WithGame};
+use tabletop_core::games::{self, GameKind, Playable, WithGame};
+use tabletop_engine::connect6::Connect6;
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::hex::{Hex, HexSettings};
+use tabletop_engine::line::Line;
+use tabletop_engine::record::{self, Record};
+use tabletop_engine::reversi::{Reversi, ReversiMove, RowColumn};
+use tabletop_engine::{Game, Rng};
 
 mod common;
 use common::scratch::Scratch;
@@ -65,7 +65,7 @@ fn a_plain_game_saved_replays_exactly_as_typed() {
             vec!["gekitai", "--size", "8", "--pieces", "10", "--line", "4"],
             {
                 let settings =
-                    tabletop::engine::gekitai::GekitaiSettings::new(8, 10, 4, Default::default());
+                    tabletop_engine::gekitai::GekitaiSettings::new(8, 10, 4, Default::default());
                 random_game(
                     &Gekitai::new(settings.expect("valid")),
                     2,
@@ -74,7 +74,7 @@ fn a_plain_game_saved_replays_exactly_as_typed() {
             },
         ),
         (vec!["connect6", "--size", "9", "--line", "4"], {
-            let settings = tabletop::engine::connect6::Connect6Settings::new(9, 4).expect("valid");
+            let settings = tabletop_engine::connect6::Connect6Settings::new(9, 4).expect("valid");
             random_game(&Connect6::new(settings), 3, ToString::to_string)
         }),
         (vec!["hex", "--size", "6", "--swap"], {
@@ -86,7 +86,7 @@ fn a_plain_game_saved_replays_exactly_as_typed() {
             random_game(&Reversi::default(), 5, reversi_typed),
         ),
         (vec!["reversi", "--size", "4"], {
-            let settings = tabletop::engine::reversi::ReversiSettings::new(4).expect("valid");
+            let settings = tabletop_engine::reversi::ReversiSettings::new(4).expect("valid");
             random_game(&Reversi::new(settings), 4, reversi_typed)
         }),
     ];

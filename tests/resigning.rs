@@ -8,11 +8,11 @@ use std::fs;
 use ratatui::crossterm::event::KeyCode;
 
 use tabletop::app::{App, Options, Start};
-use tabletop::engine::Player;
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::files;
 use tabletop::games::{AnyRecord, Setup};
-use tabletop::seat::Seat;
+use tabletop_core::files;
+use tabletop_core::seat::Seat;
+use tabletop_engine::Player;
+use tabletop_engine::gekitai::Gekitai;
 
 mod common;
 use common::scratch::Scratch;
@@ -62,7 +62,7 @@ fn resigning_asks_first_and_any_other_key_cancels() {
 
 #[test]
 fn against_the_computer_the_person_resigns_whoever_is_to_move() {
-    let seats = [Seat::Computer(tabletop::ai::Level::MIN), Seat::Human];
+    let seats = [Seat::Computer(tabletop_ai::Level::MIN), Seat::Human];
     let mut app = game(Setup::default(), seats, SIZE);
     // The computer (X) is to move; the person is O.
     ctrl_x(&mut app);
@@ -71,7 +71,7 @@ fn against_the_computer_the_person_resigns_whoever_is_to_move() {
     assert!(screen.contains("Player O resigned."), "{screen}");
     assert!(screen.contains("Player X wins!"), "{screen}");
     // The computer plays both sides: nobody at the board to resign.
-    let computers = [const { Seat::Computer(tabletop::ai::Level::MIN) }; 2];
+    let computers = [const { Seat::Computer(tabletop_ai::Level::MIN) }; 2];
     let mut watching = game(Setup::default(), computers, SIZE);
     ctrl_x(&mut watching);
     ctrl_x(&mut watching);

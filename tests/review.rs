@@ -7,16 +7,16 @@ use std::num::NonZeroU32;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tabletop::ai::analysis::{Verdict, analyse};
-use tabletop::ai::prover::Prover;
-use tabletop::ai::{History, Level};
-use tabletop::engine::gekitai::Gekitai;
-use tabletop::engine::hex::{Hex, HexMove, HexSettings};
-use tabletop::engine::record::Record;
-use tabletop::engine::record::review::{Review, Reviewed, Standing};
-use tabletop::engine::reversi::{Reversi, ReversiSettings};
-use tabletop::engine::{BestPlay, Ending, Game, Rng};
 use tabletop::games::{self, AnyRecord};
+use tabletop_ai::analysis::{Verdict, analyse};
+use tabletop_ai::prover::Prover;
+use tabletop_ai::{History, Level};
+use tabletop_engine::gekitai::Gekitai;
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::record::Record;
+use tabletop_engine::record::review::{Review, Reviewed, Standing};
+use tabletop_engine::reversi::{Reversi, ReversiSettings};
+use tabletop_engine::{BestPlay, Ending, Game, Rng};
 
 mod common;
 use common::scratch::Scratch;
@@ -527,4 +527,99 @@ fn tabletop_review_states_what_the_hex_solver_proves() {
         "{saved}"
     );
     assert!(saved.contains("proved = \"loss\"\n"), "{saved}");
+}
+
+/// A Gekitai game X won with E3, and its review at level 1 as `tabletop
+/// review` wrote it: before E3 the computer preferred E2, which also wins
+/// at once.
+const WON_BY_E3: &str = r#"game = "gekitai"
+result = "X"
+moves = ["E4", "C6", "D5", "B1", "D3", "E4", "C4", "B6", "D3", "E4", "A6", "F6", "E3"]
+
+[players]
+first = "ai:2"
+second = "ai:1"
+[review]
+level = 1
+
+[[review.positions]]
+proved = "win"
+best = "C3"
+line = ["C3", "A1", "E3", "B1", "B3", "A1", "A3"]
+
+[[review.positions]]
+chance = 51.4
+best = "B4"
+
+[[review.positions]]
+chance = 56.0
+best = "F3"
+
+[[review.positions]]
+chance = 50.3
+best = "F2"
+
+[[review.positions]]
+chance = 62.7
+best = "F4"
+
+[[review.positions]]
+chance = 49.1
+best = "C6"
+
+[[review.positions]]
+proved = "win"
+best = "C4"
+line = ["C4", "A1", "C3", "B1", "C2"]
+
+[[review.positions]]
+proved = "loss"
+best = "A1"
+line = ["A1", "C3", "B1", "C2"]
+
+[[review.positions]]
+proved = "win"
+best = "C5"
+line = ["C5", "A1", "C4"]
+
+[[review.positions]]
+chance = 46.8
+best = "D2"
+
+[[review.positions]]
+chance = 67.6
+best = "A6"
+
+[[review.positions]]
+loss = 2
+best = "F6"
+line = ["A1"]
+
+[[review.positions]]
+win = 1
+best = "E2"
+line = ["E2"]
+
+[[review.positions]]
+loss = 0
+"#;
+
+#[test]
+fn a_move_that_wins_at_once_is_best_and_a_win_played_out_no_news() {
+    let folder = Scratch::new("review-won");
+    let path = folder.join("won.toml");
+    fs::write(&path, WON_BY_E3).expect("the record");
+    let run = common::run(&["review", path.to_str().expect("UTF-8"), "--plain"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let table = run.text();
+    assert!(
+        table.contains("  13  X E3         100%  E2       best\n"),
+        "{table}"
+    );
+    assert!(!table.contains("Before move 13"), "{table}");
+    // What is news stays: the solver's wins.
+    assert!(
+        table.contains("Before move 1, X wins with best play (solved exactly): C3 "),
+        "{table}"
+    );
 }

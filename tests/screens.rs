@@ -8,9 +8,9 @@ use ratatui::style::Modifier;
 
 use tabletop::app::action::{Action, Direction};
 use tabletop::app::{App, Start};
-use tabletop::engine::gekitai::{Gekitai, GekitaiSettings};
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::seat::Seat;
+use tabletop_engine::gekitai::{Gekitai, GekitaiSettings};
 
 mod common;
 use common::screen::{game, open, options, press};
@@ -94,6 +94,62 @@ fn invalid_move() {
 }
 
 #[test]
+fn a_refused_cell_is_replaced_by_the_next_one_typed() {
+    let mut app = app(Some(GekitaiSettings::default()), 80, 24);
+    play(&mut app, "c3");
+    play(&mut app, "c3");
+    assert!(draw(&app, 80, 24).contains("Cell: c3"));
+    // The refused cell is replaced, not added to.
+    play(&mut app, "d4");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("2. O D4"), "{screen}");
+    // So is it after `:`, which opens the line.
+    play(&mut app, "d4");
+    app.update(Action::OpenAddress);
+    play(&mut app, "e5");
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("3. X E5"), "{screen}");
+}
+
+#[test]
+fn clicks_on_the_start_screen_choose_a_game_change_a_value_and_press_a_button() {
+    let mut app = app(None, 80, 24);
+    let row_of = |app: &App, text: &str| {
+        let screen = draw(app, 80, 24);
+        let (row, line) = screen
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(text))
+            .unwrap_or_else(|| panic!("no {text}:\n{screen}"));
+        // Each line is drawn quoted: its first character is the quote.
+        let column = line
+            .find(text)
+            .map_or(0, |at| line[..at].chars().count() - 1);
+        (column as u16, row as u16)
+    };
+    let click = |app: &mut App, (column, row): (u16, u16)| {
+        app.update(Action::Click { column, row });
+    };
+    let hex = row_of(&app, "Hex ");
+    click(&mut app, hex);
+    assert!(draw(&app, 80, 24).contains("‹ Hex ›"));
+    // The `›` of the second player's line: the computer at level 1.
+    let (_, row) = row_of(&app, "Player X");
+    let (column, _) = row_of(&app, "Human ›");
+    click(&mut app, (column + 6, row));
+    let screen = draw(&app, 80, 24);
+    assert!(
+        screen.contains("‹ Computer 1 ›"),
+        "{column} {row}\n{screen}"
+    );
+    let start = row_of(&app, "[ Start ]");
+    click(&mut app, start);
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("Hex 11x11"), "{screen}");
+    assert!(screen.contains("O human · X computer 1"), "{screen}");
+}
+
+#[test]
 fn help_overlay() {
     let mut app = app(Some(GekitaiSettings::default()), 80, 24);
     app.update(Action::Help);
@@ -126,10 +182,45 @@ fn a_win() {
 fn terminal_too_small() {
     let app = app(Some(GekitaiSettings::default()), 36, 10);
     let screen = draw(&app, 36, 10);
-    // Four columns and two rows more, rather than twelve rows more with
-    // the panel under the board.
-    assert!(screen.contains("tabletop needs 40x12"), "{screen}");
+    // Eight rows more, with the panel under the board; or four columns
+    // and two rows more, with the panel beside it.
+    assert!(
+        screen.contains("tabletop needs 8 more rows (36x18)"),
+        "{screen}"
+    );
+    assert!(screen.contains("(40x12)"), "{screen}");
     assert_snapshot!(screen);
+}
+
+#[test]
+fn the_too_small_notice_names_the_least_growth_each_way() {
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
+    // Gomoku at 40x20: taller (the panel under the board) or wider (the
+    // panel beside it); not the size of the board and panel alone.
+    let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (40, 20));
+    assert!(
+        screen.contains("tabletop needs 7 more rows (40x27)"),
+        "{screen}"
+    );
+    assert!(screen.contains("or 18 more columns (58x20)"), "{screen}");
+    assert!(!screen.contains("32x27"), "{screen}");
+}
+
+#[test]
+fn the_start_screen_and_the_puzzles_work_where_a_game_fits() {
+    // Gekitai plays in 40x12: it can be reached there.
+    let mut start = app(None, 40, 12);
+    let screen = draw(&start, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
+    start.update(Action::Confirm);
+    let screen = draw(&start, 40, 12);
+    assert!(screen.contains("Player X's turn"), "{screen}");
+    let (puzzles, _) = tabletop_core::puzzles::builtin::all();
+    let list = open(options(Start::Puzzles(puzzles, Vec::new(), None)), (40, 12));
+    let screen = draw(&list, 40, 12);
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("Gekitai"), "{screen}");
 }
 
 #[test]
@@ -226,8 +317,8 @@ fn leaving_a_game_under_way_takes_two_presses() {
 fn the_too_small_notice_lets_the_player_out_and_keeps_keys_from_the_game() {
     use ratatui::crossterm::event::KeyCode;
     // Connect6's 19 columns make q, n and h letters of the board.
-    let wide = Setup::of::<tabletop::engine::connect6::Connect6>(
-        &tabletop::engine::connect6::Connect6Settings::default(),
+    let wide = Setup::of::<tabletop_engine::connect6::Connect6>(
+        &tabletop_engine::connect6::Connect6Settings::default(),
     );
     let opened = |size: (u16, u16)| game(wide.clone(), [Seat::Human, Seat::Human], size);
     let mut app = opened((40, 12));
@@ -280,8 +371,8 @@ fn game_at(setup: Setup, size: (u16, u16)) -> String {
 
 #[test]
 fn narrow_terminals_put_the_panel_under_the_board_or_draw_it_compact() {
-    use tabletop::engine::hex::{Hex, HexSettings};
-    use tabletop::engine::reversi::{Reversi, ReversiSettings};
+    use tabletop_engine::hex::{Hex, HexSettings};
+    use tabletop_engine::reversi::{Reversi, ReversiSettings};
     // Hex 11x11 in 40 columns: the panel goes under the rhombus.
     let hex = game_at(Setup::of::<Hex>(&HexSettings::default()), (40, 30));
     assert!(!hex.contains("Terminal too small"), "{hex}");
@@ -294,7 +385,7 @@ fn narrow_terminals_put_the_panel_under_the_board_or_draw_it_compact() {
     assert_snapshot!("reversi_8_at_60x20", reversi);
     // Gekitai 26x26 has a compact board too: 120x40 is enough.
     let big =
-        GekitaiSettings::new(26, 20, 5, tabletop::engine::gekitai::BothWin::Mover).expect("valid");
+        GekitaiSettings::new(26, 20, 5, tabletop_engine::gekitai::BothWin::Mover).expect("valid");
     let gekitai = game_at(Setup::of::<Gekitai>(&big), (120, 40));
     assert!(!gekitai.contains("Terminal too small"), "{gekitai}");
     assert!(gekitai.contains("26 · · ·"), "the compact board: {gekitai}");
@@ -327,7 +418,7 @@ fn gekitai_6x6_plays_in_40x12() {
 
 #[test]
 fn gomoku_15x15_plays_in_60x20() {
-    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (60, 20));
     assert!(!screen.contains("Terminal too small"), "{screen}");
     assert!(screen.contains("15 · · ·"), "the compact board: {screen}");
@@ -336,16 +427,16 @@ fn gomoku_15x15_plays_in_60x20() {
 
 #[test]
 fn the_too_small_notice_asks_for_the_least_growth() {
-    use tabletop::engine::gomoku::{Gomoku, GomokuSettings};
+    use tabletop_engine::gomoku::{Gomoku, GomokuSettings};
     // 54x20 is 4 columns short of the panel beside the board; the panel
-    // below would need 25 rows.
+    // below would need 7 more rows.
     let screen = game_at(Setup::of::<Gomoku>(&GomokuSettings::default()), (54, 20));
-    assert!(screen.contains("tabletop needs 58x20"), "{screen}");
+    assert!(screen.contains("or 4 more columns (58x20)"), "{screen}");
 }
 
 #[test]
 fn a_message_stays_readable_while_the_computer_thinks() {
-    let level = tabletop::ai::Level::MAX;
+    let level = tabletop_ai::Level::MAX;
     let mut app = game(
         Setup::default(),
         [Seat::Human, Seat::Computer(level)],

@@ -153,6 +153,29 @@ fn a_game_killed_mid_way_is_resumed_with_every_move() {
 }
 
 #[test]
+fn a_game_whose_every_move_was_undone_is_not_offered_to_resume() {
+    let mut session = Session::start(&["gekitai", "--no-animation"]);
+    session.wait_for("Player X's turn");
+    play_moves(&mut session, "a1");
+    session.wait_for("1. X A1");
+    session.send("u");
+    session.wait_for("Moves");
+    session.send("q");
+    session.exits_cleanly();
+    let data = session.data.clone();
+    assert!(data.join("tabletop").join("autosave.toml").exists());
+    let mut start = Session::start_with_data(&[], &data);
+    start.wait_for("[ Start ]");
+    let screen = start.screen();
+    assert!(!screen.contains("Resume"), "{screen}");
+    // Nor is it resumed from the command line.
+    start.send("q");
+    start.exits_cleanly();
+    let resumed = Session::start_with_data(&["--resume"], &data);
+    resumed.wait_for("no unfinished game");
+}
+
+#[test]
 fn computer_against_computer_plays_a_whole_game() {
     let mut session = Session::start(&["reversi", "--size", "6", "--b", "ai:1", "--w", "ai:1"]);
     session.wait_for("B computer 1 · W computer 1");
@@ -318,7 +341,7 @@ fn a_review_finished_in_the_replay_viewer_is_kept_in_the_record() {
     session.exits_cleanly();
     let text = std::fs::read_to_string(&file).expect("the record");
     assert!(text.contains("[review]"), "{text}");
-    let reread = tabletop::files::load(&file).expect("the record loads");
+    let reread = tabletop_core::files::load(&file).expect("the record loads");
     assert!(reread.is_reviewed());
 }
 
@@ -364,7 +387,41 @@ fn r_after_a_game_reviews_it_and_keeps_it_in_the_saved_games() {
         .map(|entry| entry.expect("an entry").path())
         .collect();
     assert_eq!(saved.len(), 1, "{saved:?}");
-    let record = tabletop::files::load(&saved[0]).expect("the game loads");
+    let record = tabletop_core::files::load(&saved[0]).expect("the game loads");
     assert!(record.is_reviewed());
     assert_eq!(record.turns(), 5);
+}
+
+#[test]
+fn the_save_prompt_takes_a_tilde_clears_with_ctrl_u_and_saves_again_in_the_same_file() {
+    let home = Scratch::new("home");
+    let home_text = home.to_str().expect("a UTF-8 path").to_string();
+    let mut session =
+        Session::start_with_env(&["gekitai", "--no-animation"], &[("HOME", &home_text)]);
+    session.wait_for("Player X's turn");
+    play_moves(&mut session, "a1");
+    session.wait_for("1. X A1");
+    session.send("s");
+    session.wait_for("Save to: ");
+    // Ctrl-u clears the path offered.
+    session.send("\x15");
+    session.wait_for("Save to: ▏");
+    session.send("~/mine.toml\r");
+    session.wait_for("Saved to ~/mine.toml");
+    assert!(home.join("mine.toml").exists());
+    play_moves(&mut session, "f6");
+    session.wait_for("2. O F6");
+    // Saved again: the same file is offered, and written over.
+    session.send("s");
+    session.wait_for("Save to: ~/mine.toml▏");
+    session.send("\r");
+    session.wait_for("Saved to ~/mine.toml");
+    let saved = std::fs::read_to_string(home.join("mine.toml")).expect("the record");
+    assert!(saved.contains("\"F6\""), "{saved}");
+    let files: Vec<_> = std::fs::read_dir(&*home).expect("the folder").collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let games = session.data.join("tabletop").join("games");
+    assert!(!games.exists() || std::fs::read_dir(&games).expect("games").next().is_none());
+    session.send("q");
+    session.exits_cleanly();
 }

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use crate::engine::gekitai::Push;
-use crate::engine::{Cell, Player};
+use tabletop_engine::gekitai::Push;
+use tabletop_engine::{Cell, Player};
 
 /// How long pushed pieces take to slide one cell.
 pub const SLIDE: Duration = Duration::from_millis(250);

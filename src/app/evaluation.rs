@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
-use crate::ai::{History, Level, Searchable};
-use crate::review::{Effort, first_player_chance, review_position};
+use tabletop_ai::{History, Level, Searchable};
+use tabletop_core::review::{Effort, first_player_chance, review_position};
 
 /// The strength the bar looks at a position with: a review's default.
 const LEVEL: Level = Level::DEFAULT;

@@ -8,14 +8,17 @@
 //! ```
 //!
 //! A file that cannot be read is ignored (the default look is used), and
-//! a file that is not one of these is never written over.
+//! a file that is not one of these is never written over. The [`Look`]
+//! shown starts as chosen last time, and F2 and F3 change it.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{self, Kind};
+use crate::app::theme::{BUILT_IN, Palette, Pieces, Theme};
+use tabletop_core::config::Config;
+use tabletop_core::files::{self, Kind};
 
 /// What is remembered of the look.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -58,6 +61,106 @@ pub fn load(path: &Path) -> Result<Option<Looks>, String> {
 pub fn save(path: &Path, looks: &Looks) -> io::Result<()> {
     let text = toml::to_string(looks).map_err(io::Error::other)?;
     files::save_as(path, &text, &LOOKS)
+}
+
+/// The look shown: its theme, the colour themes F2 goes through (the
+/// built-in ones, then the player's, by name) and which of them it is,
+/// and where the choice is remembered.
+pub struct Look {
+    pub theme: Theme,
+    themes: Vec<(String, Palette)>,
+    at: usize,
+    remembered: Option<PathBuf>,
+}
+
+impl Look {
+    /// `theme` with the colour theme and piece style chosen last time, as
+    /// far as they are still there (in the file at `remembered`), among
+    /// the built-in themes and those of `config`. Whatever was wrong with
+    /// either is added to `notices`.
+    pub fn chosen(
+        config: &Config,
+        remembered: Option<PathBuf>,
+        mut theme: Theme,
+        notices: &mut Vec<String>,
+    ) -> Look {
+        let (user_themes, theme_notices) = crate::app::themes::themes(config);
+        let themes: Vec<(String, Palette)> = BUILT_IN
+            .iter()
+            .map(|(name, palette)| (name.to_string(), *palette))
+            .chain(user_themes)
+            .collect();
+        notices.extend(config.notices.iter().map(ToString::to_string));
+        notices.extend(theme_notices.iter().map(ToString::to_string));
+        let mut at = themes
+            .iter()
+            .position(|(_, palette)| *palette == theme.palette)
+            .unwrap_or(0);
+        match remembered.as_deref().map(load) {
+            Some(Ok(Some(chosen))) => {
+                match themes.iter().position(|(name, _)| *name == chosen.theme) {
+                    Some(found) => at = found,
+                    None => notices.push(format!(
+                        "The theme {:?} chosen last time is not there any more: {} instead",
+                        chosen.theme, themes[0].0
+                    )),
+                }
+                if let Some(pieces) = chosen.pieces.as_deref().and_then(Pieces::named) {
+                    theme.pieces = pieces;
+                }
+            }
+            Some(Err(why)) => notices.push(why),
+            Some(Ok(None)) | None => {}
+        }
+        theme.palette = themes[at].1;
+        Look {
+            theme,
+            themes,
+            at,
+            remembered,
+        }
+    }
+
+    /// Changes to the next colour theme and remembers it; what to tell
+    /// the player.
+    pub fn next_theme(&mut self) -> String {
+        self.at = (self.at + 1) % self.themes.len();
+        let (name, palette) = &self.themes[self.at];
+        self.theme = self.theme.with_palette(*palette);
+        let said = if self.theme.colour {
+            format!("Theme: {name}")
+        } else {
+            format!("Theme: {name} (NO_COLOR is set, so no colours)")
+        };
+        self.remember(said)
+    }
+
+    /// Changes to the next piece style and remembers it; what to tell the
+    /// player.
+    pub fn next_pieces(&mut self) -> String {
+        let at = Pieces::ALL
+            .iter()
+            .position(|(_, pieces)| *pieces == self.theme.pieces)
+            .map_or(0, |i| (i + 1) % Pieces::ALL.len());
+        self.theme.pieces = Pieces::ALL[at].1;
+        self.remember(format!("Pieces: {}", Pieces::ALL[at].0))
+    }
+
+    /// Keeps the theme and piece style chosen; `said`, and whether keeping
+    /// them failed.
+    fn remember(&self, said: String) -> String {
+        let Some(path) = &self.remembered else {
+            return said;
+        };
+        let chosen = Looks {
+            theme: self.themes[self.at].0.clone(),
+            pieces: Some(self.theme.pieces.name().to_string()),
+        };
+        match save(path, &chosen) {
+            Ok(()) => said,
+            Err(error) => format!("{said}; not remembered: {error}"),
+        }
+    }
 }
 
 #[cfg(test)]

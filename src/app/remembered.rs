@@ -20,11 +20,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::engine::quote::quote;
-use crate::engine::record::{read_settings, settings_table};
-use crate::files::{self, Kind};
-use crate::games::{GameKind, Playable, Setup, WithGame, WithSetup};
-use crate::seat::Seat;
+use crate::games;
+use crate::games::{GameKind, Interactive, Setup, WithGame, WithSetup};
+use tabletop_core::files::{self, Kind};
+use tabletop_core::seat::Seat;
+use tabletop_engine::quote::quote;
+use tabletop_engine::record::{read_settings, settings_table};
 
 /// What the start screen remembers.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,12 +69,12 @@ fn parse(text: &str) -> Result<Remembered, String> {
     struct Read<'a>(&'a toml::Table);
     impl WithGame for Read<'_> {
         type Output = Result<Setup, String>;
-        fn run<G: Playable>(self) -> Self::Output {
+        fn run<G: Interactive>(self) -> Self::Output {
             let settings = read_settings::<G>(self.0).map_err(|error| error.to_string())?;
             Ok(Setup::of::<G>(&settings))
         }
     }
-    let setup = kind.with(Read(&text.settings))?;
+    let setup = games::with_game(kind, Read(&text.settings))?;
     Ok(Remembered { setup, seats })
 }
 
@@ -93,7 +94,7 @@ fn text_of(remembered: &Remembered) -> String {
     struct Settings;
     impl WithSetup for Settings {
         type Output = String;
-        fn run<G: Playable>(self, settings: G::Settings) -> String {
+        fn run<G: Interactive>(self, settings: G::Settings) -> String {
             settings_table(&settings)
                 .into_iter()
                 .map(|(name, value)| format!("{name} = {value}\n"))
@@ -106,7 +107,7 @@ fn text_of(remembered: &Remembered) -> String {
         string(remembered.setup.kind().name()),
         string(&remembered.seats[0].to_string()),
         string(&remembered.seats[1].to_string()),
-        remembered.setup.with(Settings)
+        games::with_setup(&remembered.setup, Settings)
     )
 }
 
@@ -118,7 +119,7 @@ pub fn save(path: &Path, remembered: &Remembered) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Level;
+    use tabletop_ai::Level;
 
     #[test]
     fn what_is_written_reads_back_for_every_game() {

@@ -10,7 +10,7 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::{cursor, execute};
 
-use crate::files;
+use tabletop_core::files;
 
 /// Held while a frame is drawn.
 static DRAWING: Mutex<()> = Mutex::new(());
@@ -79,7 +79,7 @@ fn give_back_on_signals() {
             let _save = files::hold_saves();
             give_back();
             // Outside engines run in groups of their own: end them too.
-            crate::gtp::client::end_all();
+            tabletop_core::gtp::client::end_all();
             std::process::exit(128 + signal);
         }
     });

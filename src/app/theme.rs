@@ -9,7 +9,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// The colours of a theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ const CLASSIC: Palette = Palette {
     labels: Color::Gray,
     cursor: Color::Yellow,
     last_move: Color::Reset,
-    hint: Color::Magenta,
+    hint: Color::LightMagenta,
     winning: Color::Green,
     title: Color::White,
     message: Color::Yellow,
@@ -86,11 +86,13 @@ const CLASSIC: Palette = Palette {
     dim: Color::DarkGray,
 };
 
-/// Dark colours that read on a light terminal.
+/// Dark colours that read on a light terminal (greys of the 256-colour
+/// palette dark enough for white: 4.5 to 1 and more for text, as WCAG AA
+/// asks, 3 to 1 for the grid).
 const LIGHT: Palette = Palette {
     pieces: [Color::Red, Color::Blue],
-    board: Color::Gray,
-    labels: Color::DarkGray,
+    board: Color::Indexed(244),
+    labels: Color::Indexed(240),
     cursor: Color::Magenta,
     last_move: Color::Reset,
     hint: Color::Magenta,
@@ -98,7 +100,7 @@ const LIGHT: Palette = Palette {
     title: Color::Black,
     message: Color::Red,
     key: Color::Blue,
-    dim: Color::Gray,
+    dim: Color::Indexed(241),
 };
 
 /// Okabe and Ito's colours, told apart with any colour vision: orange
@@ -319,7 +321,7 @@ impl Theme {
 
 #[cfg(test)]
 mod tests {
-    use super::is_utf8_locale;
+    use super::*;
 
     #[test]
     fn only_a_utf8_locale_is_taken_as_utf8() {
@@ -335,5 +337,104 @@ mod tests {
         for other in ["C", "POSIX", "en_US", "en_US.ISO-8859-1", "ja_JP.eucJP"] {
             assert!(!is_utf8_locale(other), "{other}");
         }
+    }
+
+    /// A colour as xterm shows it by default, in red, green and blue.
+    fn rgb(colour: Color) -> (u8, u8, u8) {
+        const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        match colour {
+            Color::Black => (0, 0, 0),
+            Color::Red => (205, 0, 0),
+            Color::Green => (0, 205, 0),
+            Color::Yellow => (205, 205, 0),
+            Color::Blue => (0, 0, 238),
+            Color::Magenta => (205, 0, 205),
+            Color::Cyan => (0, 205, 205),
+            Color::Gray => (229, 229, 229),
+            Color::DarkGray => (127, 127, 127),
+            Color::LightRed => (255, 0, 0),
+            Color::LightGreen => (0, 255, 0),
+            Color::LightYellow => (255, 255, 0),
+            Color::LightBlue => (92, 92, 255),
+            Color::LightMagenta => (255, 0, 255),
+            Color::LightCyan => (0, 255, 255),
+            Color::White => (255, 255, 255),
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Indexed(n @ 16..=231) => {
+                let n = usize::from(n - 16);
+                (CUBE[n / 36], CUBE[n / 6 % 6], CUBE[n % 6])
+            }
+            Color::Indexed(n @ 232..) => {
+                let grey = 8 + 10 * (n - 232);
+                (grey, grey, grey)
+            }
+            Color::Indexed(n) => panic!("the 16 colours are named, not {n}"),
+            Color::Reset => panic!("the terminal's own colour has no contrast to check"),
+        }
+    }
+
+    /// WCAG's relative luminance.
+    fn luminance(colour: Color) -> f64 {
+        let (r, g, b) = rgb(colour);
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    /// WCAG's contrast ratio, from 1 to 21.
+    fn contrast(a: Color, b: Color) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn every_built_in_theme_reads_well_by_wcag_aa() {
+        let mut failures = Vec::new();
+        for (name, palette) in BUILT_IN {
+            // The light theme is for a white terminal, the others for a
+            // black one.
+            let ground = match name {
+                "light" => Color::White,
+                _ => Color::Black,
+            };
+            let text = [
+                ("first", palette.pieces[0]),
+                ("second", palette.pieces[1]),
+                ("labels", palette.labels),
+                ("cursor", palette.cursor),
+                ("hint", palette.hint),
+                ("title", palette.title),
+                ("message", palette.message),
+                ("key", palette.key),
+                ("dim", palette.dim),
+            ];
+            let mut low = Vec::new();
+            for (what, colour) in text {
+                let ratio = contrast(colour, ground);
+                if ratio < 4.5 {
+                    low.push(format!("{what} {colour:?} {ratio:.2}:1"));
+                }
+            }
+            // The grid is not text: 3 to 1 is enough (WCAG's non-text
+            // contrast). The winning line is black on its colour.
+            let grid = contrast(palette.board, ground);
+            if grid < 3.0 {
+                low.push(format!("board {:?} {grid:.2}:1", palette.board));
+            }
+            let winning = contrast(palette.winning, Color::Black);
+            if winning < 4.5 {
+                low.push(format!("winning {:?} {winning:.2}:1", palette.winning));
+            }
+            if !low.is_empty() {
+                failures.push(format!("{name}: {}", low.join(", ")));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }

@@ -5,23 +5,30 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use super::animation::Animation;
 use super::game_flags::{AnyGame, DefaultGame, PlayGame};
-use crate::ai::Level;
-use crate::interchange::Format;
 pub(crate) use crate::net::protocol::Role;
-use crate::referee::Contender;
+use tabletop_ai::Level;
+use tabletop_core::interchange::Format;
+use tabletop_core::seat::{self, CONTENDER_FORMS, Contender};
+
+/// `0.1.0 (275434d1a2b3 2026-11-26)`: the version and the commit built
+/// (see build.rs).
+pub(crate) const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("TABLETOP_COMMIT"),
+    ")"
+);
 
 /// The command line; its description names the games, from the list.
 #[derive(Parser, Debug)]
-#[command(name = "tabletop", version, args_conflicts_with_subcommands = true)]
+#[command(name = "tabletop", version = VERSION, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
     #[command(flatten)]
     pub(crate) default_game: DefaultGame,
-    /// Show moves at once, without sliding pieces (full-screen app).
-    #[arg(long, global = true)]
-    pub(crate) no_animation: bool,
     /// Resume the unfinished game saved automatically (full-screen app).
     #[arg(long)]
     pub(crate) resume: bool,
@@ -63,7 +70,8 @@ pub(crate) enum Command {
     /// built-in ones.
     Puzzles(PuzzlesArgs),
     /// Host a game over the network: prints a join code for the other
-    /// player and a watch code for spectators (plain mode for now).
+    /// player and a watch code for spectators (in the full-screen app when
+    /// there is a terminal).
     Host(HostArgs),
     /// Join a hosted game with its join code (in the full-screen app when
     /// there is a terminal).
@@ -77,6 +85,24 @@ pub(crate) enum Command {
     Online(OnlineArgs),
     /// List the outside GTP engines of config.toml, add one, or check them.
     Engines(super::engines::EnginesArgs),
+    /// Print the completions of tabletop's commands and flags for a shell.
+    Completions(CompletionsArgs),
+    /// Print tabletop's manual page (man 1 tabletop), or a command's.
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ManArgs {
+    /// The command whose page to print (`load`, `engines add`; default:
+    /// tabletop's own).
+    pub(crate) command: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -105,6 +131,8 @@ pub(crate) struct OnlineArgs {
     pub(crate) address: String,
     #[command(flatten)]
     pub(crate) net: NetArgs,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(Args, Debug)]
@@ -123,9 +151,11 @@ pub(crate) struct HostArgs {
     /// A clock: minutes per game plus seconds added a move (5+3); running
     /// out loses.
     #[arg(long, value_name = "MINUTES+SECONDS")]
-    pub(crate) clock: Option<crate::engine::time_control::TimeControl>,
+    pub(crate) clock: Option<tabletop_engine::time_control::TimeControl>,
     #[command(flatten)]
     pub(crate) net: NetArgs,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -143,6 +173,8 @@ pub(crate) struct JoinArgs {
     pub(crate) code: String,
     #[command(flatten)]
     pub(crate) net: NetArgs,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 /// What every network command takes.
@@ -151,8 +183,8 @@ pub(crate) struct NetArgs {
     /// The name the other side sees (default: $USER).
     #[arg(long)]
     pub(crate) name: Option<String>,
-    /// Line by line on standard input and output (the host is always
-    /// line by line for now; join and watch without a terminal too).
+    /// Line by line on standard input and output (as without a
+    /// terminal).
     #[arg(long)]
     pub(crate) plain: bool,
     /// How the plain mode draws the board, where the game offers a choice.
@@ -165,12 +197,20 @@ pub(crate) struct PuzzlesArgs {
     /// Reviewed game records (default: every saved game in the data
     /// folder).
     pub(crate) files: Vec<PathBuf>,
+    /// List the puzzles, one a line (id, game, who wins within how many
+    /// plies, where it comes from), instead of opening them.
+    #[arg(long)]
+    pub(crate) list: bool,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(Args, Debug)]
 pub(crate) struct LibraryArgs {
     /// A folder of game records (default: the folder games are saved in).
     pub(crate) dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(Args, Debug)]
@@ -186,11 +226,9 @@ pub(crate) struct GtpArgs {
 pub(crate) struct MatchArgs {
     #[command(flatten)]
     pub(crate) game: AnyGame,
-    /// ai:LEVEL, random, or gtp:COMMAND (an external GTP engine).
-    #[arg(long)]
+    #[arg(long, value_name = "CONTENDER", help = contender_help("The first contender"))]
     pub(crate) first: Contender,
-    /// ai:LEVEL, random, or gtp:COMMAND.
-    #[arg(long)]
+    #[arg(long, value_name = "CONTENDER", help = contender_help("The second contender"))]
     pub(crate) second: Contender,
     /// How many games (the contenders take turns to start).
     #[arg(long, default_value_t = 10)]
@@ -236,6 +274,8 @@ pub(crate) struct ReviewArgs {
     /// Print the review as a table instead of opening the replay viewer.
     #[arg(long)]
     pub(crate) plain: bool,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(Args, Debug)]
@@ -248,6 +288,8 @@ pub(crate) struct RecordArgs {
     /// How the plain mode draws the board, where the game offers a choice.
     #[arg(long, value_name = "STYLE", value_parser = style_names())]
     pub(crate) style: Option<String>,
+    #[command(flatten)]
+    pub(crate) animation: Animation,
 }
 
 #[derive(Args, Debug)]
@@ -275,6 +317,11 @@ pub(crate) struct ExportArgs {
     pub(crate) out: Option<PathBuf>,
 }
 
+/// `--first` and `--second`'s help: `who` and the ways to write one.
+fn contender_help(who: &str) -> String {
+    format!("{who}: {}", seat::listed(&CONTENDER_FORMS))
+}
+
 /// The formats `--format` takes.
 fn format_names() -> impl clap::builder::TypedValueParser<Value = Format> {
     use clap::builder::TypedValueParser;
@@ -291,6 +338,7 @@ fn style_names() -> clap::builder::PossibleValuesParser {
 pub(crate) struct PerftArgs {
     #[command(flatten)]
     pub(crate) game: AnyGame,
+    /// How many plies deep to count.
     pub(crate) depth: usize,
     /// What a game that ends before DEPTH adds: one leaf, or nothing. The
     /// default matches each game's published counts.

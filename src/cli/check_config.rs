@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 use super::Failure;
-use crate::config::{self, Config, themes};
+use crate::app::themes;
+use tabletop_core::config::{self, Config};
 
 /// Prints the config file's problems, one a line with its line number,
 /// and the themes it gives; exit status 2 when something was left out.

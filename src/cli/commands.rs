@@ -12,23 +12,27 @@ use super::args::{
     SelfplayArgs,
 };
 use super::game_flags::GameFlags;
-use crate::ai::Level;
 use crate::app;
-use crate::config;
-use crate::engine::perft::Finished;
-use crate::engine::record::Record;
-use crate::files;
-use crate::games::{AnyRecord, Playable, Setup, WithRecord, WithSetup};
+use crate::games;
+use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup};
 use crate::gtp;
-use crate::interchange::{self, Format};
 use crate::plain::{self, Ending, Style};
-use crate::referee::{Contender, MatchOptions, run_match};
-use crate::seat::Seat;
-use crate::selfplay;
+use tabletop_ai::Level;
+use tabletop_core::config;
+use tabletop_core::files;
+use tabletop_core::interchange::{self, Format};
+use tabletop_core::referee::{MatchOptions, run_match};
+use tabletop_core::seat::Contender;
+use tabletop_core::seat::Seat;
+use tabletop_core::selfplay;
+use tabletop_engine::line::Line;
+use tabletop_engine::perft::Finished;
+use tabletop_engine::record::Record;
 
 /// `tabletop [GAME] [flags]`: the full-screen app (on the start screen
 /// unless a game was named, `at_once`), or the plain mode.
-pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn play(flags: &GameFlags, at_once: bool) -> Result<ExitCode, Failure> {
+    let animate = flags.animation.animate;
     let setup = flags.setup().map_err(Failure::usage)?;
     check_engines(&flags.seats, setup.kind())?;
     if !flags.plain {
@@ -60,23 +64,23 @@ pub(super) fn play(flags: &GameFlags, at_once: bool, animate: bool) -> Result<Ex
             remember,
             looks: app::looks::path(),
             notice,
-            config: crate::config::read(),
+            config: tabletop_core::config::read(),
         });
     }
     struct Plain<'a>(&'a GameFlags);
     impl WithSetup for Plain<'_> {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let flags = self.0;
             play_plain(
-                G::new(settings),
+                Line::new(G::new(settings)),
                 flags.seats.clone(),
                 flags.save.as_deref(),
                 flags.style,
             )
         }
     }
-    setup.with(Plain(flags))
+    games::with_setup(&setup, Plain(flags))
 }
 
 /// Refuses a seat that names an engine config.toml does not have, or one
@@ -113,7 +117,7 @@ fn full_screen(
         remember: app::remembered::path(),
         looks: app::looks::path(),
         notice: None,
-        config: crate::config::read(),
+        config: tabletop_core::config::read(),
     })
 }
 
@@ -131,27 +135,27 @@ fn run_app(options: app::Options) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays `game` in the plain console, saving it to `save` at the end.
-fn play_plain<G: Playable>(
-    game: G,
+/// Plays on from the end of `line` in the plain console, saving the whole
+/// line to `save` at the end.
+fn play_plain<G: Interactive>(
+    line: Line<G>,
     seats: [Seat; 2],
     save: Option<&Path>,
     style: Style,
 ) -> Result<ExitCode, Failure> {
-    let start = game.clone();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let played = plain::run(
-        &mut G::console(game, style),
+        &mut G::console(line.game().clone(), style),
+        line,
         seats.clone(),
         io::stdin().lock(),
         &mut out,
     );
     out.flush()?;
-    let (ending, moves) = played?;
+    let (ending, line) = played?;
     if let Some(path) = save {
-        let mut record = Record::new(start);
-        record.moves = moves;
+        let mut record = Record::of_line(&line);
         record.date = Some(files::timestamp(SystemTime::now()));
         record.players = seats.map(|seat| seat.to_string());
         if let Ending::Resigned(player) = ending {
@@ -185,17 +189,17 @@ fn style(args: &RecordArgs) -> Style {
 }
 
 /// `tabletop load FILE`: the saved game, continued from its last position.
-pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn load(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Continue(record), animate);
+        return full_screen_record(app::Start::Continue(record), args.animation.animate);
     }
     struct Load(Style);
     impl WithRecord for Load {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, record: Record<G>) -> Self::Output {
+        fn run<G: Interactive>(self, record: Record<G>) -> Self::Output {
             let Some(resigner) = record.resigned else {
-                return play_plain(record.end(), seats_of(&record.players), None, self.0);
+                return play_plain(record.line(), seats_of(&record.players), None, self.0);
             };
             // A game given up goes on no more: its position and how it ended.
             let stdout = io::stdout();
@@ -206,20 +210,21 @@ pub(super) fn load(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure
             Ok(ExitCode::SUCCESS)
         }
     }
-    record.with(Load(style(args)))
+    games::with_record(record, Load(style(args)))
 }
 
 /// `tabletop replay FILE`: the viewer, or with `--plain` exactly what the
 /// plain mode prints when the record's moves are typed in order.
-pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn replay(args: &RecordArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     if !args.plain {
-        return full_screen_record(app::Start::Replay(record, Some(args.file.clone())), animate);
+        let start = app::Start::Replay(record, Some(args.file.clone()));
+        return full_screen_record(start, args.animation.animate);
     }
     struct Replay(Style);
     impl WithRecord for Replay {
         type Output = io::Result<()>;
-        fn run<G: Playable>(self, record: Record<G>) -> io::Result<()> {
+        fn run<G: Interactive>(self, record: Record<G>) -> io::Result<()> {
             let stdout = io::stdout();
             let mut out = io::BufWriter::new(stdout.lock());
             plain::replay(
@@ -235,7 +240,7 @@ pub(super) fn replay(args: &RecordArgs, animate: bool) -> Result<ExitCode, Failu
             out.flush()
         }
     }
-    record.with(Replay(style(args)))?;
+    games::with_record(record, Replay(style(args)))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -289,7 +294,7 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
 }
 
 /// `tabletop library [DIR]`: the saved games, in DIR or the data folder.
-pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
     let folder = match &args.dir {
         Some(dir) if !dir.is_dir() => {
             return Err(Failure::usage(format!("{} is not a folder", dir.display())));
@@ -299,7 +304,7 @@ pub(super) fn library(args: &LibraryArgs, animate: bool) -> Result<ExitCode, Fai
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
-    full_screen_record(app::Start::Library(folder), animate)
+    full_screen_record(app::Start::Library(folder), args.animation.animate)
 }
 
 pub(super) fn full_screen_record(start: app::Start, animate: bool) -> Result<ExitCode, Failure> {
@@ -316,14 +321,14 @@ pub(super) fn gtp(args: &GtpArgs) -> Result<ExitCode, Failure> {
     struct Serve(Level);
     impl WithSetup for Serve {
         type Output = io::Result<()>;
-        fn run<G: Playable>(self, settings: G::Settings) -> io::Result<()> {
+        fn run<G: Interactive>(self, settings: G::Settings) -> io::Result<()> {
             let stdout = io::stdout();
             let mut out = stdout.lock();
-            gtp::server::serve(G::new(settings), self.0, io::stdin().lock(), &mut out)
+            gtp::serve(G::new(settings), self.0, io::stdin().lock(), &mut out)
         }
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    setup.with(Serve(args.level))?;
+    games::with_setup(&setup, Serve(args.level))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -378,7 +383,7 @@ pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
     struct Count(usize, Option<FinishedArg>);
     impl WithSetup for Count {
         type Output = u64;
-        fn run<G: Playable>(self, settings: G::Settings) -> u64 {
+        fn run<G: Interactive>(self, settings: G::Settings) -> u64 {
             let finished = match self.1 {
                 Some(FinishedArg::Leaf) => Finished::Leaf,
                 Some(FinishedArg::None) => Finished::Nothing,
@@ -397,7 +402,7 @@ pub(super) fn perft(args: &PerftArgs) -> Result<ExitCode, Failure> {
         )));
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    let leaves = setup.with(Count(args.depth, args.finished));
+    let leaves = games::with_setup(&setup, Count(args.depth, args.finished));
     // A closed pipe (`| head`) is not worth a panic.
     let _ = writeln!(io::stdout(), "{leaves}");
     Ok(ExitCode::SUCCESS)
@@ -408,12 +413,12 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<ExitCode, Failure> {
     struct Play(u64, u64);
     impl WithSetup for Play {
         type Output = String;
-        fn run<G: Playable>(self, settings: G::Settings) -> String {
+        fn run<G: Interactive>(self, settings: G::Settings) -> String {
             selfplay::selfplay(&G::new(settings), self.0, self.1).to_lines()
         }
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
-    let report = setup.with(Play(args.games, args.seed));
+    let report = games::with_setup(&setup, Play(args.games, args.seed));
     let _ = write!(io::stdout(), "{report}");
     Ok(ExitCode::SUCCESS)
 }
@@ -445,8 +450,8 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
         options: MatchOptions<'a>,
     }
     impl WithSetup for Referee<'_> {
-        type Output = anyhow::Result<crate::referee::Tally>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        type Output = anyhow::Result<tabletop_core::referee::Tally>;
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = stdout.lock();
             let start = G::new(settings);
@@ -465,8 +470,9 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
     }
     let setup = args.game.setup().map_err(Failure::usage)?;
     let records: Option<PathBuf> = args.records.clone();
-    let tally = setup
-        .with(Referee {
+    let tally = games::with_setup(
+        &setup,
+        Referee {
             first: &args.first,
             second: &args.second,
             games: args.games,
@@ -477,11 +483,12 @@ pub(super) fn referee(args: &MatchArgs) -> Result<ExitCode, Failure> {
                 opening: args.opening,
                 opening_after: args.opening_after,
             },
-        })
-        .map_err(|error| Failure {
-            message: format!("{error:#}"),
-            code: 1,
-        })?;
+        },
+    )
+    .map_err(|error| Failure {
+        message: format!("{error:#}"),
+        code: 1,
+    })?;
     let elo = match tally.elo() {
         Some((elo, margin)) => format!("{elo:+.0} ± {margin:.0}"),
         None => "n/a (one game)".to_string(),

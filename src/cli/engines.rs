@@ -11,13 +11,13 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::Failure;
-use crate::config::engines::{EngineSettings, engines};
-use crate::config::{self, Config};
-use crate::engine::quote::{quote, quote_at_most};
-use crate::files;
 use crate::games::GameKind;
-use crate::gtp::client::{GtpClient, Stopper};
-use crate::seat::is_engine_name;
+use tabletop_core::config::engines::{EngineSettings, engines};
+use tabletop_core::config::{self, Config};
+use tabletop_core::files;
+use tabletop_core::gtp::client::{GtpClient, Stopper};
+use tabletop_core::seat::is_engine_name;
+use tabletop_engine::quote::{quote, quote_at_most};
 
 /// How long an engine may take over each question of `check`.
 const CHECK_PATIENCE: Duration = Duration::from_secs(10);

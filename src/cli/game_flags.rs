@@ -8,11 +8,12 @@ use std::path::PathBuf;
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
-use crate::engine::Player;
-use crate::engine::settings::{self, Kind, Setting, SettingError};
+use super::animation::Animation;
 use crate::games::{GameKind, Setup};
-use crate::plain::Style;
-use crate::seat::Seat;
+use crate::plain::{self, Style};
+use tabletop_core::seat::{self, SEAT_FORMS, Seat};
+use tabletop_engine::Player;
+use tabletop_engine::settings::{self, Kind, Setting, SettingError};
 
 /// A game's flags as given on the command line.
 #[derive(Clone, Debug)]
@@ -26,6 +27,7 @@ pub struct GameFlags {
     /// Plain mode: where to write the game's record.
     pub save: Option<PathBuf>,
     pub style: Style,
+    pub animation: Animation,
 }
 
 /// The id of the flag naming who plays `player`.
@@ -119,12 +121,14 @@ impl GameFlags {
                     .default_value("human")
                     .value_parser(|text: &str| text.parse::<Seat>())
                     .help(format!(
-                        "Who plays {symbol}{first}: human, ai or ai:LEVEL (1-5)"
+                        "Who plays {symbol}{first}: {}",
+                        seat::listed(&SEAT_FORMS)
                     )),
             );
         }
-        if facts.styles.len() > 1 {
-            let names: Vec<&str> = facts.styles.iter().map(|s| s.name()).collect();
+        let styles = plain::styles(kind);
+        if styles.len() > 1 {
+            let names: Vec<&str> = styles.iter().map(|s| s.name()).collect();
             command = command.arg(
                 Arg::new("style")
                     .long("style")
@@ -133,7 +137,7 @@ impl GameFlags {
                     .help("How the plain mode draws the board"),
             );
         }
-        command
+        Animation::augment_args(command)
             .arg(
                 Arg::new("plain")
                     .long("plain")
@@ -175,6 +179,7 @@ impl GameFlags {
             plain: matches.get_flag("plain"),
             save: matches.get_one::<PathBuf>("save").cloned(),
             style,
+            animation: Animation::of(matches),
         }
     }
 

@@ -1,12 +1,16 @@
 //! The command line: which game, which settings, which front end.
 
+mod animation;
 mod args;
 mod check_config;
 mod commands;
 mod engines;
 mod game_flags;
+#[cfg(test)]
+mod help_check;
 mod network;
 mod network_app;
+mod packaging;
 mod puzzles;
 mod review;
 
@@ -23,16 +27,21 @@ use game_flags::{DefaultGame, PlayGame};
 
 use crate::games::{GameKind, titles};
 
-/// Runs tabletop with the process's arguments; returns the exit status.
-pub fn main() -> ExitCode {
+/// The command line as clap knows it, described: for parsing, the
+/// completions and the manual pages alike.
+fn command() -> clap::Command {
     let about = format!("Abstract board games in the terminal: {}.", titles());
     let long_about = format!(
-        "{about}\n\nWith no game named, tabletop plays {}.",
+        "{about}\n\nWith no game named, tabletop opens the start screen, to choose the game, \
+         its settings and who plays (with --plain, it plays {} line by line).",
         GameKind::default().title()
     );
-    let parsed = Cli::command()
-        .about(about)
-        .long_about(long_about)
+    Cli::command().about(about).long_about(long_about)
+}
+
+/// Runs tabletop with the process's arguments; returns the exit status.
+pub fn main() -> ExitCode {
+    let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
@@ -85,31 +94,35 @@ impl From<io::Error> for Failure {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    let animate = !cli.no_animation;
     match cli.command {
         None if cli.check_config => check_config::check_config(),
-        None if cli.resume => resume(animate),
         None => {
             let DefaultGame(flags) = cli.default_game;
-            play(&flags, false, animate)
+            if cli.resume {
+                resume(flags.animation.animate)
+            } else {
+                play(&flags, false)
+            }
         }
-        Some(Command::Play(PlayGame(flags))) => play(&flags, true, animate),
+        Some(Command::Play(PlayGame(flags))) => play(&flags, true),
         Some(Command::Gtp(args)) => gtp(&args),
         Some(Command::Match(args)) => referee(&args),
-        Some(Command::Load(args)) => load(&args, animate),
-        Some(Command::Replay(args)) => replay(&args, animate),
-        Some(Command::Review(args)) => review::review(&args, animate),
-        Some(Command::Library(args)) => library(&args, animate),
-        Some(Command::Puzzles(args)) => puzzles::puzzles(&args, animate),
+        Some(Command::Load(args)) => load(&args),
+        Some(Command::Replay(args)) => replay(&args),
+        Some(Command::Review(args)) => review::review(&args),
+        Some(Command::Library(args)) => library(&args),
+        Some(Command::Puzzles(args)) => puzzles::puzzles(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Import(args)) => import(&args),
         Some(Command::Export(args)) => export(&args),
-        Some(Command::Host(args)) => network::host(&args, animate),
-        Some(Command::Join(args)) => network::join(&args, args::Role::Player, animate),
-        Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator, animate),
+        Some(Command::Host(args)) => network::host(&args),
+        Some(Command::Join(args)) => network::join(&args, args::Role::Player),
+        Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator),
         Some(Command::Serve(args)) => network::serve(&args),
-        Some(Command::Online(args)) => network::online(&args, animate),
+        Some(Command::Online(args)) => network::online(&args),
         Some(Command::Engines(args)) => engines::engines_command(&args),
+        Some(Command::Completions(args)) => packaging::completions(command(), &args),
+        Some(Command::Man(args)) => packaging::man(command(), &args),
     }
 }

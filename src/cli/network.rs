@@ -9,17 +9,19 @@ use std::time::{Duration, SystemTime};
 
 use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, ServeArgs, SideArg};
 use super::{Failure, network_app};
-use crate::engine::Player;
-use crate::files;
-use crate::games::{GameKind, Playable, WithGame, WithSetup};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithGame, WithSetup};
+use crate::net::DEFAULT_PORT;
 use crate::net::client::{self, Link, Welcomed};
 use crate::net::code::Code;
-use crate::net::host::{self, HostOptions, Hosted, Owner};
-use crate::net::keyboard::Keyboard;
+use crate::net::host::{HostOptions, Hosted, Hosting, Screenless};
 use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
 use crate::net::server::{Server, ServerOptions};
-use crate::net::{DEFAULT_PORT, table::typed_lines};
 use crate::plain::Style;
+use crate::plain::network::keyboard::{Keyboard, typed_lines};
+use crate::plain::network::{follow, host as plain_host};
+use tabletop_core::files;
+use tabletop_engine::Player;
 
 /// The network's runtime on this thread.
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
@@ -52,7 +54,7 @@ pub(super) fn failed(message: impl ToString) -> Failure {
 /// `tabletop host GAME`: hosts the game, plays the host's side (in the
 /// app when there is a terminal, else from standard input), and saves
 /// the record when it ends.
-pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
     let setup = args.game.setup().map_err(Failure::usage)?;
     let side = match args.side {
         SideArg::First => Player::First,
@@ -65,7 +67,6 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
     let options = HostOptions {
         side,
         name: name(&args.net),
-        style: style(&args.net),
         clock: args.clock,
         // Kept after every move where it will be saved at the end.
         keep: files::games_dir().map(|_| files::default_save_path(setup.kind().name())),
@@ -73,22 +74,26 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
     let listener = std::net::TcpListener::bind(SocketAddr::new(args.bind, args.port))
         .map_err(|e| failed(format!("cannot host: {e}")))?;
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return setup.with(network_app::Host {
-            options,
-            listener,
-            animate,
-        });
+        return games::with_setup(
+            &setup,
+            network_app::Host {
+                options,
+                listener,
+                animate: args.animation.animate,
+            },
+        );
     }
-    struct Host(HostOptions, std::net::TcpListener);
+    struct Host(HostOptions, std::net::TcpListener, Style);
     impl WithSetup for Host {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+        fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
-            let typed = Owner::Typed(Keyboard::new(typed_lines(io::BufReader::new(io::stdin()))));
+            let typed = Keyboard::new(typed_lines(io::BufReader::new(io::stdin())));
             let game = G::new(settings);
             let keep = self.0.keep.clone();
-            let hosted = runtime()?.block_on(host::run(game, self.1, self.0, typed, &mut out));
+            let hosting = plain_host::host(game, self.1, self.0, self.2, typed, &mut out);
+            let hosted = runtime()?.block_on(hosting);
             let (ending, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
             out.flush()?;
             if let Some(path) = save_hosted(record, keep)? {
@@ -100,23 +105,24 @@ pub(super) fn host(args: &HostArgs, animate: bool) -> Result<ExitCode, Failure> 
             }
         }
     }
-    setup.with(Host(options, listener))
+    games::with_setup(&setup, Host(options, listener, style(&args.net)))
 }
 
 /// Hosts on `listener` on a thread of its own (with its own runtime),
 /// the host's side played by a connection with `private`, and saves the
 /// game when it ends; the thread answers with where it was saved.
-pub(super) fn host_in_background<G: Playable>(
+pub(super) fn host_in_background<G: Interactive>(
     game: G,
     listener: std::net::TcpListener,
     options: HostOptions,
     private: Code,
 ) -> std::thread::JoinHandle<Result<Option<PathBuf>, Failure>> {
     std::thread::spawn(move || {
-        let owner = Owner::Seat(private);
         let keep = options.keep.clone();
-        let hosted =
-            runtime()?.block_on(host::run(game, listener, options, owner, &mut io::sink()));
+        let hosted = runtime()?.block_on(async {
+            let hosting = Hosting::new(listener, options.side, Some(private))?;
+            hosting.run(game, options, Screenless).await
+        });
         let (_, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
         save_hosted(record, keep)
     })
@@ -125,8 +131,8 @@ pub(super) fn host_in_background<G: Playable>(
 /// Saves a hosted game that has begun in the games folder: over the
 /// record kept during the game at `kept`, if it is there, else as a new
 /// record; where, if it was saved.
-fn save_hosted<G: Playable>(
-    mut record: crate::engine::record::Record<G>,
+fn save_hosted<G: Interactive>(
+    mut record: tabletop_engine::record::Record<G>,
     kept: Option<PathBuf>,
 ) -> Result<Option<PathBuf>, Failure> {
     if record.moves.is_empty() && record.resigned.is_none() {
@@ -174,9 +180,9 @@ fn with_port(address: &str) -> String {
 
 /// `tabletop join` and `tabletop watch`: the hosted game, played or
 /// followed to its end.
-pub(super) fn join(args: &JoinArgs, role: Role, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn join(args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return network_app::join(&with_port(&args.address), args, role, animate);
+        return network_app::join(&with_port(&args.address), args, role);
     }
     let runtime = runtime()?;
     let address = with_port(&args.address);
@@ -212,10 +218,10 @@ fn play_welcomed(
     }
     impl WithGame for Join<'_> {
         type Output = Result<ExitCode, Failure>;
-        fn run<G: Playable>(self) -> Self::Output {
+        fn run<G: Interactive>(self) -> Self::Output {
             let stdout = io::stdout();
             let mut out = io::LineWriter::new(stdout.lock());
-            let played = self.runtime.block_on(client::play::<G>(
+            let played = self.runtime.block_on(follow::play::<G>(
                 self.welcomed,
                 self.style,
                 self.typed,
@@ -229,12 +235,15 @@ fn play_welcomed(
             }
         }
     }
-    kind.with(Join {
-        runtime,
-        welcomed,
-        style,
-        typed,
-    })
+    games::with_game(
+        kind,
+        Join {
+            runtime,
+            welcomed,
+            style,
+            typed,
+        },
+    )
 }
 
 /// `tabletop serve`: the lobby server, until it is stopped.
@@ -271,16 +280,37 @@ const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=f
 /// `tabletop online`: the lobby screen in a terminal; otherwise (or with
 /// `--plain`) the lobby's list in the plain mode, then the game chosen,
 /// played as `tabletop join` plays it.
-pub(super) fn online(args: &OnlineArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn online(args: &OnlineArgs) -> Result<ExitCode, Failure> {
     let address = with_port(&args.address);
     let name = name(&args.net);
     if !args.net.plain && crate::app::terminal::unavailable().is_none() {
-        return network_app::online(address, name, animate);
+        return network_app::online(address, name, args.animation.animate);
     }
     let runtime = runtime()?;
     let mut typed = typed_lines(io::BufReader::new(io::stdin()));
+    match runtime.block_on(plain_lobby(&address, &name, &mut typed))? {
+        Some(welcomed) => play_welcomed(&runtime, welcomed, style(&args.net), Keyboard::new(typed)),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// What a line typed in the plain lobby asks for.
+enum Asked {
+    /// Nothing to send (an empty line, or one refused here and said so).
+    Nothing,
+    Quit,
+    Send(Message),
+}
+
+/// The plain lobby of the server at `address`, as `name`, the lines
+/// typed on `typed`: the game entered, or none when the player quits.
+async fn plain_lobby(
+    address: &str,
+    name: &str,
+    typed: &mut tokio::sync::mpsc::Receiver<Option<String>>,
+) -> Result<Option<Welcomed>, Failure> {
     let mut shown: Vec<u64> = Vec::new();
-    let mut link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+    let mut link = Link::open(address).await.map_err(failed)?;
     let mut command = Some("list".to_string());
     loop {
         let line = match command.take() {
@@ -288,106 +318,108 @@ pub(super) fn online(args: &OnlineArgs, animate: bool) -> Result<ExitCode, Failu
             None => {
                 print!("lobby> ");
                 io::stdout().flush()?;
-                match runtime.block_on(typed.recv()).flatten() {
+                match typed.recv().await.flatten() {
                     Some(line) => line,
-                    None => return Ok(ExitCode::SUCCESS),
+                    None => return Ok(None),
                 }
             }
         };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let request = match words.as_slice() {
-            [] => continue,
-            ["quit"] => return Ok(ExitCode::SUCCESS),
-            ["list"] => Message::List,
-            ["create", game, rest @ ..] => match create_request(&name, game, rest) {
-                Ok(request) => request,
-                Err(why) => {
-                    println!("{why}");
-                    continue;
-                }
-            },
-            [verb @ ("join" | "watch"), which] => {
-                let role = match *verb {
-                    "join" => Role::Player,
-                    _ => Role::Spectator,
-                };
-                match which.parse::<usize>() {
-                    Ok(n) if (1..=shown.len()).contains(&n) => Message::Enter {
-                        name: name.clone(),
-                        id: shown[n - 1],
-                        role,
-                    },
-                    Ok(_) => {
-                        println!("No game {which} in the list.");
-                        continue;
-                    }
-                    Err(_) => Message::Hello {
-                        version: PROTOCOL_VERSION,
-                        name: name.clone(),
-                        code: which.to_string(),
-                        role,
-                    },
-                }
-            }
-            _ => {
-                println!("{LOBBY_HELP}");
-                continue;
-            }
+        let request = match asked(&line, name, &shown) {
+            Asked::Nothing => continue,
+            Asked::Quit => return Ok(None),
+            Asked::Send(request) => request,
         };
-        let answered = runtime.block_on(async {
-            link.send(&request).await?;
-            match request {
-                Message::List => link.answer().await.map(Some),
-                _ => Ok(None),
-            }
-        });
+        let answered = match ask(&mut link, &request, &mut shown).await? {
+            Ok(false) => continue,
+            Ok(true) => link.welcomed().await,
+            Err(why) => Err(why),
+        };
         match answered {
-            Ok(Some(Message::Games { open, playing })) => {
-                shown = show_games(&open, &playing);
-                continue;
-            }
-            Ok(Some(_)) => {
-                println!("The server did not send its list.");
-                continue;
-            }
-            Ok(None) => {}
+            Ok(welcomed) => return Ok(Some(welcomed)),
             Err(why) => {
                 println!("{why}");
-                link = runtime.block_on(Link::open(&address)).map_err(failed)?;
-                continue;
-            }
-        }
-        if matches!(request_kind(&words), Some("create")) {
-            match runtime.block_on(link.answer()) {
-                Ok(Message::Created { join, watch, .. }) => {
-                    if !join.is_empty() {
-                        println!("Join code: {}", sanitise(&join, 40));
-                    }
-                    println!("Watch code: {}", sanitise(&watch, 40));
-                }
-                Ok(_) => return Err(failed("the server did not create the game")),
-                Err(why) => {
-                    println!("{why}");
-                    link = runtime.block_on(Link::open(&address)).map_err(failed)?;
-                    continue;
-                }
-            }
-        }
-        let game = runtime.block_on(link.welcomed());
-        match game {
-            Ok(welcomed) => {
-                return play_welcomed(&runtime, welcomed, style(&args.net), Keyboard::new(typed));
-            }
-            Err(why) => {
-                println!("{why}");
-                link = runtime.block_on(Link::open(&address)).map_err(failed)?;
+                link = Link::open(address).await.map_err(failed)?;
             }
         }
     }
 }
 
-fn request_kind<'a>(words: &[&'a str]) -> Option<&'a str> {
-    words.first().copied()
+/// What a typed line asks the lobby; refusals are said here.
+fn asked(line: &str, name: &str, shown: &[u64]) -> Asked {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        [] => Asked::Nothing,
+        ["quit"] => Asked::Quit,
+        ["list"] => Asked::Send(Message::List),
+        ["create", game, rest @ ..] => match create_request(name, game, rest) {
+            Ok(request) => Asked::Send(request),
+            Err(why) => {
+                println!("{why}");
+                Asked::Nothing
+            }
+        },
+        [verb @ ("join" | "watch"), which] => {
+            let role = match *verb {
+                "join" => Role::Player,
+                _ => Role::Spectator,
+            };
+            let name = name.to_string();
+            match which.parse::<usize>() {
+                Ok(n) if (1..=shown.len()).contains(&n) => Asked::Send(Message::Enter {
+                    name,
+                    id: shown[n - 1],
+                    role,
+                }),
+                Ok(_) => {
+                    println!("No game {which} in the list.");
+                    Asked::Nothing
+                }
+                Err(_) => Asked::Send(Message::Hello {
+                    version: PROTOCOL_VERSION,
+                    name,
+                    code: which.to_string(),
+                    role,
+                }),
+            }
+        }
+        _ => {
+            println!("{LOBBY_HELP}");
+            Asked::Nothing
+        }
+    }
+}
+
+/// Sends `request` on `link`: the list is shown, a new game's codes
+/// are; true when a welcome into a game follows. `Err` says why not (the
+/// link is then lost).
+async fn ask(
+    link: &mut Link,
+    request: &Message,
+    shown: &mut Vec<u64>,
+) -> Result<Result<bool, String>, Failure> {
+    if let Err(why) = link.send(request).await {
+        return Ok(Err(why));
+    }
+    match request {
+        Message::List => match link.answer().await {
+            Ok(Message::Games { open, playing }) => *shown = show_games(&open, &playing),
+            Ok(_) => println!("The server did not send its list."),
+            Err(why) => return Ok(Err(why)),
+        },
+        Message::Create { .. } => match link.answer().await {
+            Ok(Message::Created { join, watch, .. }) => {
+                if !join.is_empty() {
+                    println!("Join code: {}", sanitise(&join, 40));
+                }
+                println!("Watch code: {}", sanitise(&watch, 40));
+                return Ok(Ok(true));
+            }
+            Ok(_) => return Err(failed("the server did not create the game")),
+            Err(why) => return Ok(Err(why)),
+        },
+        _ => return Ok(Ok(true)),
+    }
+    Ok(Ok(false))
 }
 
 /// `create GAME [SETTING=VALUE...]` as a request: numbers and switches

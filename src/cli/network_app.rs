@@ -12,7 +12,7 @@ use super::args::{JoinArgs, Role};
 use super::network::{failed, host_in_background, name};
 use crate::app::{self, screens::lobby::game::network_game};
 use crate::games::WithSetup;
-use crate::games::{Playable, Setup};
+use crate::games::{Interactive, Setup};
 use crate::net::code::Code;
 use crate::net::host::HostOptions;
 use crate::net::protocol::Role as Seat;
@@ -20,12 +20,7 @@ use crate::net::session::{Session, Start};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener};
 
 /// Joins (or watches) the game hosted at `address`, in the app.
-pub(super) fn join(
-    address: &str,
-    args: &JoinArgs,
-    role: Role,
-    animate: bool,
-) -> Result<ExitCode, Failure> {
+pub(super) fn join(address: &str, args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
     let (start, session) = Session::open(
         address.to_string(),
         args.code.clone(),
@@ -36,7 +31,7 @@ pub(super) fn join(
     Join {
         start,
         session,
-        animate,
+        animate: args.animation.animate,
     }
     .run()
 }
@@ -61,12 +56,12 @@ fn options(animate: bool) -> app::Options {
         animate,
         // The host keeps the game; a player saves it with `s`.
         autosave: None,
-        library: crate::files::games_dir(),
+        library: tabletop_core::files::games_dir(),
         seats: Default::default(),
         remember: None,
         looks: crate::app::looks::path(),
         notice: None,
-        config: crate::config::read(),
+        config: tabletop_core::config::read(),
     }
 }
 
@@ -80,7 +75,7 @@ pub(super) struct Host {
 
 impl WithSetup for Host {
     type Output = Result<ExitCode, Failure>;
-    fn run<G: Playable>(self, settings: G::Settings) -> Self::Output {
+    fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
         let Host {
             options,
             listener,

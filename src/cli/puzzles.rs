@@ -2,20 +2,23 @@
 //! named (or in every saved game), then the built-in puzzles, in the
 //! full-screen app. A file that gives no puzzles for a reason (it does not
 //! load, it has no review) is named on standard error in a line, and the
-//! rest still load.
+//! rest still load. `--list` prints them instead, one a line.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use super::Failure;
 use super::args::PuzzlesArgs;
 use super::commands::full_screen_record;
 use crate::app;
-use crate::files;
-use crate::puzzles::gather::{gather, saved_games};
-use crate::puzzles::progress;
+use tabletop_core::files;
+use tabletop_core::puzzles::gather::{gather, saved_games};
+use tabletop_core::puzzles::{Puzzle, progress};
 
-pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Failure> {
-    if let Some(why) = app::terminal::unavailable() {
+pub(super) fn puzzles(args: &PuzzlesArgs) -> Result<ExitCode, Failure> {
+    if !args.list
+        && let Some(why) = app::terminal::unavailable()
+    {
         return Err(Failure::usage(format!(
             "the puzzles need the full-screen app, and so a terminal ({why})"
         )));
@@ -30,8 +33,31 @@ pub(super) fn puzzles(args: &PuzzlesArgs, animate: bool) -> Result<ExitCode, Fai
     for notice in gathered.notices.iter().chain(&gathered.not_reviewed_line()) {
         eprintln!("tabletop: {notice}");
     }
+    if args.list {
+        return list(&gathered.puzzles);
+    }
     full_screen_record(
         app::Start::Puzzles(gathered.puzzles, gathered.notices, progress::path()),
-        animate,
+        args.animation.animate,
     )
+}
+
+/// `gekitai-3f0c…  Gekitai  X wins within 5 plies  built-in`, a line a
+/// puzzle.
+fn list(puzzles: &[Puzzle]) -> Result<ExitCode, Failure> {
+    let mut out = io::stdout().lock();
+    for puzzle in puzzles {
+        let facts = puzzle.kind().facts();
+        writeln!(
+            out,
+            "{}  {}  {} wins within {} plies  {}",
+            puzzle.id,
+            facts.title,
+            facts.symbols[puzzle.attacker.index()],
+            puzzle.plies,
+            puzzle.source
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

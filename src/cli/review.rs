@@ -13,16 +13,17 @@ use super::Failure;
 use super::args::ReviewArgs;
 use super::commands::{full_screen_record, read_record, time_per_move};
 use crate::app;
-use crate::engine::record::Record;
-use crate::files;
-use crate::games::{AnyRecord, Playable, WithRecord};
-use crate::review::table::review_table;
-use crate::review::{self, Effort};
+use crate::games;
+use crate::games::{AnyRecord, Interactive, WithRecord};
+use tabletop_core::files;
+use tabletop_core::review::table::review_table;
+use tabletop_core::review::{self, Effort};
+use tabletop_engine::record::Record;
 
 /// The most threads a review runs on, whatever `--jobs` asks.
 const MOST_JOBS: usize = 256;
 
-pub(super) fn review(args: &ReviewArgs, animate: bool) -> Result<ExitCode, Failure> {
+pub(super) fn review(args: &ReviewArgs) -> Result<ExitCode, Failure> {
     let record = read_record(&args.file)?;
     let mut effort = Effort::at(args.level);
     if let Some(per_position) = time_per_move(args.time_per_move)? {
@@ -33,13 +34,13 @@ pub(super) fn review(args: &ReviewArgs, animate: bool) -> Result<ExitCode, Failu
         Some(jobs) => effort.jobs = jobs.min(MOST_JOBS),
         None => {}
     }
-    let reviewed = record.with(Reviewing { args, effort })?;
+    let reviewed = games::with_record(record, Reviewing { args, effort })?;
     if args.plain {
         return Ok(ExitCode::SUCCESS);
     }
     full_screen_record(
         app::Start::Replay(reviewed, Some(args.file.clone())),
-        animate,
+        args.animation.animate,
     )
 }
 
@@ -51,7 +52,7 @@ struct Reviewing<'a> {
 impl WithRecord for Reviewing<'_> {
     type Output = Result<AnyRecord, Failure>;
 
-    fn run<G: Playable>(self, mut record: Record<G>) -> Self::Output {
+    fn run<G: Interactive>(self, mut record: Record<G>) -> Self::Output {
         if record.review.is_none() || self.args.again {
             let stop = AtomicBool::new(false);
             let bar = Progress::new(io::stderr().is_terminal());

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid};
-use crate::engine::connect6::{Connect6, Stone};
-use crate::engine::{Described, Game};
+use tabletop_engine::connect6::{Connect6, Stone};
+use tabletop_engine::{Described, Game};
 
 pub struct Connect6Console {
     game: Connect6,

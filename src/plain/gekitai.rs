@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid, letters, rows};
-use crate::engine::gekitai::{Gekitai, Place};
-use crate::engine::{Cell, Described, Game, Player};
+use tabletop_engine::gekitai::{Gekitai, Place};
+use tabletop_engine::{Cell, Described, Game, Player};
 
 pub struct GekitaiConsole {
     game: Gekitai,

@@ -18,8 +18,8 @@
 use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid};
-use crate::engine::gomoku::{Gomoku, GomokuStone};
-use crate::engine::{Described, Game};
+use tabletop_engine::gomoku::{Gomoku, GomokuStone};
+use tabletop_engine::{Described, Game};
 
 pub struct GomokuConsole {
     game: Gomoku,

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, grid};
-use crate::engine::hex::{Hex, HexMove};
-use crate::engine::{Described, Game};
+use tabletop_engine::hex::{Hex, HexMove};
+use tabletop_engine::{Described, Game};
 
 pub struct HexConsole {
     game: Hex,

@@ -2,30 +2,29 @@
 //! and output, printing exactly the text of SPEC.md, for scripts, pipes and
 //! screen readers.
 
-mod input;
+// Each game's console, a file a game.
+mod connect6;
+mod gekitai;
+mod gomoku;
+mod hex;
+mod reversi;
 
-/// Declares each game's console module (`gekitai`, `hex`, ...), one per
-/// game of the list in [`crate::for_each_game`].
-macro_rules! game_modules {
-    ($($module:ident :: $game:ident),+ $(,)?) => {
-        $(mod $module;)+
-    };
-}
-crate::for_each_game!(game_modules);
+pub mod network;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-pub use input::LineReader;
+pub use tabletop_core::line_reader::LineReader;
 
-use crate::ai::{self, History, Level, Searchable};
-use crate::config::engines;
-use crate::engine::line::play_forced;
-use crate::engine::record::{Adjudged, resigned_outcome};
-use crate::engine::{Cell, Described, Game, Player};
-use crate::gtp::client::Stopper;
-use crate::gtp::opponent::{Choice, Opponent};
-use crate::seat::Seat;
+use crate::games::{self, GameKind, Interactive, WithGame};
+use tabletop_ai::{self as ai, History, Level, Searchable};
+use tabletop_core::config::engines;
+use tabletop_core::gtp::client::Stopper;
+use tabletop_core::gtp::opponent::{Choice, Opponent};
+use tabletop_core::seat::Seat;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::{Adjudged, resigned_outcome};
+use tabletop_engine::{Cell, Described, Game, Player};
 
 /// How the plain mode draws a board, where a game offers a choice
 /// (Gekitai: the Python assignment's boxes or the C++ one's dots).
@@ -111,29 +110,38 @@ pub trait Console {
     }
 }
 
-/// Plays `console`'s game to its end or the end of `input`, the computer
-/// moving for the seats it has; returns how it ended and the moves played
-/// (the moves the game made by itself, such as Reversi's passes, are not
-/// among them). The computer's and the engines' moves are printed after
-/// their prompt. An outside engine that fails is said on standard error,
-/// and tabletop's computer plays its seat from then on.
+/// The plain mode's styles for the game of `kind` (`--style`), if it has
+/// several.
+pub fn styles(kind: GameKind) -> &'static [Style] {
+    struct Styles;
+    impl WithGame for Styles {
+        type Output = &'static [Style];
+        fn run<G: Interactive>(self) -> &'static [Style] {
+            G::STYLES
+        }
+    }
+    games::with_game(kind, Styles)
+}
+
+/// Plays `console`'s game, the end of `line` (the game so far), to its end
+/// or the end of `input`, the computer moving for the seats it has; returns
+/// how it ended and the whole line. The computer's and the engines' moves
+/// are printed after their prompt. An outside engine is told the whole
+/// line from its start; one that fails is said on standard error, and
+/// tabletop's computer plays its seat from then on.
 pub fn run<C: Console>(
     console: &mut C,
+    mut line: Line<C::G>,
     mut seats: [Seat; 2],
     input: impl BufRead,
     out: &mut dyn Write,
-) -> io::Result<(Ending, Vec<<C::G as Game>::Move>)>
+) -> io::Result<(Ending, Line<C::G>)>
 where
     C::G: Searchable,
 {
     let mut lines = LineReader::new(input);
-    let mut moves = Vec::new();
     let seed = clock_seed();
-    let mut history = History::default();
-    // Every move from the start, the forced ones too, for the engines.
-    let start = console.game().clone();
-    let mut shadow = start.clone();
-    let mut every_move = Vec::new();
+    let mut history = History::of(line.positions());
     let mut opponents: [Option<Opponent<C::G>>; 2] = [None, None];
     console.show_start(out)?;
     // A game loaded finished says how it ended.
@@ -148,7 +156,9 @@ where
         let from_engine = match &seats[mover.index()] {
             Seat::Engine(outside) => {
                 let slot = &mut opponents[mover.index()];
-                match engine_move(slot, outside, &start, &every_move) {
+                // Every move, the forced ones too: the engine is told them all.
+                let every_move: Vec<_> = line.played().iter().map(|played| played.mv).collect();
+                match engine_move(slot, outside, line.start(), &every_move) {
                     Ok(Choice::Play(mv)) => {
                         writeln!(out, "{}", C::typed(&mv))?;
                         Some(mv)
@@ -156,7 +166,7 @@ where
                     Ok(Choice::Resign) => {
                         resigned::<C::G>(mover, out)?;
                         out.flush()?;
-                        return Ok((Ending::Resigned(mover), moves));
+                        return Ok((Ending::Resigned(mover), line));
                     }
                     Err(why) => {
                         // The game goes on: said aside, not in the game's text.
@@ -187,10 +197,10 @@ where
                 mv
             }
             (None, Seat::Human | Seat::Engine(_)) => {
-                let Some(line) = lines.next_line()? else {
-                    return Ok((Ending::InputEnded, moves));
+                let Some(typed) = lines.next_line()? else {
+                    return Ok((Ending::InputEnded, line));
                 };
-                match console.read_move(&line) {
+                match console.read_move(&typed) {
                     Ok(mv) => mv,
                     Err(message) => {
                         writeln!(out, "{message}")?;
@@ -200,15 +210,10 @@ where
             }
         };
         console.play(mv, out)?;
-        moves.push(mv);
-        every_move.push(mv);
-        shadow
-            .play(mv)
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        play_forced(&mut shadow, |forced, _, _| every_move.push(forced));
+        line.play(mv).map_err(|e| io::Error::other(e.to_string()))?;
     }
     out.flush()?;
-    Ok((Ending::Finished, moves))
+    Ok((Ending::Finished, line))
 }
 
 /// The move of the engine of `outside` (started in `slot` if it is not
@@ -216,7 +221,7 @@ where
 /// the engine.
 fn engine_move<G: Described>(
     slot: &mut Option<Opponent<G>>,
-    outside: &crate::seat::Outside,
+    outside: &tabletop_core::seat::Outside,
     start: &G,
     moves: &[G::Move],
 ) -> Result<Choice<G::Move>, String> {
@@ -307,5 +312,7 @@ where
     C::G: Searchable,
 {
     let typed: String = moves.iter().map(|mv| C::typed(mv) + "\n").collect();
-    run(console, [Seat::Human, Seat::Human], typed.as_bytes(), out).map(|(ending, _)| ending)
+    let line = Line::new(console.game().clone());
+    let seats = [Seat::Human, Seat::Human];
+    run(console, line, seats, typed.as_bytes(), out).map(|(ending, _)| ending)
 }

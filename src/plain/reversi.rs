@@ -3,9 +3,9 @@
 use std::io::{self, Write};
 
 use super::{Console, PlainGame, Style, letters, spaced_grid};
-use crate::engine::line::play_forced;
-use crate::engine::reversi::{Reversi, ReversiMove, RowColumn};
-use crate::engine::{Described, Game, Player};
+use tabletop_engine::line::play_forced;
+use tabletop_engine::reversi::{Reversi, ReversiMove, RowColumn};
+use tabletop_engine::{Described, Game, Player};
 
 pub struct ReversiConsole {
     game: Reversi,
@@ -35,11 +35,16 @@ fn board(game: &Reversi, marks: bool) -> String {
     if marks {
         game.legal_moves(&mut moves);
     }
-    spaced_grid(game, letters::<Reversi>(game.side()), false, |cell| match game.piece_at(cell) {
-        Some(player) => Reversi::symbol(player),
-        None if moves.contains(&ReversiMove::Place(cell)) => '*',
-        None => '.',
-    })
+    spaced_grid(
+        game,
+        letters::<Reversi>(game.side()),
+        false,
+        |cell| match game.piece_at(cell) {
+            Some(player) => Reversi::symbol(player),
+            None if moves.contains(&ReversiMove::Place(cell)) => '*',
+            None => '.',
+        },
+    )
 }
 
 impl ReversiConsole {

@@ -42,12 +42,12 @@ pub fn run(args: &[&str], input: &[u8]) -> Run {
 
 /// Settings drawn at random from those the game's own description allows,
 /// with boards no larger than `max_side` (so that tests stay quick).
-pub fn random_settings<G: tabletop::engine::Described>(
-    rng: &mut tabletop::engine::Rng,
+pub fn random_settings<G: tabletop_engine::Described>(
+    rng: &mut tabletop_engine::Rng,
     max_side: usize,
 ) -> G::Settings {
-    use tabletop::engine::GameSettings;
-    use tabletop::engine::settings::Kind;
+    use tabletop_engine::GameSettings;
+    use tabletop_engine::settings::Kind;
     let mut values = Vec::new();
     for setting in <G::Settings as GameSettings>::LIST {
         let allowed = setting.allowed(&values);

@@ -6,12 +6,12 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
-use tabletop::app::action::action_for;
+use tabletop::app::keys::action_for;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
-use tabletop::config::Config;
 use tabletop::games::Setup;
-use tabletop::seat::Seat;
+use tabletop_core::config::Config;
+use tabletop_core::seat::Seat;
 
 /// The app started on a game of `setup` with `seats`, in a terminal of
 /// `size`, without animations, colours or files.

@@ -10,8 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::square::SquareBoard;
-use crate::engine::connect6::{Connect6, Connect6Effect, Stone};
-use crate::engine::{Cell, Game};
+use tabletop_engine::connect6::{Connect6, Connect6Effect, Stone};
+use tabletop_engine::{Cell, Game};
 
 impl GameUi for Connect6 {
     fn title(&self) -> String {

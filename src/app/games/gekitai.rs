@@ -8,11 +8,11 @@ use ratatui::widgets::Widget;
 use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Slides};
 use crate::app::theme::Theme;
-use crate::app::widgets::square::SquareBoard;
 use crate::app::widgets::reserve::Reserves;
-use crate::engine::GameSettings;
-use crate::engine::gekitai::{Gekitai, GekitaiEffect, GekitaiSettings, Place};
-use crate::engine::{Cell, Game, Player};
+use crate::app::widgets::square::SquareBoard;
+use tabletop_engine::GameSettings;
+use tabletop_engine::gekitai::{Gekitai, GekitaiEffect, GekitaiSettings, Place};
+use tabletop_engine::{Cell, Game, Player};
 
 impl GameUi for Gekitai {
     fn title(&self) -> String {

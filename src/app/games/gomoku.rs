@@ -10,8 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::square::SquareBoard;
-use crate::engine::gomoku::{Gomoku, GomokuEffect, GomokuRule, GomokuStone};
-use crate::engine::{Cell, Game};
+use tabletop_engine::gomoku::{Gomoku, GomokuEffect, GomokuRule, GomokuStone};
+use tabletop_engine::{Cell, Game};
 
 impl GameUi for Gomoku {
     fn title(&self) -> String {

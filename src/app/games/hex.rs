@@ -10,8 +10,8 @@ use super::{BoardView, GameUi};
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::grid::Grid;
-use crate::engine::hex::{Hex, HexEffect, HexMove};
-use crate::engine::{Cell, Described, Game, Player};
+use tabletop_engine::hex::{Hex, HexEffect, HexMove};
+use tabletop_engine::{Cell, Described, Game, Player};
 
 impl GameUi for Hex {
     fn title(&self) -> String {
@@ -47,15 +47,6 @@ impl GameUi for Hex {
             lines.push(Line::styled("X may answer with swap", theme.key()));
         }
         lines
-    }
-
-    /// Offered while the swap may be played, and no longer.
-    fn extra_keys(&self) -> &'static [(&'static str, &'static str)] {
-        if self.check(HexMove::Swap).is_ok() {
-            &[("swap", "swap")]
-        } else {
-            &[]
-        }
     }
 
     fn board_size(&self) -> (u16, u16) {

@@ -4,26 +4,24 @@
 //! (and usually one board widget); typed cells, move numbers and the last
 //! turn come from the engine, the same for every game.
 
-/// Declares each game's module (`gekitai`, `hex`, ...), one per game of
-/// the list in [`crate::for_each_game`].
-macro_rules! game_modules {
-    ($($module:ident :: $game:ident),+ $(,)?) => {
-        $(mod $module;)+
-    };
-}
-crate::for_each_game!(game_modules);
+// Each game's board and panel, a file a game.
+mod connect6;
+mod gekitai;
+mod gomoku;
+mod hex;
+mod reversi;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 
-use crate::ai::Searchable;
 use crate::app::animation::Animation;
 use crate::app::theme::Theme;
 use crate::app::widgets::history::Entry;
-use crate::engine::line::Played;
-use crate::engine::{Cell, Described, Game, Player};
+use tabletop_ai::Searchable;
+use tabletop_engine::line::Played;
+use tabletop_engine::{Cell, Described, Game, Player};
 
 /// What to show on the board besides the pieces.
 pub struct BoardView<'a> {
@@ -100,11 +98,6 @@ pub trait GameUi: Described + Searchable + Sync {
     /// itself (Reversi's pass).
     fn forced_notice(mv: &Self::Move, mover: Player) -> String {
         format!("Player {} had to play {mv}", Self::symbol(mover))
-    }
-
-    /// Extra footer keys, e.g. Hex's swap.
-    fn extra_keys(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
     }
 
     /// The smallest area the board can be drawn in.

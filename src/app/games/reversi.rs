@@ -11,8 +11,8 @@ use crate::app::animation::{Animation, Flips};
 use crate::app::fit::counted;
 use crate::app::theme::Theme;
 use crate::app::widgets::square::SquareBoard;
-use crate::engine::reversi::{Reversi, ReversiEffect, ReversiMove};
-use crate::engine::{Cell, Game, Player};
+use tabletop_engine::reversi::{Reversi, ReversiEffect, ReversiMove};
+use tabletop_engine::{Cell, Game, Player};
 
 impl GameUi for Reversi {
     fn title(&self) -> String {
@@ -38,11 +38,21 @@ impl GameUi for Reversi {
             .then(|| Animation::Flips(Flips::new(effect.flipped.clone(), mover)))
     }
 
-    fn panel(&self, _animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>> {
+    fn panel(&self, animation: Option<&Animation>, theme: Theme) -> Vec<Line<'static>> {
+        // While discs turn, they are counted as they are drawn.
+        let unturned = match animation {
+            Some(Animation::Flips(flips)) => Some((flips.to, flips.unturned().len())),
+            _ => None,
+        };
         let count = |player: Player, name: &str| {
+            let discs = match unturned {
+                Some((to, n)) if to == player => self.discs(player) - n,
+                Some((_, n)) => self.discs(player) + n,
+                None => self.discs(player),
+            };
             Line::from(vec![
                 Span::styled(Reversi::symbol(player).to_string(), theme.piece(player)),
-                Span::raw(format!(" {name}: {}", counted(self.discs(player), "disc"))),
+                Span::raw(format!(" {name}: {}", counted(discs, "disc"))),
             ])
         };
         vec![
@@ -51,7 +61,6 @@ impl GameUi for Reversi {
             count(Player::Second, "White"),
         ]
     }
-
 
     fn forced_notice(_mv: &ReversiMove, mover: Player) -> String {
         let passer = Reversi::symbol(mover);
@@ -85,5 +94,41 @@ impl GameUi for Reversi {
         let marks: Vec<Cell> = moves.iter().filter_map(Reversi::placed).collect();
         board.marks = &marks;
         (&board).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_engine::reversi::ReversiSettings;
+
+    fn text(lines: &[Line]) -> String {
+        lines
+            .iter()
+            .map(|line| {
+                line.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_disc_counts_follow_the_discs_as_they_turn() {
+        let mut game = Reversi::new(ReversiSettings::default());
+        let mv: ReversiMove = "d3".parse().expect("a move");
+        let effect = game.play(mv).expect("legal");
+        let mut animation = Reversi::animation(&mv, &effect, Player::First).expect("flips");
+        // The disc placed is counted at once, the one it turns once turned.
+        let before = text(&game.panel(Some(&animation), Theme::PLAIN));
+        assert!(before.contains("Black: 3 discs"), "{before}");
+        assert!(before.contains("White: 2 discs"), "{before}");
+        animation.advance(crate::app::animation::FLIP);
+        let after = text(&game.panel(Some(&animation), Theme::PLAIN));
+        assert!(after.contains("Black: 4 discs"), "{after}");
+        assert!(after.contains("White: 1 disc"), "{after}");
+        assert_eq!(after, text(&game.panel(None, Theme::PLAIN)));
     }
 }

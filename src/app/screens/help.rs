@@ -1,4 +1,4 @@
-//! The help overlay: every key, from the same table the keymap uses. A
+//! The help overlay: the keys of the screen behind it, from its keymap. A
 //! description too long for its line goes on below, indented under itself,
 //! and how to close the help is always shown, in the frame. In a terminal
 //! too short for all of it, the arrows scroll it and the frame says so.
@@ -8,17 +8,39 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use crate::app::action::KeyHelp;
+use crate::app::action::Action;
+use crate::app::fit;
+use crate::app::keys::Key::{Char, Down, Esc, F, PageDown, PageUp, Up};
+use crate::app::keys::help::KeyHelp;
+use crate::app::keys::shared::LOOKS;
+use crate::app::keys::{Binding, Keymap};
 use crate::app::theme::Theme;
 
-/// `text` broken into lines of at most `width` characters, at spaces where
+/// While the help is open: the arrows scroll it, and it closes.
+pub const KEYS: Keymap = Keymap::new(&[
+    &[
+        Binding::each(&[(Up, Action::UP), (Down, Action::DOWN)], "scroll"),
+        Binding::each(
+            &[(PageUp, Action::PageUp), (PageDown, Action::PageDown)],
+            "scroll a page",
+        ),
+        Binding::new(
+            &[Esc, Char('?'), Char('q'), F(1)],
+            Action::Cancel,
+            "close the help",
+        ),
+    ],
+    LOOKS,
+]);
+
+/// `text` broken into lines of at most `width` columns, at spaces where
 /// it can.
 fn wrapped(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
-        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        let fits = fit::width(&line) + 1 + fit::width(word) <= width;
         if !line.is_empty() && !fits {
             lines.push(std::mem::take(&mut line));
         }
@@ -26,10 +48,15 @@ fn wrapped(text: &str, width: usize) -> Vec<String> {
             line.push(' ');
         }
         line.push_str(word);
-        while line.chars().count() > width {
-            let rest: String = line.chars().skip(width).collect();
-            lines.push(line.chars().take(width).collect());
-            line = rest;
+        while fit::width(&line) > width {
+            let first = fit::start_of(&line, width).to_string();
+            // A character wider than the line goes on one of its own.
+            let first = match first.is_empty() {
+                true => line.chars().take(1).collect(),
+                false => first,
+            };
+            line = line[first.len()..].to_string();
+            lines.push(first);
         }
     }
     lines.push(line);
@@ -40,11 +67,7 @@ fn wrapped(text: &str, width: usize) -> Vec<String> {
 fn lines(keys: &[KeyHelp], inner_width: usize, theme: Theme) -> Vec<Line<'static>> {
     // The keys' column: as wide as the widest keys, but never more than a
     // third of the box.
-    let widest = keys
-        .iter()
-        .map(|k| k.keys.chars().count())
-        .max()
-        .unwrap_or(0);
+    let widest = keys.iter().map(|k| fit::width(&k.keys)).max().unwrap_or(0);
     let key_width = (widest + 2).min(inner_width / 3).max(1);
     let mut lines: Vec<Line> = Vec::new();
     for key in keys {
@@ -65,6 +88,11 @@ fn lines(keys: &[KeyHelp], inner_width: usize, theme: Theme) -> Vec<Line<'static
 /// The width of the help's box in `area`.
 fn box_width(area: Rect) -> u16 {
     area.width.min(76)
+}
+
+/// How many lines of the help `area` shows: a page.
+pub fn page(area: Rect) -> u16 {
+    area.height.saturating_sub(2).max(1)
 }
 
 /// How far the help can scroll in `area`: the lines that do not fit.

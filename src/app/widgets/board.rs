@@ -10,8 +10,8 @@ use ratatui::widgets::Widget;
 
 use crate::app::animation::Sliding;
 use crate::app::games::BoardView;
-use crate::engine::cell::LetterNumber;
-use crate::engine::{Cell, Player};
+use tabletop_engine::cell::LetterNumber;
+use tabletop_engine::{Cell, Player};
 
 /// What the board shows; built fresh for every frame.
 pub struct BoxedBoard<'a> {
@@ -144,8 +144,8 @@ impl Widget for &BoxedBoard<'_> {
 mod tests {
     use super::*;
     use crate::app::theme::Theme;
-    use crate::engine::Game;
-    use crate::engine::gekitai::Gekitai;
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell::new(row, col).expect("on board")

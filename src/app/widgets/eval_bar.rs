@@ -5,7 +5,7 @@
 use ratatui::text::{Line, Span};
 
 use crate::app::theme::Theme;
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// The bar for `chance` (the first player's, 0 to 1; `None` while it is
 /// worked out), `width` columns wide in all, the players shown by their

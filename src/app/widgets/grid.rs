@@ -11,8 +11,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::games::BoardView;
-use crate::engine::cell::LetterNumber;
-use crate::engine::{Cell, Player};
+use tabletop_engine::cell::LetterNumber;
+use tabletop_engine::{Cell, Player};
 
 /// Where the first cell of a row starts: after the row number and a space.
 const LEFT: u16 = 3;

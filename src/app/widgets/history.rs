@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::theme::Theme;
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 /// One move of the history, already written out.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -77,8 +77,8 @@ impl Widget for &History<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Game;
-    use crate::engine::gekitai::Gekitai;
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
 
     fn entries() -> Vec<Entry> {
         (0..5)

@@ -9,3 +9,4 @@ pub mod keys;
 pub mod reserve;
 pub mod spinner;
 pub mod square;
+pub mod title;

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::theme::Theme;
-use crate::engine::Player;
+use tabletop_engine::Player;
 
 pub struct Reserves {
     /// Pieces in reserve for the first and the second player.
@@ -55,9 +55,9 @@ impl Widget for &Reserves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Game;
-    use crate::engine::gekitai::Gekitai;
     use ratatui::style::{Modifier, Style};
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
 
     #[test]
     fn lists_are_written_as_python_lists() {

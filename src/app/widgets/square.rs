@@ -11,7 +11,7 @@ use super::board::BoxedBoard;
 use super::grid::Grid;
 use crate::app::animation::Sliding;
 use crate::app::games::BoardView;
-use crate::engine::{Cell, Described, Player};
+use tabletop_engine::{Cell, Described, Player};
 
 pub struct SquareBoard<'a, G: Described> {
     pub game: &'a G,

@@ -2,12 +2,14 @@
 //! played on the game screen over its session (`tabletop join`, `watch`,
 //! `host` and the lobby all open it here).
 
+use crate::app::screens::Screen;
+use crate::app::screens::play::Play;
 use crate::app::screens::play::peer::Peer;
-use crate::app::screens::play::{Play, PlayScreen};
-use crate::engine::record::read_settings;
-use crate::games::{GameKind, Playable, WithGame};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithGame};
 use crate::net::protocol::sanitise;
 use crate::net::session::{Session, Start};
+use tabletop_engine::record::read_settings;
 
 /// The game screen for the game `start` describes, its other side played
 /// over `session`, its panel showing `notes` first (where the chat goes);
@@ -17,13 +19,16 @@ pub fn network_game(
     session: Session,
     notes: Vec<String>,
     animate: bool,
-) -> Result<Box<dyn PlayScreen>, String> {
-    known_game(&start.game)?.with(Screen {
-        start,
-        session,
-        notes,
-        animate,
-    })
+) -> Result<Box<dyn Screen>, String> {
+    games::with_game(
+        known_game(&start.game)?,
+        NetworkGame {
+            start,
+            session,
+            notes,
+            animate,
+        },
+    )
 }
 
 /// The game a host plays, if this tabletop knows it.
@@ -36,17 +41,17 @@ pub fn known_game(game: &str) -> Result<GameKind, String> {
     })
 }
 
-struct Screen {
+struct NetworkGame {
     start: Start,
     session: Session,
     notes: Vec<String>,
     animate: bool,
 }
 
-impl WithGame for Screen {
-    type Output = Result<Box<dyn PlayScreen>, String>;
-    fn run<G: Playable>(self) -> Self::Output {
-        let Screen {
+impl WithGame for NetworkGame {
+    type Output = Result<Box<dyn Screen>, String>;
+    fn run<G: Interactive>(self) -> Self::Output {
+        let NetworkGame {
             start,
             session,
             notes,

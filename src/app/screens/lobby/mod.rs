@@ -5,52 +5,23 @@
 //! the player leaves it. The talking to the server is [`crate::net::lobby`].
 
 pub mod game;
+pub mod keys;
 mod new_game;
 mod view;
+
+use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::action::{Action, Direction, KeyHelp, Mode, help_of};
+use crate::app::action::{Action, Direction};
+use crate::app::keys::Mode;
+use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
 use crate::games::Setup;
 use crate::net::lobby::{self, Codes, Entered, Entering, Entry, Listed, LobbyList, LobbyNews};
 use crate::net::protocol::Role;
 use new_game::NewGame;
-
-/// Every key of the lobby's list.
-const LOBBY_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓  k j", "choose a game"),
-    (
-        "Enter",
-        "join the open game chosen, or watch the game in progress",
-    ),
-    ("w", "watch the game chosen"),
-    (
-        "n",
-        "create a new game (its game, settings, side, opponent)",
-    ),
-    ("c", "type a code: a join, rejoin or watch code"),
-    ("mouse click", "choose a game; a second click enters it"),
-    ("Enter", "connect again, when the connection is lost"),
-    ("?  F1", "this help; Esc closes it"),
-    (
-        "F2  F3",
-        "the next colour theme, pieces as letters or stones",
-    ),
-    ("q  Esc  Ctrl-c", "quit"),
-    (
-        "in a game",
-        "n leaves it for the lobby (twice while you play)",
-    ),
-];
-
-/// Where the lobby's keys lead the app.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Leave {
-    Stay,
-    Quit,
-}
 
 /// What the lobby is doing.
 enum Doing {
@@ -107,31 +78,9 @@ impl Lobby {
         }
     }
 
-    /// What keys mean here now.
-    pub fn mode(&self) -> Mode {
-        match self.doing {
-            Doing::Creating(_) => Mode::Menu,
-            Doing::Typing(_) => Mode::Typing,
-            Doing::Listing | Doing::Entering(..) => Mode::Lobby,
-        }
-    }
-
-    /// The keys the help lists here now.
-    pub fn help(&self) -> Vec<KeyHelp> {
-        match self.doing {
-            Doing::Creating(_) => help_of(NEW_GAME_KEYS),
-            _ => help_of(LOBBY_KEYS),
-        }
-    }
-
-    /// Whether the lobby waits for the server (the app then looks often).
-    pub fn is_ticking(&self) -> bool {
-        self.list.is_some() || matches!(self.doing, Doing::Entering(..))
-    }
-
     /// Takes the server's news: the list, a lost connection, or the game
     /// asked for, which the app then opens.
-    pub fn tick(&mut self) -> Option<Entered> {
+    fn heard(&mut self) -> Option<Entered> {
         if let Some(news) = self.list.as_mut().and_then(LobbyList::heard) {
             match news {
                 LobbyNews::Games(games) => {
@@ -167,21 +116,10 @@ impl Lobby {
         }
     }
 
-    /// Back from a game: the list again, fresh.
-    pub fn back(&mut self) {
-        self.doing = Doing::Listing;
-        self.reconnect();
-    }
-
     fn reconnect(&mut self) {
         self.lost = None;
         self.listed = false;
         self.list = Some(LobbyList::open(self.address.clone()));
-    }
-
-    /// Shows `message` until the next key.
-    pub fn tell(&mut self, message: String) {
-        self.message = Some(message);
     }
 
     /// What the game screen's panel says first about the game just
@@ -225,7 +163,8 @@ impl Lobby {
     /// Joins the open game chosen, or watches the game chosen.
     fn enter_chosen(&mut self, watch: bool) {
         let Some(game) = self.chosen_game() else {
-            self.message = Some("No game chosen: n creates one".to_string());
+            let new = Mode::of(&keys::LIST).key_for(Action::NewGame);
+            self.message = Some(format!("No game chosen: {new} creates one"));
             return;
         };
         let (role, what) = match game.open && !watch {
@@ -236,8 +175,8 @@ impl Lobby {
         self.enter(entry, what);
     }
 
-    /// One key; whether the app goes on.
-    pub fn update(&mut self, action: Action, area: Rect) -> Leave {
+    /// One key, in a terminal of size `area`.
+    fn apply(&mut self, action: Action, area: Rect) -> Transition {
         self.message = None;
         match &mut self.doing {
             // The server answers (or the wait times out) soon; a seat it
@@ -266,6 +205,7 @@ impl Lobby {
                 Action::Erase => {
                     code.pop();
                 }
+                Action::Clear => code.clear(),
                 Action::Confirm if code.is_empty() => self.doing = Doing::Listing,
                 Action::Confirm => {
                     let code = code.clone();
@@ -276,17 +216,17 @@ impl Lobby {
             },
             Doing::Listing => return self.update_list(action, area),
         }
-        Leave::Stay
+        Transition::Stay
     }
 
-    fn update_list(&mut self, action: Action, area: Rect) -> Leave {
+    fn update_list(&mut self, action: Action, area: Rect) -> Transition {
         if self.lost.is_some() {
             match action {
                 Action::Confirm => self.reconnect(),
-                Action::Cancel => return Leave::Quit,
+                Action::Cancel => return Transition::Quit,
                 _ => {}
             }
-            return Leave::Stay;
+            return Transition::Stay;
         }
         match action {
             Action::Step(direction @ (Direction::Up | Direction::Down)) => {
@@ -308,26 +248,74 @@ impl Lobby {
                 Some(at) => self.chosen = Some(self.games[at].id),
                 None => {}
             },
-            Action::Cancel => return Leave::Quit,
+            Action::Cancel => return Transition::Quit,
             _ => {}
         }
-        Leave::Stay
-    }
-
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        view::render(self, area, buf, theme);
+        Transition::Stay
     }
 }
 
-/// Every key of the lobby's new game.
-const NEW_GAME_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓  k j", "choose a line"),
-    ("← →  h l", "change its value"),
-    ("Enter", "create the game (and wait in it for a player)"),
-    ("Esc", "back to the list"),
-    ("?  F1", "this help; Esc closes it"),
-    ("q  Ctrl-c", "quit"),
-];
+impl Screen for Lobby {
+    fn mode(&self) -> Mode {
+        let keymap = match (&self.doing, &self.lost) {
+            (Doing::Creating(_), _) => &keys::NEW_GAME,
+            (Doing::Typing(_), _) => &keys::CODE,
+            (Doing::Entering(..), _) => &keys::ENTERING,
+            (Doing::Listing, Some(_)) => &keys::LOST,
+            (Doing::Listing, None) => &keys::LIST,
+        };
+        Mode::of(keymap)
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        self.apply(action, context.area)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        view::render(self, area, buf, theme);
+    }
+
+    fn needs(&self, _area: Rect) -> (u16, u16) {
+        Self::NEEDS
+    }
+
+    /// Whether the lobby waits for the server (the app then looks often).
+    fn is_ticking(&self) -> bool {
+        self.list.is_some() || matches!(self.doing, Doing::Entering(..))
+    }
+
+    /// The server's news; the game entered, on the game screen, the lobby
+    /// behind it to come back to (or, if the game cannot be shown, why).
+    fn tick(&mut self, _now: Instant, context: &Context) -> Tick {
+        let Some(entered) = self.heard() else {
+            return Tick::Changed;
+        };
+        let notes = self.codes_lines();
+        match game::network_game(entered.start, entered.session, notes, context.animate) {
+            Ok(play) => Tick::Go(Transition::Open(play)),
+            Err(why) => {
+                self.back();
+                self.message = Some(why);
+                Tick::Changed
+            }
+        }
+    }
+
+    /// Shows `message` until the next key.
+    fn tell(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
+    /// Back from a game: the list again, fresh.
+    fn back(&mut self) {
+        self.doing = Doing::Listing;
+        self.reconnect();
+    }
+
+    fn is_home(&self) -> bool {
+        true
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -386,6 +374,40 @@ mod tests {
     }
 
     #[test]
+    fn names_with_wide_characters_keep_the_columns() {
+        let mut lobby = offline();
+        let listing = |id, names: [&str; 2]| Listing {
+            id,
+            game: "hex".to_string(),
+            settings: toml::Table::new(),
+            names: names.map(String::from),
+            moves: 0,
+            clock: None,
+        };
+        let playing = [
+            listing(2, ["bob", "carol"]),
+            listing(3, ["山田太郎", "佐藤花子"]),
+        ];
+        lobby.games = lobby::listed(&[], &playing);
+        for width in [56, 60, 80] {
+            let shown = text(&lobby, Rect::new(0, 0, width, 20));
+            // The moves column ends at the same place on every line (a
+            // cell of the screen is a character of `shown`).
+            let ends: Vec<usize> = shown
+                .lines()
+                .filter_map(|line| {
+                    line.split("0 moves")
+                        .next()
+                        .filter(|_| line.contains("0 moves"))
+                })
+                .map(|before| before.chars().count())
+                .collect();
+            assert_eq!(ends.len(), 2, "{shown}");
+            assert_eq!(ends[0], ends[1], "{width} columns:\n{shown}");
+        }
+    }
+
+    #[test]
     fn a_click_chooses_a_game_and_a_second_click_enters_it() {
         let mut lobby = offline();
         let area = Rect::new(0, 0, 60, 20);
@@ -394,16 +416,19 @@ mod tests {
             .lines()
             .position(|line| line.contains("bob – carol"))
             .expect("listed") as u16;
-        lobby.update(Action::Click { column: 5, row }, area);
+        lobby.apply(Action::Click { column: 5, row }, area);
         assert_eq!(lobby.chosen, Some(2));
         assert!(matches!(lobby.doing, Doing::Listing));
         // A click elsewhere chooses nothing.
-        lobby.update(Action::Click { column: 5, row: 0 }, area);
+        lobby.apply(Action::Click { column: 5, row: 0 }, area);
         assert_eq!(lobby.chosen, Some(2));
-        lobby.update(Action::Click { column: 5, row }, area);
+        lobby.apply(Action::Click { column: 5, row }, area);
         assert!(matches!(lobby.doing, Doing::Entering(..)));
         // The answer is waited for: a seat given is not thrown away.
-        assert_eq!(lobby.update(Action::Cancel, area), Leave::Stay);
+        assert!(matches!(
+            lobby.apply(Action::Cancel, area),
+            Transition::Stay
+        ));
         assert!(matches!(lobby.doing, Doing::Entering(..)));
     }
 
@@ -411,9 +436,9 @@ mod tests {
     fn the_choice_steps_round_the_games_and_stays_when_the_list_changes() {
         let mut lobby = offline();
         let area = Rect::new(0, 0, 80, 24);
-        lobby.update(Action::Step(Direction::Down), area);
+        lobby.apply(Action::Step(Direction::Down), area);
         assert_eq!(lobby.chosen, Some(2));
-        lobby.update(Action::Step(Direction::Down), area);
+        lobby.apply(Action::Step(Direction::Down), area);
         assert_eq!(lobby.chosen, Some(1));
         lobby.games.reverse();
         lobby.keep_choice();
@@ -431,12 +456,15 @@ mod tests {
         let shown = text(&lobby, area);
         assert!(shown.contains("No connection to"), "{shown}");
         assert!(shown.contains("Enter connects again"), "{shown}");
-        assert_eq!(
-            lobby.update(Action::Step(Direction::Down), area),
-            Leave::Stay
-        );
-        assert_eq!(lobby.update(Action::Cancel, area), Leave::Quit);
-        lobby.update(Action::Confirm, area);
+        assert!(matches!(
+            lobby.apply(Action::Step(Direction::Down), area),
+            Transition::Stay
+        ));
+        assert!(matches!(
+            lobby.apply(Action::Cancel, area),
+            Transition::Quit
+        ));
+        lobby.apply(Action::Confirm, area);
         assert!(lobby.lost.is_none() && lobby.list.is_some());
     }
 }

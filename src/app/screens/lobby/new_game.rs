@@ -7,14 +7,14 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::ai::Level;
 use crate::app::action::Direction;
-use crate::app::screens::game_choice::{GameChoice, menu_step};
+use crate::app::screens::start::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
-use crate::engine::Player;
-use crate::engine::time_control::TimeControl;
 use crate::games::Setup;
 use crate::net::lobby::Entry;
+use tabletop_ai::Level;
+use tabletop_engine::Player;
+use tabletop_engine::time_control::TimeControl;
 
 /// The form's width, as the start screen's.
 const WIDTH: u16 = 60;

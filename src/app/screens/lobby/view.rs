@@ -3,14 +3,18 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::new_game::NewGame;
-use super::{Doing, Lobby};
-use crate::app::fit::{counted, shorten};
+use super::{Doing, Lobby, keys};
+use crate::app::action::Action;
+use crate::app::fit::{counted, message, pad, shorten};
+use crate::app::keys::Mode;
+use crate::app::screens::Screen;
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::key_hints;
+use crate::app::widgets::keys::Footer;
+use crate::app::widgets::title::{Fit, TitleBar};
 
 /// The parts of the screen, top to bottom.
 fn parts(area: Rect) -> [Rect; 5] {
@@ -25,11 +29,11 @@ fn parts(area: Rect) -> [Rect; 5] {
 }
 
 /// A line of the list: a heading, or the game at this index.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum Row {
-    Heading(&'static str),
+    Heading(String),
     /// What a list with no games says.
-    Empty(&'static str),
+    Empty(String),
     Blank,
     Game(usize),
 }
@@ -39,20 +43,25 @@ enum Row {
 fn rows(lobby: &Lobby, height: usize) -> Vec<Row> {
     let (open, playing): (Vec<usize>, Vec<usize>) =
         (0..lobby.games.len()).partition(|&i| lobby.games[i].open);
-    let mut rows = vec![Row::Heading("Open games: Enter joins, w watches")];
+    let keys = Mode::of(&keys::LIST);
+    let (enter, watch) = (keys.key_for(Action::Confirm), keys.key_for(Action::Watch));
+    let new = keys.key_for(Action::NewGame);
+    let mut rows = vec![Row::Heading(format!(
+        "Open games: {enter} joins, {watch} watches"
+    ))];
     match open.is_empty() {
-        true => rows.push(Row::Empty("  none yet: n creates one")),
+        true => rows.push(Row::Empty(format!("  none yet: {new} creates one"))),
         false => rows.extend(open.into_iter().map(Row::Game)),
     }
     rows.push(Row::Blank);
-    rows.push(Row::Heading("Games in progress: Enter watches"));
+    rows.push(Row::Heading(format!("Games in progress: {enter} watches")));
     match playing.is_empty() {
-        true => rows.push(Row::Empty("  none")),
+        true => rows.push(Row::Empty("  none".to_string())),
         false => rows.extend(playing.into_iter().map(Row::Game)),
     }
     let chosen = lobby
         .chosen_index()
-        .and_then(|i| rows.iter().position(|&row| row == Row::Game(i)))
+        .and_then(|i| rows.iter().position(|row| *row == Row::Game(i)))
         .unwrap_or(0);
     let skip = (chosen + 1).saturating_sub(height);
     rows.into_iter().skip(skip).take(height).collect()
@@ -79,12 +88,12 @@ pub(super) fn form_line(area: Rect, form: &NewGame, row: u16) -> Option<usize> {
 pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
     let [title, _, middle, status, footer] = parts(area);
     let width = usize::from(area.width);
-    let heading = " tabletop online ";
-    let about = format!("· {} · you are {}", lobby.address, lobby.name);
-    Line::from(vec![
-        Span::styled(heading, theme.title()),
-        Span::raw(shorten(&about, width.saturating_sub(heading.len()))),
-    ])
+    TitleBar {
+        heading: "tabletop online",
+        about: &format!("{} · you are {}", lobby.address, lobby.name),
+        fit: Fit::Shorten,
+        theme,
+    }
     .render(title, buf);
 
     match (&lobby.doing, &lobby.lost) {
@@ -98,7 +107,14 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
                 ),
                 Line::raw(why.clone()),
                 Line::raw(""),
-                Line::raw("Enter connects again; q quits."),
+                Line::raw({
+                    let keys = Mode::of(&keys::LOST);
+                    format!(
+                        "{} connects again; {} quits.",
+                        keys.key_for(Action::Confirm),
+                        keys.key_for(Action::Quit)
+                    )
+                }),
             ];
             Paragraph::new(lines)
                 .centered()
@@ -113,7 +129,9 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
 
     let note = match &lobby.doing {
         Doing::Entering(_, what) => Some((what.clone(), theme.message())),
-        Doing::Typing(code) => Some((format!("Code: {code}▏"), theme.selected())),
+        Doing::Typing(code) if lobby.message.is_none() => {
+            Some((format!("Code: {code}▏"), theme.selected()))
+        }
         _ => lobby
             .message
             .clone()
@@ -121,9 +139,13 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
             .or_else(|| last_codes(lobby).map(|codes| (codes, theme.dim()))),
     };
     if let Some((text, style)) = note {
-        Line::styled(shorten(&format!(" {text}"), width), style).render(status, buf);
+        Line::styled(message(&format!(" {text}"), width), style).render(status, buf);
     }
-    render_footer(lobby, footer, buf, theme);
+    Footer {
+        items: lobby.footer(),
+        theme,
+    }
+    .render(footer, buf);
 }
 
 /// How to take the seat again in the last game played here, while it
@@ -131,11 +153,10 @@ pub(super) fn render(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) 
 fn last_codes(lobby: &Lobby) -> Option<String> {
     let codes = lobby.codes.as_ref()?;
     let (id, rejoin) = (codes.id?, codes.rejoin.as_ref()?);
-    lobby
-        .games
-        .iter()
-        .any(|game| game.id == id)
-        .then(|| format!("Game {id} goes on: c, then {rejoin}, rejoins it"))
+    lobby.games.iter().any(|game| game.id == id).then(|| {
+        let code = Mode::of(&keys::LIST).key_for(Action::OpenAddress);
+        format!("Game {id} goes on: {code}, then {rejoin}, rejoins it")
+    })
 }
 
 fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
@@ -150,16 +171,16 @@ fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
     let lines: Vec<Line> = rows(lobby, usize::from(area.height))
         .into_iter()
         .map(|row| match row {
-            Row::Heading(text) => Line::styled(shorten(text, width), theme.title()),
+            Row::Heading(text) => Line::styled(shorten(&text, width), theme.title()),
             Row::Empty(text) => Line::styled(text, theme.dim()),
             Row::Blank => Line::raw(""),
             Row::Game(i) => {
                 let listed = &lobby.games[i];
                 let text = format!(
-                    "  {:<game$}{:<settings$} {:<players$} {:>moves$}",
-                    shorten(&listed.game, game - 1),
-                    shorten(&listed.settings, settings),
-                    shorten(&listed.players(), players),
+                    "  {}{} {} {:>moves$}",
+                    pad(&shorten(&listed.game, game - 1), game),
+                    pad(&shorten(&listed.settings, settings), settings),
+                    pad(&shorten(&listed.players(), players), players),
                     counted(listed.moves, "move"),
                 );
                 let style = match Some(i) == chosen {
@@ -171,41 +192,4 @@ fn render_list(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
         })
         .collect();
     Paragraph::new(lines).render(area, buf);
-}
-
-/// The keys that work now, as many as fit, the most needed first.
-fn render_footer(lobby: &Lobby, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let keys: &[(&str, &str)] = match (&lobby.doing, &lobby.lost) {
-        (Doing::Creating(_), _) => &[
-            ("↑↓", "choose"),
-            ("←→", "change"),
-            ("Enter", "create"),
-            ("Esc", "back"),
-            ("?", "help"),
-        ],
-        (Doing::Typing(_), _) => &[("Enter", "enter the game"), ("Esc", "back")],
-        (Doing::Entering(..), _) => &[("?", "help"), ("q", "quit")],
-        (_, Some(_)) => &[("Enter", "connect again"), ("q", "quit")],
-        _ => &[
-            ("↑↓", "choose"),
-            ("Enter", "join/watch"),
-            ("n", "new game"),
-            ("c", "code"),
-            ("w", "watch"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-    };
-    let room = usize::from(area.width);
-    let width = |keys: &[(&str, &str)]| -> usize {
-        keys.iter()
-            .map(|(key, does)| key.chars().count() + does.chars().count() + 3)
-            .sum()
-    };
-    // The last two (help and quit, or back) always stay.
-    let mut shown: Vec<(&str, &str)> = keys.to_vec();
-    while width(&shown) > room && shown.len() > 2 {
-        shown.remove(shown.len() - 3);
-    }
-    key_hints(&shown, theme).render(area, buf);
 }

@@ -1,5 +1,7 @@
 //! The computer's moves and hints: a search on its own thread, reporting
-//! back through a channel, so the screen never waits for it.
+//! back through a channel, so the screen never waits for it; started when
+//! the computer has the move or a person asks for a hint, and held while
+//! the player pauses a game the computer plays alone.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -7,7 +9,12 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, History, Level, Searchable};
+use super::Play;
+use super::outside::EngineSeat;
+use crate::app::games::GameUi;
+use tabletop_ai::{self as ai, History, Level, Searchable};
+use tabletop_core::review::statement;
+use tabletop_core::seat::Seat;
 
 /// A search running on its own thread, stopped when dropped.
 pub struct Thinking<M> {
@@ -124,5 +131,107 @@ impl<M> Drop for Thinking<M> {
     /// nothing.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<G: GameUi> Play<G> {
+    /// Starts the computer's search if it is the computer's turn.
+    pub(super) fn think(&mut self) {
+        if self.thinking.is_some() || self.paused || self.ended() {
+            return;
+        }
+        let side = self.game().to_move().index();
+        match &self.seats[side] {
+            &Seat::Computer(level) => self.spawn_search(level, false),
+            Seat::Engine(outside) => {
+                // Every move, the forced ones too: the engine is told them all.
+                let moves = self.line.played().iter().map(|played| played.mv).collect();
+                let start = self.line.start();
+                self.engines[side]
+                    .get_or_insert_with(|| EngineSeat::start(outside))
+                    .ask(start, moves);
+            }
+            Seat::Human => self.start_pondering(),
+        }
+    }
+
+    pub(super) fn spawn_search(&mut self, level: Level, hint: bool) {
+        self.seed = self.seed.wrapping_add(1);
+        let history = History::of(self.line.positions());
+        let game = self.game().clone();
+        self.thinking = Some(Thinking::start(game, history, level, self.seed, hint));
+    }
+
+    /// Abandons a search under way; an engine thinking is ended, to be
+    /// started afresh (and told the game) on its next turn.
+    pub(super) fn stop_thinking(&mut self) {
+        // Dropped, the search stops.
+        self.thinking = None;
+        self.ponder = None;
+        for engine in &mut self.engines {
+            if engine
+                .as_ref()
+                .is_some_and(|e| e.is_thinking() || e.failure().is_some())
+            {
+                *engine = None;
+            }
+        }
+    }
+
+    /// Takes the search's answer when it has one.
+    pub(super) fn collect_thinking(&mut self, now: Instant) {
+        let Some(thinking) = &mut self.thinking else {
+            return;
+        };
+        let Answer::Done { mv, hint } = thinking.poll(now) else {
+            return;
+        };
+        self.thinking = None;
+        match (hint, mv) {
+            (true, Some(mv)) => {
+                self.hint = G::placed(&mv);
+                let marked = if self.hint.is_some() {
+                    " (marked ? on the board)"
+                } else {
+                    ""
+                };
+                let known = self.game().known_winner().map_or(String::new(), |winner| {
+                    format!("; {}", statement::wins_with_best_play(G::symbol(winner)))
+                });
+                self.message = Some(format!("Hint: {mv}{marked}{known}"));
+            }
+            (false, Some(mv)) => {
+                self.play(mv);
+            }
+            (_, None) => {}
+        }
+    }
+
+    /// Asks the computer which move it would play for the person to move.
+    pub(super) fn hint(&mut self) {
+        if self.refused_online("hint") {
+            return;
+        }
+        self.browsing = None;
+        if self.ended() || self.computer_to_move() || self.thinking.is_some() {
+            return;
+        }
+        // The hint has both cores.
+        self.ponder = None;
+        self.spawn_search(Level::MAX, true);
+    }
+
+    /// Holds or resumes computer-against-computer play.
+    pub(super) fn toggle_pause(&mut self) {
+        // Only a game the computer plays on its own has anything to hold.
+        if self.ended() || !self.watching() {
+            return;
+        }
+        self.paused = !self.paused;
+        if self.paused {
+            self.stop_thinking();
+        } else {
+            self.think();
+        }
     }
 }

@@ -9,11 +9,15 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::config::engines::{self, DEFAULT_PATIENCE};
-use crate::engine::Described;
-use crate::gtp::client::Stopper;
-use crate::gtp::opponent::{Choice, Opponent};
-use crate::seat::Outside;
+use super::Play;
+use crate::app::action::Replacement;
+use crate::app::games::GameUi;
+use tabletop_ai::Level;
+use tabletop_core::config::engines::{self, DEFAULT_PATIENCE};
+use tabletop_core::gtp::client::Stopper;
+use tabletop_core::gtp::opponent::{Choice, Opponent};
+use tabletop_core::seat::{Outside, Seat};
+use tabletop_engine::{Described, Player};
 
 /// A question for the engine's thread: its move after these moves.
 struct Question<G: Described> {
@@ -175,5 +179,71 @@ where
 impl<G: Described> Drop for EngineSeat<G> {
     fn drop(&mut self) {
         self.stopper.stop();
+    }
+}
+
+impl<G: GameUi> Play<G> {
+    /// Takes an outside engine's answer when it has one.
+    pub(super) fn collect_engines(&mut self, now: Instant) {
+        for player in Player::BOTH {
+            let Some(engine) = &mut self.engines[player.index()] else {
+                continue;
+            };
+            match engine.poll(now) {
+                Heard::Nothing => {}
+                Heard::Chose(_) if self.game().to_move() != player || self.ended() => {}
+                Heard::Chose(Choice::Play(mv)) => {
+                    self.play(mv);
+                }
+                Heard::Chose(Choice::Resign) => {
+                    self.resigned = Some(player);
+                    self.engines = [None, None];
+                    self.autosave();
+                }
+                // Said on the status line until the seat is handed over.
+                Heard::Failed => {}
+            }
+        }
+    }
+
+    /// The engine whose turn it is, if one plays the side to move.
+    pub(super) fn engine_to_move(&self) -> Option<&EngineSeat<G>> {
+        self.engines[self.game().to_move().index()]
+            .as_ref()
+            .filter(|_| matches!(self.seats[self.game().to_move().index()], Seat::Engine(_)))
+    }
+
+    /// Hands the seat of the outside engine to move to the player, to
+    /// tabletop's computer, or ends the game as the engine's forfeit.
+    pub(super) fn replace_engine(&mut self, by: Replacement) {
+        let player = self.game().to_move();
+        let side = player.index();
+        let Seat::Engine(outside) = &self.seats[side] else {
+            self.message = Some("No outside engine has the move".to_string());
+            return;
+        };
+        if self.ended() || self.peer.is_some() {
+            return;
+        }
+        let name = outside.name();
+        self.engines[side] = None;
+        let symbol = G::symbol(player);
+        self.message = Some(match by {
+            Replacement::Person => {
+                self.seats[side] = Seat::Human;
+                format!("You play Player {symbol} in place of {name}")
+            }
+            Replacement::Computer => {
+                self.seats[side] = Seat::Computer(Level::DEFAULT);
+                format!("tabletop's computer plays Player {symbol} in place of {name}")
+            }
+            Replacement::Forfeit => {
+                self.resigned = Some(player);
+                self.engines = [None, None];
+                format!("{name} forfeits the game")
+            }
+        });
+        self.autosave();
+        self.think();
     }
 }

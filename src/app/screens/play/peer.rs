@@ -1,21 +1,17 @@
-//! The other side of a network game, on the game screen: its moves come
-//! from [`Session`] (polled in `tick`, like the computer's search) and are
-//! checked by the engine before they are played; the moves, chat and
-//! resignation made here are sent to it.
+//! The other side of a network game, as the game screen keeps it: the
+//! session to the host, who plays which side, the connection, the offer
+//! waiting, the clock as the host last told it, and the chat. What the
+//! game screen does with its news is in [`super::online`].
 
 use std::time::{Duration, Instant};
 
-use crate::app::action::{Action, Typing, key_for};
-use crate::app::games::GameUi;
-use crate::engine::line::Line;
-use crate::engine::record::Adjudged;
-use crate::engine::time_control::{TimeControl, clock_face};
-use crate::engine::{Outcome, Player};
-use crate::net::offer::{answer_text, offer_text};
+use crate::app::action::Action;
+use crate::app::keys::Mode;
+use crate::net::offer::offer_text;
 use crate::net::protocol::{MAX_CHAT, Proposal, sanitise};
-use crate::net::session::{News, Request, Session};
-
-use super::{Play, PlayScreen};
+use crate::net::session::{Request, Session};
+use tabletop_engine::Player;
+use tabletop_engine::time_control::{TimeControl, clock_face};
 
 /// How many chat lines the panel keeps.
 const CHAT_LINES: usize = 4;
@@ -32,7 +28,7 @@ pub enum Connection {
 
 /// A network game's other side.
 pub struct Peer {
-    session: Session,
+    pub(super) session: Session,
     /// The side played here; none when watching.
     pub local: Option<Player>,
     /// The first and the second player's names, sanitised.
@@ -68,9 +64,9 @@ pub struct Peer {
 /// The clock as the host last told it.
 #[derive(Clone, Copy, Debug)]
 pub struct HeardClock {
-    left: [Duration; 2],
-    running: Option<Player>,
-    heard: Instant,
+    pub(super) left: [Duration; 2],
+    pub(super) running: Option<Player>,
+    pub(super) heard: Instant,
 }
 
 impl HeardClock {
@@ -174,20 +170,20 @@ impl Peer {
 
     /// The offer waiting, as told here: with the keys that answer it
     /// when it is this side's to answer; or the win to claim.
-    pub fn offer_line(&self, typing: Typing) -> Option<String> {
+    pub fn offer_line(&self, board: Mode) -> Option<String> {
         if self.claimable && self.pending.is_none() {
             let side = self.local?.other();
             return Some(format!(
                 "{} has not come back: {} claims the win, or keep waiting.",
                 self.names[side.index()],
-                key_for(Action::Accept, typing)
+                board.key_for(Action::Accept)
             ));
         }
         let (by, what) = self.pending?;
         let keys = format!(
             "{} accepts, {} declines",
-            key_for(Action::Accept, typing),
-            key_for(Action::Decline, typing)
+            board.key_for(Action::Accept),
+            board.key_for(Action::Decline)
         );
         let answerable = self.local.is_some_and(|local| local != by);
         Some(offer_text(
@@ -198,7 +194,7 @@ impl Peer {
     }
 
     /// The name to tell `side` by: none for this side's own.
-    fn who(&self, side: Player) -> Option<&str> {
+    pub(super) fn who(&self, side: Player) -> Option<&str> {
         (self.local != Some(side)).then(|| self.names[side.index()].as_str())
     }
 
@@ -212,7 +208,7 @@ impl Peer {
         self.connection == Connection::Connected
     }
 
-    fn said(&mut self, from: &str, text: &str) {
+    pub(super) fn said(&mut self, from: &str, text: &str) {
         self.chat.push(format!("{from}: {text}"));
         let extra = self.chat.len().saturating_sub(CHAT_LINES);
         self.chat.drain(..extra);
@@ -234,201 +230,4 @@ impl Peer {
         self.send(Request::Chat(text.clone()));
         self.said("you", &text);
     }
-}
-
-impl<G: GameUi> Play<G> {
-    /// A network game: `game` with the host's `moves` so far (each checked
-    /// by the engine), the other side played over `peer`.
-    pub fn networked(game: G, moves: &[String], peer: Peer, animate: bool) -> Result<Self, String> {
-        let mut line = Line::new(game);
-        for text in moves {
-            let mv = parse::<G>(text)?;
-            line.play(mv)
-                .map_err(|illegal| format!("the host sent an illegal move: {illegal}"))?;
-        }
-        let mut play = Play::on_line(line, animate);
-        play.peer = Some(peer);
-        Ok(play)
-    }
-
-    /// Whether the move is the other side's (or anyone's, when watching).
-    pub(super) fn remote_to_move(&self) -> bool {
-        self.peer
-            .as_ref()
-            .is_some_and(|peer| peer.local != Some(self.game().to_move()))
-    }
-
-    /// Plays what the connection reported since the last look; whether
-    /// anything was.
-    pub(super) fn collect_news(&mut self) -> bool {
-        let Some(peer) = self.peer.as_mut().filter(|peer| peer.is_connected()) else {
-            return false;
-        };
-        let heard: Vec<News> = std::iter::from_fn(|| peer.session.heard()).collect();
-        let any = !heard.is_empty();
-        let local = peer.local;
-        for news in heard {
-            let connection = match news {
-                News::Move(text) => {
-                    let mover = self.game().to_move();
-                    if let Some(peer) = &mut self.peer {
-                        peer.moved(mover);
-                    }
-                    self.play_received(&text).err().map(Connection::Lost)
-                }
-                News::Chat { from, text } => {
-                    if let Some(peer) = &mut self.peer {
-                        peer.said(&from, &text);
-                    }
-                    None
-                }
-                News::Offered { by, what } => {
-                    self.offered(by, what);
-                    None
-                }
-                News::Answered { by, what, accept } => self.answered(by, what, accept),
-                News::Clock { left, running } => {
-                    if let Some(peer) = &mut self.peer {
-                        let heard = Instant::now();
-                        peer.clock = Some(HeardClock {
-                            left,
-                            running,
-                            heard,
-                        });
-                    }
-                    None
-                }
-                News::Claimable => {
-                    let ended = self.ended();
-                    if let Some(peer) = &mut self.peer {
-                        peer.claimable = !ended;
-                    }
-                    None
-                }
-                News::OutOfTime(side) => {
-                    if !self.ended() {
-                        self.adjudged = Some(Adjudged::OutOfTime(side));
-                        self.message = Some(Adjudged::OutOfTime(side).text::<G>());
-                    }
-                    None
-                }
-                News::Resigned(side) if local == Some(side) => {
-                    Some(Connection::Lost("the host resigned for us".to_string()))
-                }
-                News::Resigned(side) => {
-                    if !self.ended() {
-                        self.resigned = Some(side);
-                    }
-                    None
-                }
-                News::Ended { result, reason } => {
-                    let ours = self.outcome().map(|outcome| match outcome {
-                        Outcome::Win(player) => G::symbol(player).to_string(),
-                        Outcome::Draw => "draw".to_string(),
-                    });
-                    Some(match ours == Some(result) {
-                        true => Connection::Ended,
-                        false => Connection::Lost(format!("the game was abandoned: {reason}")),
-                    })
-                }
-                News::Seats {
-                    names,
-                    waiting,
-                    text,
-                } => {
-                    if let Some(peer) = &mut self.peer {
-                        peer.names = names;
-                        peer.waiting = waiting;
-                        peer.seats = Some(text);
-                        // The opponent is back, or news of them came.
-                        peer.claimable = false;
-                    }
-                    None
-                }
-                News::Lost(_) if self.ended() => Some(Connection::Ended),
-                News::Lost(why) => Some(Connection::Lost(why)),
-            };
-            if let (Some(connection), Some(peer)) = (connection, &mut self.peer) {
-                let refused = matches!(connection, Connection::Lost(_));
-                peer.connection = connection;
-                // Nothing more is taken from a host that broke the rules.
-                if refused {
-                    break;
-                }
-            }
-        }
-        any
-    }
-
-    /// The host tells of an offer (this side's own too).
-    fn offered(&mut self, by: Player, what: Proposal) {
-        let typing = self.typing();
-        let Some(peer) = &mut self.peer else { return };
-        peer.pending = Some((by, what));
-        // The other side's offer came first: ours was not taken.
-        peer.asked &= peer.local == Some(by);
-        self.message = peer.offer_line(typing);
-    }
-
-    /// The host tells of an answer: an accepted undo takes the offerer's
-    /// last move back (with the reply after it), an accepted draw ends
-    /// the game. A connection to drop, if the host took back a move that
-    /// is not there.
-    fn answered(&mut self, by: Player, what: Proposal, accept: bool) -> Option<Connection> {
-        let peer = self.peer.as_mut()?;
-        peer.pending = None;
-        peer.asked = false;
-        if peer.local == Some(by) {
-            peer.answering = false;
-        }
-        let text = answer_text(peer.who(by), what, accept);
-        self.message = Some(text);
-        match (accept, what) {
-            (false, _) => None,
-            (true, Proposal::Draw) => {
-                if !self.ended() {
-                    self.adjudged = Some(Adjudged::DrawAgreed);
-                }
-                None
-            }
-            (true, Proposal::Undo) => {
-                self.animation = None;
-                self.browsing = None;
-                self.hint = None;
-                match !self.ended() && self.line.take_back(by.other()) {
-                    true => None,
-                    false => Some(Connection::Lost(
-                        "the host took back a move that was not there".to_string(),
-                    )),
-                }
-            }
-        }
-    }
-
-    /// The other side's move, if it is theirs to play and legal.
-    fn play_received(&mut self, text: &str) -> Result<(), String> {
-        if self.ended() {
-            return Err("the host sent a move after the end".to_string());
-        }
-        if !self.remote_to_move() {
-            return Err("the host sent a move out of turn".to_string());
-        }
-        let mv = parse::<G>(text)?;
-        if let Err(illegal) = self.game().check(mv) {
-            return Err(format!("the host sent an illegal move: {illegal}"));
-        }
-        self.play(mv);
-        Ok(())
-    }
-}
-
-/// A move the host sent, read in the game's notation.
-fn parse<G: GameUi>(text: &str) -> Result<G::Move, String> {
-    text.parse().map_err(|_| {
-        format!(
-            "the host sent {:?}, not a {} move",
-            sanitise(text, 16),
-            G::NAME
-        )
-    })
 }

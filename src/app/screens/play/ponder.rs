@@ -9,8 +9,11 @@
 
 use std::time::{Duration, Instant};
 
+use super::Play;
 use super::computer::{Answer, Thinking};
-use crate::ai::{History, Level, Searchable};
+use crate::app::games::GameUi;
+use tabletop_ai::{History, Level, Searchable};
+use tabletop_core::seat::Seat;
 
 /// How long the guess of the person's move may take.
 pub const GUESS: Duration = Duration::from_millis(1000);
@@ -161,16 +164,63 @@ where
     }
 }
 
+impl<G: GameUi> Play<G> {
+    /// Starts guessing the person's move, to search the answer on their
+    /// time, when the other side is the computer at its strongest.
+    pub(super) fn start_pondering(&mut self) {
+        let other = self.game().to_move().other().index();
+        if self.ponder.is_some()
+            || self.peer.is_some()
+            || self.seats[other] != Seat::Computer(LEVEL)
+        {
+            return;
+        }
+        self.seed = self.seed.wrapping_add(1);
+        let guess = Thinking::search(
+            self.game().clone(),
+            History::of(self.line.positions()),
+            LEVEL,
+            GUESS,
+            self.seed,
+            false,
+        );
+        self.ponder = Some(Ponder::guessing(self.line.played().len(), guess));
+    }
+
+    /// Once the person's move is guessed, searches the computer's answer.
+    pub(super) fn advance_pondering(&mut self, now: Instant) {
+        let Some(ponder) = &mut self.ponder else {
+            return;
+        };
+        ponder.advance(now);
+        let Some(guess) = ponder.guessed(now) else {
+            return;
+        };
+        let mut after = self.line.clone();
+        // The answer is searched only where the computer has the move.
+        let computer = after.play(guess).is_ok()
+            && !after.game().is_over()
+            && self.seats[after.game().to_move().index()] == Seat::Computer(LEVEL);
+        if !computer {
+            ponder.rest();
+            return;
+        }
+        self.seed = self.seed.wrapping_add(1);
+        let history = History::of(after.positions());
+        ponder.answer(guess, after.game().clone(), history, self.seed, now);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::super::{Play, PlayScreen};
+    use super::super::Play;
     use super::{Answer, Answering, History, Phase, Ponder, Thinking};
-    use crate::ai::Level;
-    use crate::engine::Game;
-    use crate::engine::gekitai::{Gekitai, GekitaiSettings};
-    use crate::seat::Seat;
+    use tabletop_ai::Level;
+    use tabletop_core::seat::Seat;
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::{Gekitai, GekitaiSettings};
 
     /// A person (X) against the computer at its strongest (O).
     fn against_the_computer() -> Play<Gekitai> {
@@ -184,7 +234,7 @@ mod tests {
         let give_up = Instant::now() + Duration::from_secs(120);
         while !done(play) {
             assert!(Instant::now() < give_up, "gave up waiting");
-            play.tick(Instant::now());
+            play.advance(Instant::now());
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -212,7 +262,7 @@ mod tests {
         assert!(thinking.pondered, "the pondered search answers");
         assert!(play.ponder.is_none());
         tick_until(&mut play, |play| play.line.played().len() == 2);
-        assert_eq!(play.game().to_move(), crate::engine::Player::First);
+        assert_eq!(play.game().to_move(), tabletop_engine::Player::First);
         // And it ponders the person's next move.
         assert!(play.ponder.as_ref().is_some_and(|p| p.at == 2));
         // An undo takes both moves back, and the pondering starts again.

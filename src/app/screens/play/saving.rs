@@ -7,8 +7,9 @@ use std::time::SystemTime;
 
 use super::Play;
 use crate::app::games::GameUi;
-use crate::engine::record::Record;
-use crate::files;
+use crate::app::paths;
+use tabletop_core::files;
+use tabletop_engine::record::Record;
 
 /// A new file in the data folder for a game of `G`.
 pub fn new_save_path<G: GameUi>() -> PathBuf {
@@ -40,11 +41,11 @@ impl<G: GameUi> Play<G> {
     pub(super) fn save_to(&mut self, path: PathBuf) {
         self.message = Some(match files::save(&path, &self.record().to_toml()) {
             Ok(()) => {
-                let told = format!("Saved to {}", path.display());
+                let told = format!("Saved to {}", paths::shown(&path));
                 self.saved_to = Some(path);
                 told
             }
-            Err(error) => format!("Not saved: {}: {error}", path.display()),
+            Err(error) => format!("Not saved: {}: {error}", paths::shown(&path)),
         });
     }
 }

@@ -6,21 +6,24 @@ use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::peer::{Connection, Peer};
-use super::{Play, PlayScreen, Prompt};
-use crate::app::action::{Action, Replacement, Typing, key_for};
-use crate::app::fit::{leading, shorten, tail};
+use super::{Play, Prompt};
+use crate::app::action::Action;
+use crate::app::fit::{tail, width};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
-use crate::app::screens::board_and_panel;
+use crate::app::keys::Mode;
+use crate::app::screens::{Screen, board_and_panel};
 use crate::app::theme::Theme;
 use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
-use crate::app::widgets::keys::key_hints;
-use crate::app::widgets::spinner;
-use crate::engine::Player;
+use crate::app::widgets::keys::Footer;
+use crate::app::widgets::title::{Fit, TitleBar};
+use crate::games::Interactive;
+use tabletop_engine::Player;
 
 /// Lines above and below the board and the panel: the title, the address
 /// line, the status line and the footer.
@@ -57,27 +60,33 @@ pub fn areas<G: GameUi>(game: &G, area: Rect) -> Areas {
     }
 }
 
-pub fn render<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
+pub fn render<G: Interactive>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
     let areas = areas(play.game(), area);
-    Line::from(vec![
-        Span::styled(" tabletop ", theme.title()),
-        Span::raw(format!(
-            "· {}",
-            leading(
-                &play.game().title(),
-                usize::from(area.width).saturating_sub(12)
-            )
-        )),
-    ])
+    let title = play.game().title();
+    TitleBar {
+        heading: "tabletop",
+        about: &title,
+        fit: Fit::Leading,
+        theme,
+    }
     .render(areas.title, buf);
     render_board(play, areas.board, buf, theme);
     render_panel(play, areas.panel, buf, theme);
     if let Some((prompt, text)) = &play.input {
-        render_input(*prompt, text, areas.address, buf, theme);
+        let line = Typed {
+            prompt: *prompt,
+            text,
+            selected: play.selected,
+        };
+        render_input(&line, play.mode(), areas.address, buf, theme);
     }
-    let status = shorten(&status(play), usize::from(areas.status.width));
+    let status = play.status(usize::from(areas.status.width));
     Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
-    render_footer(play, areas.footer, buf, theme);
+    Footer {
+        items: play.footer(),
+        theme,
+    }
+    .render(areas.footer, buf);
 }
 
 fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
@@ -150,7 +159,7 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         }
     }
     if let Some(peer) = &play.peer {
-        lines.extend(peer_lines::<G>(peer, play.typing(), theme));
+        lines.extend(peer_lines::<G>(peer, play.board(), theme));
     }
     lines.extend(game.panel(play.animation.as_ref().map(|(a, _)| a), theme));
     lines.push(Line::raw(""));
@@ -182,18 +191,35 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
     (&history).render(history_area, buf);
 }
 
-fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let (label, hint) = match prompt {
-        Prompt::Address => ("Cell: ", "   Enter plays, Esc cancels"),
-        Prompt::SavePath => ("Save to: ", "   Enter saves, Esc cancels"),
-        Prompt::Chat => ("Say: ", "   Enter sends, Esc cancels"),
+/// The line typed at the bottom, as drawn.
+struct Typed<'a> {
+    prompt: Prompt,
+    text: &'a str,
+    /// Shown selected: typing replaces it.
+    selected: bool,
+}
+
+fn render_input(line: &Typed, mode: Mode, area: Rect, buf: &mut Buffer, theme: Theme) {
+    let (label, does) = match line.prompt {
+        Prompt::Address => ("Cell: ", "plays"),
+        Prompt::SavePath => ("Save to: ", "saves"),
+        Prompt::Chat => ("Say: ", "sends"),
     };
+    let hint = format!(
+        "   {} {does}, {} cancels",
+        mode.key_for(Action::Confirm),
+        mode.key_for(Action::Cancel)
+    );
     // A long path shows its end, where the cursor is.
-    let room = usize::from(area.width).saturating_sub(label.len() + hint.len() + 1);
-    let shown = tail(text, room);
+    let room = usize::from(area.width).saturating_sub(width(label) + width(&hint) + 1);
+    let shown = tail(line.text, room);
+    let style = match line.selected {
+        true => theme.selected(),
+        false => Style::default(),
+    };
     Line::from(vec![
         Span::styled(label, theme.key()),
-        Span::raw(shown),
+        Span::styled(shown, style),
         Span::styled("▏", theme.key()),
         Span::styled(hint, theme.dim()),
     ])
@@ -202,7 +228,7 @@ fn render_input(prompt: Prompt, text: &str, area: Rect, buf: &mut Buffer, theme:
 
 /// Who plays whom in a network game, the connection, the clock, the offer
 /// waiting for an answer, and the last chat.
-fn peer_lines<G: GameUi>(peer: &Peer, typing: Typing, theme: Theme) -> Vec<Line<'static>> {
+fn peer_lines<G: GameUi>(peer: &Peer, board: Mode, theme: Theme) -> Vec<Line<'static>> {
     let [first, second] = Player::BOTH.map(|p| {
         let name = match peer.local == Some(p) {
             true => "you".to_string(),
@@ -239,192 +265,9 @@ fn peer_lines<G: GameUi>(peer: &Peer, typing: Typing, theme: Theme) -> Vec<Line<
         }
         lines.push(Line::from(spans));
     }
-    if let Some(offer) = peer.offer_line(typing) {
+    if let Some(offer) = peer.offer_line(board) {
         lines.push(Line::styled(offer, theme.key()));
     }
     lines.extend(peer.chat.iter().map(|said| Line::raw(said.clone())));
     lines
-}
-
-/// The status line: the computer thinking, a message, the pause, or the
-/// result.
-fn status<G: GameUi>(play: &Play<G>) -> String {
-    let typing = play.typing();
-    if let Some(turn) = play.browsing {
-        return format!(
-            "Looking back: move {turn} of {}. ← → step, Esc returns to the game",
-            play.line.numbered()
-        );
-    }
-    if let Some(engine) = play.engine_to_move().filter(|_| !play.ended()) {
-        let player = G::symbol(play.game().to_move());
-        let name = engine.name();
-        let options = || {
-            format!(
-                "{} you play · {} computer · {} end",
-                key_for(Action::Replace(Replacement::Person), typing),
-                key_for(Action::Replace(Replacement::Computer), typing),
-                key_for(Action::Replace(Replacement::Forfeit), typing)
-            )
-        };
-        // Why it failed is in the panel, which has room for it.
-        let state = if engine.failure().is_some() {
-            Some(format!("{name} has stopped: {}", options()))
-        } else if engine.is_thinking() {
-            let elapsed = engine.elapsed();
-            let frame = spinner::frame(elapsed);
-            let seconds = elapsed.as_secs_f32();
-            Some(if engine.is_slow() {
-                format!("{frame} {name} is slow, {seconds:.0} s: {}", options())
-            } else {
-                format!("{frame} {name} ({player}) is thinking… {seconds:.1} s")
-            })
-        } else {
-            None
-        };
-        if let Some(state) = state {
-            return match &play.message {
-                Some(message) => format!("{message} · {state}"),
-                None => state,
-            };
-        }
-    }
-    if let Some(thinking) = &play.thinking {
-        let elapsed = thinking.elapsed();
-        let frame = spinner::frame(elapsed);
-        let seconds = elapsed.as_secs_f32();
-        let spinner = if thinking.is_hint() {
-            format!("{frame} Looking for a hint… {seconds:.1} s")
-        } else {
-            let player = G::symbol(play.game().to_move());
-            format!("{frame} Computer {player} is thinking… {seconds:.1} s")
-        };
-        // A message (a save, a refused move) stays readable meanwhile.
-        return match &play.message {
-            Some(message) => format!("{message} · {spinner}"),
-            None => spinner,
-        };
-    }
-    match (&play.message, play.outcome()) {
-        (Some(message), _) => message.clone(),
-        (None, None)
-            if play
-                .peer
-                .as_ref()
-                .is_some_and(|p| p.is_connected() && p.waiting) =>
-        {
-            play.peer
-                .as_ref()
-                .and_then(|peer| peer.seats.clone())
-                .unwrap_or_default()
-        }
-        (None, None) if play.remote_to_move() => match &play.peer {
-            Some(peer) if peer.is_connected() => {
-                format!("{} is thinking…", peer.opponent(play.game().to_move()))
-            }
-            _ => String::new(),
-        },
-        (None, Some(outcome)) => format!(
-            "{}{}  {}: {}  {}: quit",
-            play.resigned
-                .map(G::resignation_text)
-                .or(play.adjudged.map(|adjudged| adjudged.text::<G>()))
-                .map_or(String::new(), |text| text + " "),
-            G::result_text(outcome),
-            key_for(Action::NewGame, typing),
-            new_or_leave(play),
-            key_for(Action::Quit, typing)
-        ),
-        (None, None) if play.paused => {
-            format!("Paused: {} goes on", key_for(Action::Pause, typing))
-        }
-        (None, None) => String::new(),
-    }
-}
-
-/// What the new game key does: a network game is left, not replaced.
-fn new_or_leave<G: GameUi>(play: &Play<G>) -> &'static str {
-    match play.peer {
-        Some(_) => "leave",
-        None => "new game",
-    }
-}
-
-/// The footer: the main keys for this board, in order, the least
-/// important dropped first when the line is too short (help and quit are
-/// always kept).
-fn render_footer<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: Theme) {
-    if play.is_browsing() {
-        let keys = [
-            ("←→", "step"),
-            ("Home End", "ends"),
-            ("Esc", "back to the game"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
-        key_hints(&keys, theme).render(area, buf);
-        return;
-    }
-    let typing = play.typing();
-    let key = |action| key_for(action, typing);
-    // (key, what it does, how much it matters: the lowest goes first).
-    let mut items: Vec<(String, &str, u8)> = Vec::new();
-    // Once the game is over there is nothing left to place.
-    if !play.ended() {
-        items.extend([
-            ("←↑→↓".to_string(), "move", 6),
-            ("Enter".to_string(), "place", 7),
-            ("c3".to_string(), "type", 3),
-        ]);
-        for &(keys, does) in play.game().extra_keys() {
-            items.push((keys.to_string(), does, 8));
-        }
-    }
-    let optional = [
-        (Action::Review, "review", 7),
-        (Action::Hint, "hint", 5),
-        (Action::Pause, "pause", 8),
-        (Action::Undo, "undo", 6),
-        (Action::Browse, "look back", 1),
-        (
-            Action::NewGame,
-            if play.peer.is_some() { "leave" } else { "new" },
-            4,
-        ),
-        (Action::Resign, "resign", 1),
-        (Action::Chat, "chat", 5),
-        (Action::OfferDraw, "draw", 3),
-        (Action::Accept, "accept", 9),
-        (Action::Decline, "decline", 9),
-        (Action::Save, "save", 2),
-    ];
-    for (action, does, weight) in optional {
-        if play.offers(action) {
-            items.push((key(action), does, weight));
-        }
-    }
-    items.extend([
-        (key(Action::Help), "help", u8::MAX),
-        (key(Action::Quit), "quit", u8::MAX),
-    ]);
-    let width = |items: &[(String, &str, u8)]| -> usize {
-        items
-            .iter()
-            .map(|(keys, does, _)| keys.chars().count() + does.chars().count() + 3)
-            .sum()
-    };
-    while width(&items) > usize::from(area.width) {
-        let Some(least) = items
-            .iter()
-            .enumerate()
-            .filter(|(_, item)| item.2 < u8::MAX)
-            .min_by_key(|(_, item)| item.2)
-            .map(|(i, _)| i)
-        else {
-            break;
-        };
-        items.remove(least);
-    }
-    let keys: Vec<(&str, &str)> = items.iter().map(|(k, d, _)| (k.as_str(), *d)).collect();
-    key_hints(&keys, theme).render(area, buf);
 }

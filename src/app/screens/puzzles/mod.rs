@@ -1,37 +1,35 @@
-//! The puzzles screen: the list (game, where the puzzle came from, solved
-//! or not, plies), and Enter to solve the one chosen ([`solve`]). What was
-//! solved or failed is remembered ([`crate::puzzles::progress`]).
+//! The puzzles screen: the list ([`list`]: each puzzle's number, game,
+//! who wins within how many plies, solved or not, where it came from),
+//! one game's at a time if the player likes, and Enter to solve the one
+//! chosen ([`solve`]), by the [`keys`] of each. What was solved or failed
+//! is remembered ([`tabletop_core::puzzles::progress`]).
 
+pub mod keys;
+mod list;
 pub mod solve;
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::layout::Rect;
 
-use crate::app::action::{Action, Direction, Mode};
-use crate::app::fit::shorten;
+use crate::app::action::Action;
+use crate::app::keys::Mode;
+use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::key_hints;
-use crate::engine::record::Record;
-use crate::games::{Playable, WithRecord};
-use crate::puzzles::Puzzle;
-use crate::puzzles::progress::{self, Mark, Progress};
+use crate::games;
+use crate::games::{GameKind, Interactive, WithRecord};
 use solve::{Solve, SolveScreen, State};
-
-/// What leaving the screen means.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Leave {
-    Stay,
-    /// Back to where the puzzles were opened from.
-    Back,
-}
+use tabletop_core::puzzles::Puzzle;
+use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_engine::record::Record;
 
 pub struct Puzzles {
     puzzles: Vec<Puzzle>,
+    /// The one game whose puzzles are listed, if the list is filtered.
+    only: Option<GameKind>,
+    /// The puzzle chosen, by its place in `puzzles`.
     selected: usize,
     progress: Progress,
     /// Where progress is kept; `None` in tests, or when the file there
@@ -39,6 +37,8 @@ pub struct Puzzles {
     progress_path: Option<PathBuf>,
     /// Lines about what could not be read.
     notices: Vec<String>,
+    /// A line for the player over the list, until the next key.
+    message: Option<String>,
     solving: Option<Box<dyn SolveScreen>>,
     /// The puzzle being solved, and whether its result was kept.
     current: usize,
@@ -50,7 +50,7 @@ struct Open<'a>(&'a Puzzle);
 
 impl WithRecord for Open<'_> {
     type Output = Box<dyn SolveScreen>;
-    fn run<G: Playable>(self, record: Record<G>) -> Box<dyn SolveScreen> {
+    fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn SolveScreen> {
         Box::new(Solve::new(self.0, &record))
     }
 }
@@ -78,108 +78,23 @@ impl Puzzles {
         };
         Puzzles {
             puzzles,
+            only: None,
             selected: 0,
             progress,
             progress_path,
             notices,
+            message: None,
             solving: None,
             current: 0,
             recorded: false,
         }
     }
 
-    /// What keys mean here.
-    pub fn mode(&self) -> Mode {
-        match &self.solving {
-            Some(solving) if solving.is_typing() => Mode::Typing,
-            Some(solving) => Mode::Board(solving.typing()),
-            None => Mode::Library,
-        }
-    }
-
-    pub fn fits(&self, area: Rect) -> bool {
-        match &self.solving {
-            Some(solving) => solving.fits(area),
-            None => area.width >= Self::NEEDS.0 && area.height >= Self::NEEDS.1,
-        }
-    }
-
-    pub fn needs(&self, area: Rect) -> (u16, u16) {
-        match &self.solving {
-            Some(solving) => solving.needs(area),
-            None => Self::NEEDS,
-        }
-    }
-
-    pub fn is_ticking(&self) -> bool {
-        self.solving.as_ref().is_some_and(|s| s.is_ticking())
-    }
-
-    pub fn tick(&mut self, now: Instant) {
-        if let Some(solving) = &mut self.solving {
-            solving.tick(now);
-        }
-        self.record_result();
-    }
-
-    /// Stops any work under way (the app is closing the screen).
-    pub fn stop(&mut self) {
-        if let Some(solving) = &mut self.solving {
-            solving.stop();
-        }
-    }
-
-    /// Applies `action`, in a terminal of size `area`.
-    pub fn update(&mut self, action: Action, area: Rect) -> Leave {
-        let Some(solving) = &mut self.solving else {
-            match action {
-                Action::Step(Direction::Up) => self.selected = self.selected.saturating_sub(1),
-                Action::Step(Direction::Down) => {
-                    self.selected = (self.selected + 1).min(self.puzzles.len().saturating_sub(1));
-                }
-                Action::First => self.selected = 0,
-                Action::Last => self.selected = self.puzzles.len().saturating_sub(1),
-                Action::Confirm => self.open(self.selected),
-                Action::Cancel => return Leave::Back,
-                _ => {}
-            }
-            return Leave::Stay;
-        };
-        let over = matches!(solving.state(), State::Solved | State::Failed(_));
-        match action {
-            Action::Step(direction) => solving.step(direction),
-            Action::Confirm => solving.confirm(),
-            Action::Type(c) => solving.type_char(c),
-            Action::OpenAddress => solving.type_char(' '),
-            Action::Erase => solving.erase(),
-            Action::Click { column, row } => solving.click(area, column, row),
-            // `r` (Ctrl-r where r is a column): from the position again.
-            Action::Review | Action::Redo => {
-                solving.retry();
-                self.recorded = false;
-            }
-            Action::NewGame if over || self.puzzles.len() > 1 => {
-                solving.stop();
-                let next = (self.current + 1) % self.puzzles.len().max(1);
-                self.selected = next;
-                self.open(next);
-            }
-            // Esc closes the address line first, then the puzzle.
-            Action::Cancel if !solving.cancel() => {
-                solving.stop();
-                self.solving = None;
-            }
-            _ => {}
-        }
-        self.record_result();
-        Leave::Stay
-    }
-
     fn open(&mut self, index: usize) {
         let Some(puzzle) = self.puzzles.get(index) else {
             return;
         };
-        self.solving = Some(puzzle.record.clone().with(Open(puzzle)));
+        self.solving = Some(games::with_record(puzzle.record.clone(), Open(puzzle)));
         self.current = index;
         self.recorded = false;
     }
@@ -212,98 +127,151 @@ impl Puzzles {
         }
     }
 
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        if let Some(solving) = &self.solving {
-            solving.render(area, buf, theme);
-            return;
+    /// The puzzles listed (all, or one game's), by their place in
+    /// `puzzles`.
+    fn listed(&self) -> Vec<usize> {
+        (0..self.puzzles.len())
+            .filter(|&i| self.only.is_none_or(|kind| self.puzzles[i].kind() == kind))
+            .collect()
+    }
+
+    /// Moves the choice `by` puzzles down the list (up when negative),
+    /// staying in it.
+    fn choose_by(&mut self, by: isize) {
+        let listed = self.listed();
+        let here = listed.iter().position(|&i| i == self.selected).unwrap_or(0);
+        let last = listed.len().saturating_sub(1) as isize;
+        let to = (here as isize + by).clamp(0, last.max(0)) as usize;
+        if let Some(&chosen) = listed.get(to) {
+            self.selected = chosen;
         }
-        let notices = self.notices.len().min(3) as u16;
-        let [title, notice_area, header, list, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(notices),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        let solved = self
-            .puzzles
-            .iter()
-            .filter(|p| self.progress.mark(&p.id) == Some(Mark::Solved))
-            .count();
-        Line::from(vec![
-            Span::styled(" tabletop ", theme.title()),
-            Span::raw(format!(
-                "· puzzles · {solved} of {} solved",
-                self.puzzles.len()
-            )),
-        ])
-        .render(title, buf);
-        let width = usize::from(area.width);
-        let notice_lines: Vec<Line> = self
-            .notices
-            .iter()
-            .rev()
-            .take(3)
-            .map(|n| Line::styled(shorten(n, width), theme.message()))
+    }
+
+    /// Lists the next game's puzzles (`forward`) or the one before's; all
+    /// of them come between the last game and the first.
+    fn filter(&mut self, forward: bool) {
+        let choices: Vec<Option<GameKind>> = std::iter::once(None)
+            .chain(GameKind::ALL.iter().copied().map(Some))
             .collect();
-        Paragraph::new(notice_lines).render(notice_area, buf);
-        if self.puzzles.is_empty() {
-            Line::raw("No puzzles: review a game (tabletop review FILE) to find its missed wins")
-                .render(header, buf);
-        } else {
-            Line::styled(
-                format!("  {:<9} {:<8} {:>5}  {}", "game", "", "plies", "from"),
-                theme.dim(),
-            )
-            .render(header, buf);
+        let here = choices.iter().position(|&c| c == self.only).unwrap_or(0);
+        let count = choices.len();
+        let next = match forward {
+            true => (here + 1) % count,
+            false => (here + count - 1) % count,
+        };
+        self.only = choices[next];
+        // The choice stays if it is still listed, else the first is.
+        let listed = self.listed();
+        if !listed.contains(&self.selected) {
+            self.selected = listed.first().copied().unwrap_or(0);
         }
-        let rows = usize::from(list.height);
-        // The selected line is kept in view.
-        let top = (self.selected + 1).saturating_sub(rows.max(1));
-        for (i, puzzle) in self.puzzles.iter().enumerate().skip(top).take(rows) {
-            let mark = match self.progress.mark(&puzzle.id) {
-                Some(Mark::Solved) => "solved",
-                Some(Mark::Failed) => "failed",
-                None => "",
-            };
-            let text = format!(
-                "{} {:<9} {:<8} {:>5}  {}",
-                if i == self.selected { '>' } else { ' ' },
-                puzzle.kind().title(),
-                mark,
-                puzzle.plies,
-                puzzle.source
-            );
-            let style = if i == self.selected {
-                theme.cursor()
-            } else {
-                ratatui::style::Style::default()
-            };
-            let row = Rect::new(list.x, list.y + (i - top) as u16, list.width, 1);
-            Line::styled(shorten(&text, width), style).render(row, buf);
+    }
+
+    /// What the list does with `action`, in a terminal of size `area`.
+    fn update_list(&mut self, action: Action, area: Rect) -> Transition {
+        let page = self.page(area) as isize;
+        match action {
+            Action::UP => self.choose_by(-1),
+            Action::DOWN => self.choose_by(1),
+            Action::PageUp => self.choose_by(-page),
+            Action::PageDown => self.choose_by(page),
+            Action::First => self.choose_by(isize::MIN / 2),
+            Action::Last => self.choose_by(isize::MAX / 2),
+            Action::Filter | Action::RIGHT => self.filter(true),
+            Action::LEFT => self.filter(false),
+            Action::Confirm if !self.listed().is_empty() => self.open(self.selected),
+            Action::Cancel => return Transition::Back,
+            _ => {}
         }
-        let keys = [
-            ("↑↓", "choose"),
-            ("Enter", "solve"),
-            ("Esc", "back"),
-            ("?", "help"),
-        ];
-        key_hints(&keys, theme).render(footer, buf);
+        Transition::Stay
     }
 }
 
-/// Every key of the puzzles screen, for the help.
-pub const PUZZLE_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓  k j", "choose a puzzle (in the list)"),
-    ("Enter", "solve it; on the board, place a piece"),
-    (
-        "← ↑ → ↓  c3  click",
-        "on the board: move the cursor, type a cell, place",
-    ),
-    ("r  Ctrl-r", "try the puzzle again"),
-    ("n", "the next puzzle"),
-    ("Esc", "back to the list, then back"),
-    ("?  F1", "this help; Esc closes it"),
-    ("Ctrl-c", "quit"),
-];
+impl Screen for Puzzles {
+    fn mode(&self) -> Mode {
+        match &self.solving {
+            Some(solving) => solving.mode(),
+            None => Mode::of(&keys::LIST),
+        }
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        self.message = None;
+        let many = self.listed().len() > 1;
+        let Some(solving) = &mut self.solving else {
+            return self.update_list(action, context.area);
+        };
+        let over = matches!(solving.state(), State::Solved | State::Failed(_));
+        match action {
+            Action::NewGame if over || many => {
+                solving.stop();
+                // The next of those listed, round again.
+                let listed = self.listed();
+                let here = listed.iter().position(|&i| i == self.current);
+                let next = here.map_or(0, |at| (at + 1) % listed.len().max(1));
+                if let Some(&next) = listed.get(next) {
+                    self.selected = next;
+                    self.open(next);
+                }
+            }
+            _ => {
+                if let Transition::Back = solving.update(action, context) {
+                    solving.stop();
+                    self.solving = None;
+                }
+                // A try again: its result is to be kept afresh.
+                if action == Action::Undo {
+                    self.recorded = false;
+                }
+            }
+        }
+        self.record_result();
+        Transition::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        match &self.solving {
+            Some(solving) => solving.render(area, buf, theme),
+            None => self.render_list(area, buf, theme),
+        }
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        match &self.solving {
+            Some(solving) => solving.fits(area),
+            None => area.width >= Self::NEEDS.0 && area.height >= Self::NEEDS.1,
+        }
+    }
+
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        match &self.solving {
+            Some(solving) => solving.needs(area),
+            None => Self::NEEDS,
+        }
+    }
+
+    fn is_ticking(&self) -> bool {
+        self.solving.as_ref().is_some_and(|s| s.is_ticking())
+    }
+
+    fn tick(&mut self, now: Instant, context: &Context) -> Tick {
+        if let Some(solving) = &mut self.solving {
+            solving.tick(now, context);
+        }
+        self.record_result();
+        Tick::Changed
+    }
+
+    fn tell(&mut self, message: String) {
+        match &mut self.solving {
+            Some(solving) => solving.tell(message),
+            None => self.message = Some(message),
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(solving) = &mut self.solving {
+            solving.stop();
+        }
+    }
+}

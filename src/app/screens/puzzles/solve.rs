@@ -1,6 +1,6 @@
 //! Solving one puzzle: the board as in a game (cursor, typed cells, the
 //! mouse), the player's moves checked on a thread of their own against
-//! the forced win ([`crate::puzzles::judge`]), the computer answering with
+//! the forced win ([`tabletop_core::puzzles::judge`]), the computer answering with
 //! its most stubborn defence, and the puzzle solved when the win is on
 //! the board.
 
@@ -15,19 +15,24 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line as TextLine, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::action::{Direction, Typing};
-use crate::app::fit::leading;
+use super::keys;
+use crate::app::action::{Action, Direction};
 use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
+use crate::app::keys::{Mode, Typing};
+use crate::app::screens::layout::{fits, needs};
 use crate::app::screens::play::view::{Areas, areas};
+use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
-use crate::app::widgets::keys::key_hints;
+use crate::app::widgets::keys::Footer;
 use crate::app::widgets::spinner;
-use crate::engine::line::Line;
-use crate::engine::record::Record;
-use crate::engine::{Cell, Outcome, Player};
-use crate::puzzles::judge::{Judged, answer, judge};
-use crate::puzzles::{Puzzle, proof};
-use crate::review::statement::counted;
+use crate::app::widgets::title::{Fit, TitleBar};
+use crate::games::Interactive;
+use tabletop_core::puzzles::judge::{Judged, answer, judge};
+use tabletop_core::puzzles::{Puzzle, proof};
+use tabletop_core::review::statement::counted;
+use tabletop_engine::line::Line;
+use tabletop_engine::record::Record;
+use tabletop_engine::{Cell, Outcome, Player};
 
 /// Lines above and below the board: the title, the address line, the
 /// status line and the footer.
@@ -59,26 +64,9 @@ enum Found<M> {
 }
 
 /// What the puzzles screen asks of a puzzle being solved, whatever the
-/// game.
-pub trait SolveScreen {
+/// game, besides what every screen does: how the try stands.
+pub trait SolveScreen: Screen {
     fn state(&self) -> &State;
-    fn typing(&self) -> Typing;
-    fn is_typing(&self) -> bool;
-    fn fits(&self, area: Rect) -> bool;
-    fn needs(&self, area: Rect) -> (u16, u16);
-    fn step(&mut self, direction: Direction);
-    fn confirm(&mut self);
-    fn type_char(&mut self, c: char);
-    fn erase(&mut self);
-    /// Esc: closes the address line; false when there was none.
-    fn cancel(&mut self) -> bool;
-    fn click(&mut self, area: Rect, column: u16, row: u16);
-    /// Back to the puzzle's position, to try again.
-    fn retry(&mut self);
-    fn stop(&mut self);
-    fn is_ticking(&self) -> bool;
-    fn tick(&mut self, now: Instant);
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme);
 }
 
 pub struct Solve<G: GameUi> {
@@ -96,8 +84,6 @@ pub struct Solve<G: GameUi> {
     state: State,
     message: Option<String>,
     work: Option<Work<G::Move>>,
-    /// The retry key's name on this board.
-    retry_key: &'static str,
 }
 
 /// The checking thread.
@@ -115,7 +101,7 @@ impl<G: GameUi> Solve<G> {
         let middle = (start.side() - 1) / 2;
         let cursor =
             Cell::new(middle, middle).unwrap_or_else(|| unreachable!("boards are at most 26 wide"));
-        let mut solve = Solve {
+        Solve {
             line: Line::new(start.clone()),
             start,
             attacker: puzzle.attacker,
@@ -127,14 +113,7 @@ impl<G: GameUi> Solve<G> {
             state: State::Playing,
             message: None,
             work: None,
-            retry_key: "r",
-        };
-        solve.retry_key = if solve.typing().types('r') {
-            "Ctrl-r"
-        } else {
-            "r"
-        };
-        solve
+        }
     }
 
     fn game(&self) -> &G {
@@ -221,14 +200,22 @@ impl<G: GameUi> Solve<G> {
                 let frame = spinner::frame(elapsed);
                 format!("{frame} The computer answers…")
             }
-            State::Solved => "Solved! n: next puzzle, Esc: the list".to_string(),
+            State::Solved => {
+                let keys = self.board();
+                format!(
+                    "Solved! {}: next puzzle, {}: the list",
+                    keys.key_for(Action::NewGame),
+                    keys.key_for(Action::Cancel)
+                )
+            }
             State::Failed(keeping) => {
                 // Short, so the winning move shows in 60 columns; the
                 // footer names the keys.
                 let was = keeping
                     .as_ref()
                     .map_or(String::new(), |mv| format!(": {mv} wins"));
-                format!("That lets the win slip{was}. {} retries", self.retry_key)
+                let retry = self.board().key_for(Action::Undo);
+                format!("That lets the win slip{was}. {retry} retries")
             }
             State::Playing => self.message.clone().unwrap_or_default(),
         }
@@ -305,11 +292,13 @@ fn winning_move<G: GameUi>(
     })
 }
 
-impl<G: GameUi> SolveScreen for Solve<G> {
-    fn state(&self) -> &State {
-        &self.state
+impl<G: GameUi> Solve<G> {
+    /// The keys on the board, which messages name.
+    fn board(&self) -> Mode {
+        Mode::on_board(&keys::BOARD, self.typing())
     }
 
+    /// The lowercase letters that type on this board now.
     fn typing(&self) -> Typing {
         let game = self.game();
         let words: Vec<String> = G::WORD_MOVES
@@ -320,24 +309,13 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         Typing::of(game.side(), words.iter().map(String::as_str))
     }
 
-    fn is_typing(&self) -> bool {
-        self.input.is_some()
-    }
-
-    fn fits(&self, area: Rect) -> bool {
-        crate::app::screens::fits(self.game(), area, AROUND)
-    }
-
-    fn needs(&self, area: Rect) -> (u16, u16) {
-        crate::app::screens::needs(self.game(), area, AROUND)
-    }
-
     fn step(&mut self, direction: Direction) {
         self.input = None;
         let (rows, cols) = direction.offset();
         self.cursor = self.game().step_cursor(self.cursor, rows, cols);
     }
 
+    /// Enter: plays the cell typed, or the cursor cell.
     fn confirm(&mut self) {
         self.message = None;
         let Some(text) = self.input.take() else {
@@ -350,7 +328,7 @@ impl<G: GameUi> SolveScreen for Solve<G> {
                 let example = G::NOTATION.format(self.cursor);
                 self.message = Some(format!(
                     "{} is not a cell name (like {example})",
-                    crate::engine::quote::quote(text.trim())
+                    tabletop_engine::quote::quote(text.trim())
                 ));
             }
         }
@@ -363,16 +341,6 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         }
     }
 
-    fn erase(&mut self) {
-        if let Some(text) = &mut self.input {
-            text.pop();
-        }
-    }
-
-    fn cancel(&mut self) -> bool {
-        self.input.take().is_some()
-    }
-
     fn click(&mut self, area: Rect, column: u16, row: u16) {
         let board = self.areas(area).board;
         if let Some(cell) = self.game().cell_at(board, column, row) {
@@ -382,15 +350,17 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         }
     }
 
+    /// Back to the puzzle's position, to try again.
     fn retry(&mut self) {
-        self.stop();
+        self.halt();
         self.line = Line::new(self.start.clone());
         self.state = State::Playing;
         self.message = None;
         self.input = None;
     }
 
-    fn stop(&mut self) {
+    /// Stops the move being checked.
+    fn halt(&mut self) {
         if let Some(work) = self.work.take() {
             work.stop.store(true, Ordering::Relaxed);
         }
@@ -399,11 +369,8 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         }
     }
 
-    fn is_ticking(&self) -> bool {
-        self.work.is_some()
-    }
-
-    fn tick(&mut self, now: Instant) {
+    /// Takes the checking thread's answer, once it has one.
+    fn collect(&mut self, now: Instant) {
         let Some(work) = &mut self.work else {
             return;
         };
@@ -421,26 +388,9 @@ impl<G: GameUi> SolveScreen for Solve<G> {
         }
     }
 
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let Areas {
-            title,
-            board,
-            panel,
-            address,
-            status,
-            footer,
-        } = self.areas(area);
-        TextLine::from(vec![
-            Span::styled(" tabletop ", theme.title()),
-            Span::raw(format!(
-                "· puzzle · {}",
-                leading(
-                    &self.game().title(),
-                    usize::from(area.width).saturating_sub(19)
-                )
-            )),
-        ])
-        .render(title, buf);
+    /// Draws the board: the cursor while the player is to move, the cell
+    /// typed, the last turn and a winning line.
+    fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let game = self.game();
         let played = self.line.played();
         let last = last_turn(played);
@@ -464,7 +414,12 @@ impl<G: GameUi> SolveScreen for Solve<G> {
             animation: None,
             theme,
         };
-        game.render_board(&view, board, buf);
+        game.render_board(&view, area, buf);
+    }
+
+    /// The panel: what to find, the plies left, where the puzzle came
+    /// from, and the game's own lines.
+    fn panel(&self, theme: Theme) -> Vec<TextLine<'static>> {
         let symbol = G::symbol(self.attacker);
         let left = self.plies.saturating_sub(self.used());
         let mut lines = vec![
@@ -477,30 +432,122 @@ impl<G: GameUi> SolveScreen for Solve<G> {
             TextLine::styled(self.source.clone(), theme.dim()),
             TextLine::raw(""),
         ];
-        lines.extend(game.panel(None, theme));
-        Paragraph::new(lines)
+        lines.extend(self.game().panel(None, theme));
+        lines
+    }
+}
+
+impl<G: Interactive> SolveScreen for Solve<G> {
+    fn state(&self) -> &State {
+        &self.state
+    }
+}
+
+impl<G: Interactive> Screen for Solve<G> {
+    fn mode(&self) -> Mode {
+        match self.input {
+            Some(_) => Mode::of(&keys::TYPING),
+            None => self.board(),
+        }
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        match action {
+            Action::Step(direction) => self.step(direction),
+            Action::Confirm => self.confirm(),
+            Action::Type(c) => self.type_char(c),
+            Action::OpenAddress => {
+                self.input.get_or_insert_with(String::new);
+            }
+            Action::Erase => {
+                if let Some(text) = &mut self.input {
+                    text.pop();
+                }
+            }
+            Action::Clear => {
+                if let Some(text) = &mut self.input {
+                    text.clear();
+                }
+            }
+            Action::Click { column, row } => self.click(context.area, column, row),
+            // From the puzzle's position again.
+            Action::Undo => self.retry(),
+            // Esc closes the address line first, then the puzzle.
+            Action::Cancel if self.input.take().is_none() => return Transition::Back,
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let Areas {
+            title,
+            board,
+            panel,
+            address,
+            status,
+            footer,
+        } = self.areas(area);
+        TitleBar {
+            heading: "tabletop",
+            about: &format!("puzzle · {}", self.game().title()),
+            fit: Fit::Leading,
+            theme,
+        }
+        .render(title, buf);
+        self.render_board(board, buf, theme);
+        Paragraph::new(self.panel(theme))
             .wrap(Wrap { trim: false })
             .render(panel, buf);
         if let Some(text) = &self.input {
+            let keys = self.mode();
             TextLine::from(vec![
                 Span::styled("Cell: ", theme.key()),
                 Span::raw(text.clone()),
                 Span::styled("▏", theme.key()),
-                Span::styled("   Enter plays, Esc cancels", theme.dim()),
+                Span::styled(
+                    format!(
+                        "   {} plays, {} cancels",
+                        keys.key_for(Action::Confirm),
+                        keys.key_for(Action::Cancel)
+                    ),
+                    theme.dim(),
+                ),
             ])
             .render(address, buf);
         }
-        Paragraph::new(TextLine::styled(self.status(), theme.message())).render(status, buf);
-        let keys = [
-            ("←↑→↓", "move"),
-            ("Enter", "place"),
-            ("c3", "type"),
-            (self.retry_key, "retry"),
-            ("n", "next"),
-            ("Esc", "puzzles"),
-            ("?", "help"),
-        ];
-        key_hints(&keys, theme).render(footer, buf);
+        let said = crate::app::fit::message(&self.status(), usize::from(status.width));
+        Paragraph::new(TextLine::styled(said, theme.message())).render(status, buf);
+        Footer {
+            items: self.footer(),
+            theme,
+        }
+        .render(footer, buf);
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        fits(self.game(), area, AROUND)
+    }
+
+    fn needs(&self, area: Rect) -> (u16, u16) {
+        needs(self.game(), area, AROUND)
+    }
+
+    fn is_ticking(&self) -> bool {
+        self.work.is_some()
+    }
+
+    fn tick(&mut self, now: Instant, _context: &Context) -> Tick {
+        self.collect(now);
+        Tick::Changed
+    }
+
+    fn tell(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
+    fn stop(&mut self) {
+        self.halt();
     }
 }
 

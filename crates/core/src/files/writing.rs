@@ -1,0 +1,166 @@
+//! Writing files atomically, and never over anything tabletop did not
+//! create: a temporary file in the same folder, flushed to disk, then moved
+//! into place, so an interrupted save never leaves a half-written record;
+//! a link, a device, a FIFO, a read-only file or a file that is not a game
+//! record is left alone, and so is a missing folder outside tabletop's own.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use super::{config_dir, data_dir};
+use tabletop_engine::record;
+
+/// Shared by every file being written, so that a signal never leaves one
+/// half written (see [`hold_saves`]); saves of different files go on side
+/// by side (a lobby server saves hundreds of games at once).
+static SAVING: RwLock<()> = RwLock::new(());
+
+/// Waits for every save under way to finish, and holds off the next ones
+/// for as long as the guard lives (the app does this before it exits on a
+/// signal).
+pub fn hold_saves() -> RwLockWriteGuard<'static, ()> {
+    SAVING
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Held while one file is written.
+fn saving() -> RwLockReadGuard<'static, ()> {
+    SAVING
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A refusal to write, as an error that says why.
+fn refuse(path: &Path, why: &str) -> io::Error {
+    io::Error::other(format!("{} {why}: not written over", path.display()))
+}
+
+/// A kind of file tabletop writes: what it is called, and whether a text
+/// is one (the only files a save may replace).
+pub struct Kind {
+    pub name: &'static str,
+    pub is: fn(&str) -> bool,
+}
+
+/// Game records.
+pub const RECORD: Kind = Kind {
+    name: "a game record",
+    is: |text| record::parse(text).is_ok(),
+};
+
+/// Whether `path` holds a file of `kind`.
+fn holds(path: &Path, kind: &Kind) -> bool {
+    let mut text = String::new();
+    let read = File::open(path)
+        .and_then(|file| file.take(super::MAX_RECORD_BYTES).read_to_string(&mut text));
+    read.is_ok() && (kind.is)(&text)
+}
+
+/// Refuses a target that is anything but a writable file of `ours` (or
+/// nothing yet).
+fn may_write_over(path: &Path, ours: &Kind) -> io::Result<()> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        return Err(refuse(path, "is a symbolic link"));
+    }
+    if !kind.is_file() {
+        return Err(refuse(path, "is not a regular file"));
+    }
+    if meta.permissions().readonly() {
+        return Err(refuse(path, "is read-only"));
+    }
+    if !holds(path, ours) {
+        return Err(refuse(path, &format!("exists and is not {}", ours.name)));
+    }
+    Ok(())
+}
+
+/// The folder `path` goes in, made if it is inside tabletop's own data or
+/// config folder; anywhere else a missing folder is refused rather than
+/// made.
+fn folder_of(path: &Path) -> io::Result<PathBuf> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !folder.exists() {
+        let ours = [data_dir(), config_dir()]
+            .into_iter()
+            .flatten()
+            .any(|dir| folder.starts_with(dir));
+        if !ours {
+            return Err(io::Error::other(format!(
+                "the folder {} does not exist",
+                folder.display()
+            )));
+        }
+        fs::create_dir_all(&folder)?;
+    }
+    Ok(folder)
+}
+
+/// Writes `text` to a new temporary file beside `path`; its path.
+fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
+    let folder = folder_of(path)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "record.toml".to_string());
+    // Saves run side by side, so each has a temporary file of its own.
+    static SAVES: AtomicU64 = AtomicU64::new(0);
+    let n = SAVES.fetch_add(1, Ordering::Relaxed);
+    let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+    let written = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        });
+    match written {
+        Ok(()) => Ok(temporary),
+        Err(error) => {
+            let _ = fs::remove_file(&temporary);
+            Err(error)
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically, replacing a game record there.
+pub fn save(path: &Path, text: &str) -> io::Result<()> {
+    save_as(path, text, &RECORD)
+}
+
+/// Writes `text` to `path` atomically, replacing a file of `ours` there.
+pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
+    let _saving = saving();
+    may_write_over(path, ours)?;
+    let temporary = write_temporary(path, text)?;
+    fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = fs::remove_file(&temporary);
+    })
+}
+
+/// Writes `text` to `path` atomically, refusing if anything is there.
+pub fn save_new(path: &Path, text: &str) -> io::Result<()> {
+    let _saving = saving();
+    let temporary = write_temporary(path, text)?;
+    // A hard link fails where something already is, with no window in
+    // which it could be written over.
+    let linked = fs::hard_link(&temporary, path);
+    let _ = fs::remove_file(&temporary);
+    linked.map_err(|error| match error.kind() {
+        io::ErrorKind::AlreadyExists => refuse(path, "already exists"),
+        _ => error,
+    })
+}

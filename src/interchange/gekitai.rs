@@ -1,7 +1,0 @@
-//! Gekitai: no other program is known to keep its games, so it has no
-//! foreign form; its records are tabletop's own.
-
-use super::Interchange;
-use crate::engine::gekitai::Gekitai;
-
-impl Interchange for Gekitai {}
