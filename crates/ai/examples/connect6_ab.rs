@@ -5,15 +5,20 @@
 //! Prints each game, then the wins by colour and each side's time a
 //! stone (the same process, so the times compare).
 //!
-//! cargo run --release --example connect6_ab -- [GAMES] [NODES] [SEED] [A] [B]
+//! cargo run --release --example connect6_ab -- [GAMES] [NODES] [SEED] [A] [B] [THREADS]
 //!
-//! Side A is level 5 (`Knobs::LEVEL_5`) and side B `Knobs::ONE_REPLY`
-//! (main's level 5 before the alpha-beta over turns) unless A or B is
-//! given as `TURNS,CHAIN_TURNS` (the fields of `Knobs`).
+//! Side A is level 5 (`Knobs::LEVEL_5`) and side B `Knobs::BASELINE`
+//! (level 5 before issue 33) unless A or B is given as `Knobs::parse`
+//! reads it (`baseline,eval=fitted,cut=3`, ...). Games are shared out
+//! among THREADS threads (default 1).
+
+#[path = "shared/in_threads.rs"]
+mod in_threads;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use in_threads::in_threads;
 use tabletop_ai::connect6::{Knobs, choose_in_nodes_with};
 use tabletop_engine::connect6::{Connect6, Stone};
 use tabletop_engine::{Cell, Game, Outcome, Player, Rng};
@@ -31,6 +36,14 @@ struct Tally {
     time: Duration,
 }
 
+/// One game: its outcome, its stones, and each side's stones and time
+/// (A's first).
+struct Played {
+    outcome: Option<Outcome>,
+    stones: usize,
+    spent: [(u32, Duration); 2],
+}
+
 fn opening(rng: &mut Rng) -> Connect6 {
     let mut game = Connect6::default();
     let centre = game.side() / 2;
@@ -43,25 +56,24 @@ fn opening(rng: &mut Rng) -> Connect6 {
     game
 }
 
-/// Plays `game` out, `first` with the first player's knobs; returns the
-/// outcome and the stones it took.
-fn play_out(
-    mut game: Connect6,
-    sides: [(Knobs, &mut Tally); 2],
-    nodes: u64,
-    seed: u64,
-) -> (Option<Outcome>, usize) {
-    let mut sides = sides;
+/// Plays `game` out, the first player with `knobs[0]`; the outcome, the
+/// stones it took, and each side's stones and time.
+fn play_out(mut game: Connect6, knobs: [Knobs; 2], nodes: u64, seed: u64) -> Played {
     let start = game.plies();
+    let mut spent = [(0, Duration::ZERO); 2];
     while !game.is_over() {
-        let (knobs, tally) = &mut sides[game.to_move().index()];
+        let side = game.to_move().index();
         let clock = Instant::now();
-        let stone = choose_in_nodes_with(&game, nodes, seed, *knobs).expect("not over");
-        tally.time += clock.elapsed();
-        tally.stones += 1;
+        let stone = choose_in_nodes_with(&game, nodes, seed, knobs[side]).expect("not over");
+        spent[side].0 += 1;
+        spent[side].1 += clock.elapsed();
         game.play(stone).expect("a legal stone");
     }
-    (game.outcome(), game.plies() - start)
+    Played {
+        outcome: game.outcome(),
+        stones: game.plies() - start,
+        spent,
+    }
 }
 
 fn main() -> ExitCode {
@@ -72,51 +84,37 @@ fn main() -> ExitCode {
     };
     let knobs = |at: usize, default: Knobs| match args.get(at) {
         None => Some(default),
-        Some(text) => {
-            let (turns, chain) = text.split_once(',')?;
-            Some(Knobs {
-                turns: turns.parse().ok()?,
-                chain_turns: chain.parse().ok()?,
-            })
-        }
+        Some(text) => Knobs::parse(text).map_err(|e| eprintln!("{e}")).ok(),
     };
-    let (Some(games), Some(nodes), Some(seed), Some(a), Some(b)) = (
+    let (Some(games), Some(nodes), Some(seed), Some(a), Some(b), Some(threads)) = (
         number(0, 100),
         number(1, 20_000),
         number(2, 1),
         knobs(3, Knobs::LEVEL_5),
-        knobs(4, Knobs::ONE_REPLY),
+        knobs(4, Knobs::BASELINE),
+        number(5, 1),
     ) else {
-        eprintln!(
-            "usage: connect6_ab [GAMES] [NODES] [SEED] [TURNS,CHAIN_TURNS] [TURNS,CHAIN_TURNS]"
-        );
+        eprintln!("usage: connect6_ab [GAMES] [NODES] [SEED] [KNOBS] [KNOBS] [THREADS]");
         return ExitCode::FAILURE;
     };
     println!("A {a:?} against B {b:?}, {nodes} positions a stone, seed {seed}");
-    let (mut tally_a, mut tally_b) = (Tally::default(), Tally::default());
-    let mut rng = Rng::new(seed);
-    let mut start = opening(&mut rng);
-    for game in 0..games {
-        if game % 2 == 0 && game > 0 {
-            start = opening(&mut rng);
-        }
+    // Each opening (one a pair of games) from its own seed, so the games
+    // do not depend on how they are shared out.
+    let played = in_threads(games as usize, threads as usize, |game| {
+        let mut rng = Rng::new(seed ^ (game as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let start = opening(&mut rng);
         let a_first = game % 2 == 0;
-        let (outcome, stones) = if a_first {
-            play_out(
-                start.clone(),
-                [(a, &mut tally_a), (b, &mut tally_b)],
-                nodes,
-                seed + game,
-            )
-        } else {
-            play_out(
-                start.clone(),
-                [(b, &mut tally_b), (a, &mut tally_a)],
-                nodes,
-                seed + game,
-            )
-        };
-        let winner = match outcome {
+        let sides = if a_first { [a, b] } else { [b, a] };
+        let mut played = play_out(start, sides, nodes, seed + game as u64);
+        if !a_first {
+            played.spent.swap(0, 1);
+        }
+        played
+    });
+    let (mut tally_a, mut tally_b) = (Tally::default(), Tally::default());
+    for (game, played) in played.iter().enumerate() {
+        let a_first = game % 2 == 0;
+        let winner = match played.outcome {
             Some(Outcome::Win(Player::First)) if a_first => "A (B)",
             Some(Outcome::Win(Player::Second)) if !a_first => "A (W)",
             Some(Outcome::Win(Player::First)) => "B (B)",
@@ -133,15 +131,20 @@ fn main() -> ExitCode {
                 tally_b.draws += 1;
             }
         }
+        for (tally, (stones, time)) in [&mut tally_a, &mut tally_b].into_iter().zip(played.spent) {
+            tally.stones += stones;
+            tally.time += time;
+        }
         println!(
-            "game {:3}: A plays {}, {} after {stones} stones",
+            "game {:3}: A plays {}, {} after {} stones",
             game + 1,
             if a_first { "B" } else { "W" },
             if winner == "draw" {
                 "a draw".to_string()
             } else {
                 format!("{winner} wins")
-            }
+            },
+            played.stones
         );
     }
     for (name, tally) in [("A", &tally_a), ("B", &tally_b)] {

@@ -13,6 +13,7 @@ pub mod dfpn;
 #[cfg(test)]
 mod dfpn_tests;
 pub mod longest;
+pub mod mate;
 pub mod proved;
 pub mod symmetry;
 mod table;
@@ -209,10 +210,10 @@ impl Searchable for Gekitai {
         proved::known_x_win(board).then_some(Player::First)
     }
 
-    /// Level 5 plays a proved win as proved (the book for X, then the
-    /// proof-number search), and as O lost makes the proof hardest;
-    /// otherwise, and at every other level, the same alpha-beta search on
-    /// the board inside.
+    /// Level 5 plays a proved win (the book for X, then the proof-number
+    /// search) by its shortest line the mate search finds, and as O lost
+    /// puts the win off longest (`gekitai/mate.rs`); otherwise, and at
+    /// every other level, the same alpha-beta search on the board inside.
     fn choose_own(
         &self,
         history: &History,

@@ -7,8 +7,8 @@
 use std::cell::Cell as Counter;
 use std::sync::atomic::AtomicBool;
 
+use super::board::Board;
 use super::clock::Clock;
-use super::threats::Board;
 use super::{choose_in_nodes, shortest_chain};
 use crate::cells::colour;
 use tabletop_engine::connect6::{Connect6, Connect6Settings, Stone};

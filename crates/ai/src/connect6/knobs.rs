@@ -1,7 +1,8 @@
 //! What level 5's search does after the threat searches, as a value: the
 //! level plays [`Knobs::LEVEL_5`], and `examples/connect6_ab.rs` plays it
-//! against [`Knobs::ONE_REPLY`] (level 5 before its alpha-beta over turns)
-//! at equal node counts.
+//! against others ([`Knobs::BASELINE`], level 5 before issue 33;
+//! [`Knobs::ONE_REPLY`], before its alpha-beta over turns) at equal node
+//! counts. [`Knobs::parse`] reads changes to level 5's for the examples.
 
 /// How level 5 weighs the turns the threat searches leave to choose from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,18 +18,105 @@ pub struct Knobs {
     /// chain is lost, whatever the evaluation says. 0: none looked for
     /// (level 5: no gain measured yet, BENCHMARKS.md).
     pub chain_turns: u32,
+    /// The evaluation at the leaves and for ordering.
+    pub eval: Eval,
+    /// The selective cut: at each turn, the sets after this many (best
+    /// first) are first searched two turns shallower, and only searched
+    /// in full if that shows them better than the best so far (0: none
+    /// cut).
+    pub reduce_after: usize,
+    /// Below the root, only pairs of this many cells (those worth most
+    /// alone) are valued for each turn (0: every pair of the candidate
+    /// cells).
+    pub pair_cells: usize,
+    /// The share (a divisor) of what is left of the time for the search
+    /// over turns when the opponent has no chain to refute (with one, it
+    /// has a third, the rest going to the refutation).
+    pub free_share: u32,
+}
+
+/// Which evaluation level 5's searches use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Eval {
+    /// Windows only one side holds, weighted by how few stones they lack
+    /// (the same for both sides).
+    Windows,
+    /// Weights fitted to game results (`fitted.rs`), for rows of six.
+    Fitted,
 }
 
 impl Knobs {
+    /// Level 5 as it played before issue 33 (kept for
+    /// `examples/connect6_ab.rs`).
+    pub const BASELINE: Knobs = Knobs {
+        turns: 4,
+        chain_turns: 0,
+        eval: Eval::Windows,
+        reduce_after: 0,
+        pair_cells: 0,
+        free_share: 3,
+    };
     /// Level 5 as it plays.
     pub const LEVEL_5: Knobs = Knobs {
         turns: 4,
         chain_turns: 0,
+        eval: Eval::Windows,
+        reduce_after: 0,
+        pair_cells: 0,
+        free_share: 3,
     };
     /// Level 5 before the alpha-beta over turns: our turn and the
     /// opponent's best reply.
     pub const ONE_REPLY: Knobs = Knobs {
         turns: 2,
         chain_turns: 0,
+        eval: Eval::Windows,
+        reduce_after: 0,
+        pair_cells: 0,
+        free_share: 3,
     };
+
+    /// `base` (`level5`, `baseline` or `one-reply`) with the changes
+    /// after it, comma-separated: `turns=N`, `chains=N`, `eval=windows`
+    /// or `eval=fitted`, `cut=N` (`reduce_after`), `pairs=N`
+    /// (`pair_cells`), `share=N` (`free_share`).
+    pub fn parse(text: &str) -> Result<Knobs, String> {
+        let mut parts = text.split(',');
+        let mut knobs = match parts.next().map(str::trim) {
+            Some("level5") => Knobs::LEVEL_5,
+            Some("baseline") => Knobs::BASELINE,
+            Some("one-reply") => Knobs::ONE_REPLY,
+            other => return Err(format!("{other:?} is not level5, baseline or one-reply")),
+        };
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?} is not KEY=VALUE"))?;
+            let number = || {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| format!("{value:?} is not a whole number"))
+            };
+            match key.trim() {
+                "turns" => knobs.turns = number()?,
+                "chains" => knobs.chain_turns = number()?,
+                "cut" => knobs.reduce_after = number()? as usize,
+                "pairs" => knobs.pair_cells = number()? as usize,
+                "share" => knobs.free_share = number()?.max(1),
+                "eval" => {
+                    knobs.eval = match value {
+                        "windows" => Eval::Windows,
+                        "fitted" => Eval::Fitted,
+                        _ => return Err(format!("{value:?} is not windows or fitted")),
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "{key:?} is not turns, chains, cut, pairs, share or eval"
+                    ));
+                }
+            }
+        }
+        Ok(knobs)
+    }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::threats::Pair;
+use super::board::Pair;
 use crate::search::zobrist;
 
 /// Positions kept at most, so a long search cannot use up the memory

@@ -5,16 +5,20 @@
 //! threats (`threats.rs`), then by an alpha-beta search over whole turns
 //! (`turns.rs`, its settings in `knobs.rs`).
 
+mod board;
 #[cfg(test)]
 mod chain_tests;
+mod choose;
 mod clock;
+pub mod fitted;
 mod knobs;
 mod memo;
 mod threats;
 mod turns;
 
-pub use knobs::Knobs;
-pub use threats::{choose_in_nodes, choose_in_nodes_with, refutations, shortest_chain};
+pub use choose::{choose_in_nodes, choose_in_nodes_with};
+pub use knobs::{Eval, Knobs};
+pub use threats::{refutations, shortest_chain};
 
 use crate::cells::{self, grid};
 use crate::search::zobrist;
@@ -197,7 +201,7 @@ impl Searchable for Connect6 {
         if level != Level::MAX {
             return OwnChoice::Search;
         }
-        threats::choose(self, deadline, seed).map_or(OwnChoice::GameOver, OwnChoice::Play)
+        choose::choose(self, deadline, seed).map_or(OwnChoice::GameOver, OwnChoice::Play)
     }
 
     /// Level 3 stops at 3 stones ahead, so that level 4, with the same

@@ -1,38 +1,19 @@
-//! Connect6 by threats: every window of the winning length is counted
-//! incrementally; a *threat* is a window one side can fill with its next
-//! turn's two stones. Both stones of a turn are chosen together: a win in
-//! one turn first, then every threat blocked, then a threat-space search
-//! for a forced win (turns that leave the opponent two threats to block,
-//! ending in three; up to 10 turns, then with one single threat among
-//! them), its results kept by position (`memo.rs`). Then the opponent's
-//! chains as if we passed, an alpha-beta search over whole turns
-//! (`turns.rs`) on an evaluation of all windows, kept stone by stone,
-//! and, when they have a chain,
-//! rounds that keep the best sets after which they have none, ever deeper
-//! (up to 8 turns of double threats, 5 with a single one).
-//!
-//! The engine takes one stone per move, and nothing is kept from one move
-//! to the next: the first stone of the chosen pair is played, and the
-//! second is chosen afresh with it on the board, by the same steps for a
-//! single stone. They find the pair's other stone, or one that does as
-//! well: a pair's win, block or forced win is still there with one of its
-//! stones placed, and the look-ahead then weighs every second stone.
+//! Connect6's threat-space search: whether a side can force a win by
+//! threats (turns that leave the opponent two threats to block, ending in
+//! three; up to 10 turns, then with one single threat among them), its
+//! results kept by position (`memo.rs`); the opponent's replies for the
+//! search over turns; and the plain checks the examples and tests use
+//! (the shortest chain, every refutation).
 
 use std::cell::Cell as Counter;
 use std::sync::atomic::AtomicBool;
 
+use super::board::{Board, Pair, WIN};
 use super::clock::Clock;
-use super::memo::{Memo, stone_hash};
-use super::{Knobs, turns};
 use crate::cells::colour;
-use crate::{Deadline, Searchable};
-use tabletop_engine::connect6::{Connect6, Stone};
-use tabletop_engine::{Cell, Game, Player, Rng};
+use tabletop_engine::connect6::Connect6;
+use tabletop_engine::{Cell, Game, Player};
 
-/// Scores of decided lines, far above any evaluation.
-pub(super) const WIN: i64 = 1 << 40;
-/// Cells our side considers for a turn's stones.
-const OUR_WIDTH: usize = 20;
 /// Cells the opponent's reply considers.
 const THEIR_WIDTH: usize = 14;
 /// Cells that add to lines of two or more, considered by the forced-win
@@ -40,317 +21,18 @@ const THEIR_WIDTH: usize = 14;
 const VCT_ATTACKS: usize = 14;
 const REPLY_ATTACKS: usize = 20;
 /// Turns of threats the forced-win search looks ahead.
-const VCT_DEPTH: u32 = 10;
+pub(super) const VCT_DEPTH: u32 = 10;
 /// Turns of the opponent's threats looked at, as far as time allows.
-const DEFENCE_DEPTH: u32 = 8;
+pub(super) const DEFENCE_DEPTH: u32 = 8;
 /// Turns of a chain with one single threat in it, looked for when there
 /// is no chain of double threats.
-const QUIET_DEPTH: u32 = 5;
-/// The best sets checked against the opponent's chains.
-const DEFENDED_SETS: usize = 60;
+pub(super) const QUIET_DEPTH: u32 = 5;
 /// Single threats tried at each turn of such a chain.
 const QUIET_WIDTH: usize = 8;
 /// Cells tried for the free stone of an answer to a single threat.
 const FREE_WIDTH: usize = 8;
 
-/// [`Board::window_score`]'s table for rows of `line`: windows only one
-/// side holds count for it, weighted by how few stones they lack.
-fn window_scores(line: usize) -> Vec<i64> {
-    let weight = |count: usize| -> i64 {
-        match line.saturating_sub(count) {
-            0..=2 => 400,
-            3 => 60,
-            4 => 12,
-            5 => 3,
-            _ => 1,
-        }
-    };
-    let mut table = vec![0; (line + 1) * (line + 1)];
-    for first in 0..=line {
-        for second in 0..=line {
-            table[first * (line + 1) + second] = match (first, second) {
-                (0, 0) => 0,
-                (mine, 0) => weight(mine),
-                (0, theirs) => -weight(theirs),
-                _ => 0,
-            };
-        }
-    }
-    table
-}
-
-/// A set of one or two stones for a turn.
-pub type Pair = (usize, Option<usize>);
-
-/// The board as windows.
-#[derive(Clone)]
-pub struct Board {
-    n: usize,
-    line: usize,
-    /// 0 empty, 1 first player, 2 second.
-    grid: Vec<u8>,
-    /// Window `w` is `cells[w * line .. (w + 1) * line]`.
-    cells: Vec<u16>,
-    /// The windows through each cell.
-    through: Vec<Vec<u32>>,
-    /// Stones of each colour (index 1 and 2) in each window.
-    counts: Vec<[u8; 3]>,
-    /// A hash of the stones, for `memo`.
-    hash: u64,
-    /// [`Board::evaluate`] for the first player, kept up to date stone by
-    /// stone: the look-ahead reads it at every position it weighs.
-    score: i64,
-    /// A window's part of `score` by its counts of first- and
-    /// second-player stones (index `first * (line + 1) + second`).
-    window_scores: Vec<i64>,
-    /// The threat-space search's results so far.
-    memo: Memo,
-}
-
 impl Board {
-    pub fn new(n: usize, line: usize) -> Board {
-        let mut cells = Vec::new();
-        let mut through = vec![Vec::new(); n * n];
-        let (ni, li) = (n as isize, line as isize);
-        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            for r in 0..ni {
-                for c in 0..ni {
-                    let (er, ec) = (r + (li - 1) * dr, c + (li - 1) * dc);
-                    if er < 0 || ec < 0 || er >= ni || ec >= ni {
-                        continue;
-                    }
-                    let w = (cells.len() / line) as u32;
-                    for k in 0..li {
-                        let i = ((r + k * dr) * ni + c + k * dc) as usize;
-                        cells.push(i as u16);
-                        through[i].push(w);
-                    }
-                }
-            }
-        }
-        let windows = cells.len() / line;
-        Board {
-            n,
-            line,
-            grid: vec![0; n * n],
-            cells,
-            through,
-            counts: vec![[0; 3]; windows],
-            hash: 0,
-            score: 0,
-            window_scores: window_scores(line),
-            memo: Memo::default(),
-        }
-    }
-
-    pub fn from_game(game: &Connect6) -> Board {
-        let n = game.side();
-        let mut board = Board::new(n, game.settings().line());
-        for cell in Cell::all(n) {
-            if let Some(p) = game.piece_at(cell) {
-                board.place(cell.row() * n + cell.col(), colour(p));
-            }
-        }
-        board
-    }
-
-    pub fn cell(&self, i: usize) -> Cell {
-        Cell::new(i / self.n, i % self.n).unwrap_or_else(|| unreachable!())
-    }
-
-    pub fn place(&mut self, i: usize, who: u8) {
-        self.grid[i] = who;
-        self.hash ^= stone_hash(i, who);
-        for &w in &self.through[i] {
-            let before = self.window_score(self.counts[w as usize]);
-            self.counts[w as usize][who as usize] += 1;
-            self.score += self.window_score(self.counts[w as usize]) - before;
-        }
-    }
-
-    pub fn remove(&mut self, i: usize) {
-        let who = self.grid[i];
-        self.grid[i] = 0;
-        self.hash ^= stone_hash(i, who);
-        for &w in &self.through[i] {
-            let before = self.window_score(self.counts[w as usize]);
-            self.counts[w as usize][who as usize] -= 1;
-            self.score += self.window_score(self.counts[w as usize]) - before;
-        }
-    }
-
-    pub(super) fn place_set(&mut self, (a, b): Pair, who: u8) {
-        self.place(a, who);
-        if let Some(b) = b {
-            self.place(b, who);
-        }
-    }
-
-    pub(super) fn remove_set(&mut self, (a, b): Pair) {
-        if let Some(b) = b {
-            self.remove(b);
-        }
-        self.remove(a);
-    }
-
-    fn window(&self, w: usize) -> &[u16] {
-        &self.cells[w * self.line..(w + 1) * self.line]
-    }
-
-    fn empties_of(&self, w: usize) -> impl Iterator<Item = usize> + '_ {
-        self.window(w)
-            .iter()
-            .map(|&i| i as usize)
-            .filter(|&i| self.grid[i] == 0)
-    }
-
-    pub fn has_won(&self, who: u8) -> bool {
-        self.counts
-            .iter()
-            .any(|c| c[who as usize] as usize >= self.line)
-    }
-
-    /// The empty cells of a window `who` fills with `stones` stones.
-    pub fn win_in(&self, who: u8, stones: usize) -> Option<Vec<usize>> {
-        let other = (3 - who) as usize;
-        (0..self.counts.len())
-            .find(|&w| {
-                self.counts[w][other] == 0
-                    && self.counts[w][who as usize] as usize + stones >= self.line
-            })
-            .map(|w| self.empties_of(w).collect())
-    }
-
-    /// Windows `who` could fill with one turn (two stones).
-    pub fn threats(&self, who: u8) -> Vec<usize> {
-        let other = (3 - who) as usize;
-        (0..self.counts.len())
-            .filter(|&w| {
-                self.counts[w][other] == 0 && self.counts[w][who as usize] as usize + 2 >= self.line
-            })
-            .collect()
-    }
-
-    /// The fewest stones that meet every window of `windows` (0, 1, 2, or
-    /// 3 meaning more than two), and every set of that many that does.
-    pub fn blocks(&self, windows: &[usize]) -> (usize, Vec<Pair>) {
-        let Some(&first) = windows.first() else {
-            return (0, Vec::new());
-        };
-        let hits = |w: usize, i: usize| self.window(w).contains(&(i as u16));
-        let singles: Vec<Pair> = self
-            .empties_of(first)
-            .filter(|&a| windows.iter().all(|&w| hits(w, a)))
-            .map(|a| (a, None))
-            .collect();
-        if !singles.is_empty() {
-            return (1, singles);
-        }
-        let mut pairs: Vec<Pair> = Vec::new();
-        for a in self.empties_of(first) {
-            let rest: Vec<usize> = windows.iter().copied().filter(|&w| !hits(w, a)).collect();
-            for b in self.empties_of(rest[0]) {
-                if rest.iter().all(|&w| hits(w, b))
-                    && !pairs.contains(&(a, Some(b)))
-                    && !pairs.contains(&(b, Some(a)))
-                {
-                    pairs.push((a, Some(b)));
-                }
-            }
-        }
-        if pairs.is_empty() {
-            (3, Vec::new())
-        } else {
-            (2, pairs)
-        }
-    }
-
-    /// How many stones the opponent of `who` needs to stop `who` winning
-    /// next turn (3: they cannot).
-    #[cfg(test)]
-    pub fn threat_level(&self, who: u8) -> usize {
-        self.blocks(&self.threats(who)).0
-    }
-
-    /// How good the board is for `who`: windows only one side holds,
-    /// weighted by how few stones they lack.
-    pub fn evaluate(&self, who: u8) -> i64 {
-        if who == 1 { self.score } else { -self.score }
-    }
-
-    /// A window's part of [`Board::evaluate`] for the first player, from
-    /// its counts of stones.
-    fn window_score(&self, c: [u8; 3]) -> i64 {
-        self.window_scores[c[1] as usize * (self.line + 1) + c[2] as usize]
-    }
-
-    /// The `width` empty cells near stones that matter most to either
-    /// side, `who`'s own lines counting a little more.
-    pub fn candidates(&self, who: u8, width: usize) -> Vec<usize> {
-        let (me, them) = (who as usize, (3 - who) as usize);
-        let value = |count: u8| -> i64 {
-            match count {
-                0 => 0,
-                k => 1 << (3 * k.min(6)),
-            }
-        };
-        let mut scored: Vec<(i64, usize)> = Vec::new();
-        for i in 0..self.n * self.n {
-            if self.grid[i] != 0 {
-                continue;
-            }
-            let mut v = 0;
-            for &w in &self.through[i] {
-                let c = self.counts[w as usize];
-                if c[them] == 0 {
-                    v += 5 * value(c[me]);
-                }
-                if c[me] == 0 {
-                    v += 4 * value(c[them]);
-                }
-            }
-            if v > 0 {
-                scored.push((v, i));
-            }
-        }
-        scored.sort_by_key(|&(v, i)| (std::cmp::Reverse(v), i));
-        scored.into_iter().take(width).map(|(_, i)| i).collect()
-    }
-
-    /// The stone sets of a turn of `stones` stones drawn from `cells`,
-    /// that meet every window of `must` (the opponent's threats).
-    pub(super) fn turns(&self, cells: &[usize], stones: usize, must: &[usize]) -> Vec<Pair> {
-        let (needed, blocks) = self.blocks(must);
-        let mut sets: Vec<Pair> = Vec::new();
-        let mut add = |set: Pair| {
-            let flipped = set.1.map(|b| (b, Some(set.0)));
-            if !sets.contains(&set) && flipped.is_none_or(|f| !sets.contains(&f)) {
-                sets.push(set);
-            }
-        };
-        match (needed, stones) {
-            (0, 1) => cells.iter().for_each(|&a| add((a, None))),
-            (0, _) => {
-                for (k, &a) in cells.iter().enumerate() {
-                    for &b in &cells[k + 1..] {
-                        add((a, Some(b)));
-                    }
-                }
-            }
-            (1, 1) => blocks.into_iter().for_each(add),
-            (1, _) => {
-                for (a, _) in blocks {
-                    for &b in cells.iter().filter(|&&b| b != a) {
-                        add((a, Some(b)));
-                    }
-                }
-            }
-            (2, 2) => blocks.into_iter().for_each(add),
-            _ => {}
-        }
-        sets
-    }
-
     /// Whether `who`, with `stones` stones of the turn to play (2, or 1
     /// when the first is on the board already), can force a win by threats
     /// within `depth` turns: each turn blocks the opponent's threats and
@@ -487,11 +169,9 @@ impl Board {
     /// that add to `who`'s lines; only those that block every window of
     /// `must` (the opponent's threats).
     fn threat_stones(&self, who: u8, must: &[usize]) -> Vec<Pair> {
-        let other = (3 - who) as usize;
         let mut cells: Vec<usize> = Vec::new();
-        for w in 0..self.counts.len() {
-            let count = self.counts[w][who as usize] as usize;
-            if self.counts[w][other] == 0 && count + 3 >= self.line {
+        for w in self.warm_windows(who) {
+            if self.counts[w][who as usize] as usize + 3 >= self.line {
                 cells.extend(self.empties_of(w));
             }
         }
@@ -506,14 +186,10 @@ impl Board {
     /// window one short with another that adds to `who`'s lines; only
     /// those that block every window of `must` (the opponent's threats).
     fn threat_sets(&self, who: u8, must: &[usize]) -> Vec<Pair> {
-        let other = (3 - who) as usize;
         let mut singles: Vec<usize> = Vec::new();
         let mut sets: Vec<Pair> = Vec::new();
-        for w in 0..self.counts.len() {
+        for w in self.warm_windows(who) {
             let count = self.counts[w][who as usize] as usize;
-            if self.counts[w][other] != 0 || count == 0 {
-                continue;
-            }
             if count + 3 == self.line {
                 singles.extend(self.empties_of(w));
             } else if count + 4 == self.line {
@@ -622,8 +298,16 @@ impl Board {
     /// with its static value for `who` (`WIN / 2` when it makes threats
     /// no two stones block), best first; or the value of a position
     /// decided before `who` plays (`who` wins at once, or cannot block).
-    /// Counts as one position on the clock.
-    pub(super) fn replies(&mut self, who: u8, clock: &Clock) -> Result<Vec<(i64, Pair)>, i64> {
+    /// With `pair_cells` above 0, only pairs of the `pair_cells` cells
+    /// that are worth most alone are valued (a pair that makes threats
+    /// no two stones block is looked for among all). Counts as one
+    /// position on the clock.
+    pub(super) fn replies(
+        &mut self,
+        who: u8,
+        pair_cells: usize,
+        clock: &Clock,
+    ) -> Result<Vec<(i64, Pair)>, i64> {
         clock.tick();
         let other = 3 - who;
         if self.win_in(who, 2).is_some() {
@@ -648,15 +332,33 @@ impl Board {
                 cells.push(cell);
             }
         }
+        if pair_cells > 0 && cells.len() > pair_cells {
+            let mut alone: Vec<(i64, usize)> = cells
+                .iter()
+                .map(|&cell| {
+                    self.place(cell, who);
+                    let value = self.evaluate(who);
+                    self.remove(cell);
+                    (value, cell)
+                })
+                .collect();
+            alone.sort_by_key(|&(value, cell)| (std::cmp::Reverse(value), cell));
+            cells = alone
+                .into_iter()
+                .take(pair_cells)
+                .map(|(_, cell)| cell)
+                .collect();
+        }
         let mut ranked = Vec::new();
         for set in self.turns(&cells, 2, &must) {
             // `who` has no threat yet (it would have won), so only
             // windows through the set can have become threats.
-            let value = if self.threat_level_of(set, who, &[]) >= 3 {
+            let level = self.threat_level_of(set, who, &[]);
+            let value = if level >= 3 {
                 WIN / 2
             } else {
                 self.place_set(set, who);
-                let value = self.evaluate(who);
+                let value = self.judge(who, level);
                 self.remove_set(set);
                 value
             };
@@ -665,24 +367,6 @@ impl Board {
         ranked.sort_by_key(|&(value, set)| (std::cmp::Reverse(value), set));
         Ok(ranked)
     }
-}
-
-/// The computer's stone at a strong level.
-pub fn choose(game: &Connect6, deadline: Deadline, seed: u64) -> Option<Stone> {
-    let used = Counter::new(0);
-    choose_by(game, &Clock::new(deadline, &used), seed, Knobs::LEVEL_5)
-}
-
-/// The stone level 5 chooses when its search stops after `nodes`
-/// positions instead of at a deadline (tests and examples).
-pub fn choose_in_nodes(game: &Connect6, nodes: u64, seed: u64) -> Option<Stone> {
-    choose_in_nodes_with(game, nodes, seed, Knobs::LEVEL_5)
-}
-
-/// [`choose_in_nodes`] with other knobs than level 5's (examples).
-pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs) -> Option<Stone> {
-    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
-    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
 }
 
 /// The fewest turns, at most `turns`, in which `attacker` forces a win
@@ -749,185 +433,15 @@ pub fn refutations(game: &Connect6, turns: u32, nodes: u64) -> Vec<Vec<Cell>> {
     found
 }
 
-fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<Stone> {
-    if game.is_over() {
-        return None;
-    }
-    let n = game.side();
-    let (k, of) = game.stone_of_turn();
-    let stones = of + 1 - k;
-    let board = &mut Board::from_game(game);
-    if board.grid.iter().all(|&v| v == 0) {
-        return Cell::new(n / 2, n / 2).map(Stone);
-    }
-    let me = colour(game.to_move());
-    let them = 3 - me;
-    if let Some(cells) = board.win_in(me, stones) {
-        return Some(Stone(board.cell(cells[0])));
-    }
-    let must = board.threats(them);
-    let (needed, blocks) = board.blocks(&must);
-    if needed > stones {
-        // Lost against best play: block what can be blocked.
-        let cell = least_harm(board, &must, them);
-        return Some(Stone(board.cell(cell)));
-    }
-    // Shortest wins first: they leave the opponent fewest chances. Chains
-    // of double threats are proved; one with a single threat is likely.
-    let search = clock.share(4);
-    for (quiet, deepest) in [(0, VCT_DEPTH), (1, QUIET_DEPTH)] {
-        for depth in 1..=deepest {
-            if let Some((first, _)) = board.forced_win(me, stones, depth, quiet, &search) {
-                return Some(Stone(board.cell(first)));
-            }
-            if search.expired() {
-                break;
-            }
-        }
-    }
-    // The opponent's chains as if we passed (a turn of ours can only
-    // block them): the kind found, and the cells of its first turn, which
-    // a refutation may need.
-    let threat_search = clock.share(4);
-    let mut their_win: Option<(u32, u32, Pair)> = None;
-    'kinds: for (quiet, deepest) in [(0, DEFENCE_DEPTH), (1, QUIET_DEPTH)] {
-        for depth in 1..=deepest {
-            if threat_search.expired() {
-                break 'kinds;
-            }
-            if let Some(set) = board.forced_win(them, 2, depth, quiet, &threat_search) {
-                their_win = Some((quiet, depth, set));
-                break 'kinds;
-            }
-        }
-    }
-    let mut cells = board.candidates(me, OUR_WIDTH);
-    let their_first = their_win.map(|(_, _, set)| set);
-    for &(a, b) in blocks.iter().chain(&their_first) {
-        for c in [Some(a), b].into_iter().flatten() {
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
-    }
-    // Lines blocked everywhere leave few candidates: any empty cell will
-    // do then.
-    let spare = (0..n * n).filter(|&i| board.grid[i] == 0 && !cells.contains(&i));
-    let spare: Vec<usize> = spare.take(OUR_WIDTH.saturating_sub(cells.len())).collect();
-    cells.extend(spare);
-    let mut sets = board.turns(&cells, stones, &must);
-    if sets.is_empty() {
-        return cells.first().map(|&i| Stone(board.cell(i)));
-    }
-    // Best static value first, so the look-ahead sees the likely moves
-    // before the clock runs out.
-    let mut rng = Rng::new(seed ^ game.position_hash());
-    let mut ranked: Vec<(i64, u64, Pair)> = sets
-        .drain(..)
-        .map(|set| {
-            board.place_set(set, me);
-            let value = board.evaluate(me);
-            board.remove_set(set);
-            (value, rng.next_u64(), set)
-        })
-        .collect();
-    ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
-    // A third of what is left for the look-ahead, the rest for making
-    // sure the chosen set leaves the opponent no forced win.
-    let look_ahead = clock.share(3);
-    let ranked: Vec<Pair> = ranked.into_iter().map(|(_, _, set)| set).collect();
-    let (valued, looked_at) = turns::weigh(board, me, ranked, knobs, &look_ahead);
-    // Without a chain of theirs (as far as we looked), every set is safe.
-    // With one, the sets are checked against ever deeper chains (double
-    // threats, then with a single threat), in rounds, each keeping the
-    // sets that survive it, until the time is up or none would be left:
-    // the best set that survived the most.
-    let Some((kind, found_at, _)) = their_win else {
-        return Some(Stone(board.cell(valued[0].1.0)));
-    };
-    if let Some(&(value, set)) = valued.first()
-        && value >= WIN / 2
-    {
-        return Some(Stone(board.cell(set.0)));
-    }
-    let mut alive: Vec<Pair> = valued
-        .iter()
-        .enumerate()
-        .filter(|&(k, &(value, _))| k >= looked_at || value > -WIN / 2)
-        .map(|(_, &(_, set))| set)
-        .take(DEFENDED_SETS)
-        .collect();
-    // Our stones only block: no chain of the kind found as if we passed
-    // is shorter than the one found, and none of double threats if that
-    // needed a single one.
-    let double = (found_at..=DEFENCE_DEPTH)
-        .filter(|_| kind == 0)
-        .map(|depth| (0, depth));
-    let shortest_single = if kind == 0 { 2 } else { found_at };
-    let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
-    'rounds: for (quiet, depth) in double.chain(single) {
-        let mut survivors = Vec::new();
-        for &set in &alive {
-            board.place_set(set, me);
-            let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
-            board.remove_set(set);
-            if clock.expired() {
-                // An unfinished round: its survivors so far, if any.
-                if !survivors.is_empty() {
-                    alive = survivors;
-                }
-                break 'rounds;
-            }
-            if safe {
-                survivors.push(set);
-            }
-        }
-        if survivors.is_empty() {
-            break;
-        }
-        alive = survivors;
-    }
-    let chosen = alive.first().copied().unwrap_or(valued[0].1);
-    // The set's first stone; the second is chosen again at the next move.
-    Some(Stone(board.cell(chosen.0)))
-}
-
-/// The empty cell of `windows` (`who`'s threats) that leaves `who` the
-/// fewest cells that win with one stone, then meets the most windows.
-fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
-    let mut cells: Vec<usize> = windows.iter().flat_map(|&w| board.empties_of(w)).collect();
-    cells.sort_unstable();
-    cells.dedup();
-    let mut best = (usize::MAX, 0, cells.first().copied().unwrap_or(0));
-    for cell in cells {
-        let met = windows
-            .iter()
-            .filter(|&&w| board.window(w).contains(&(cell as u16)))
-            .count();
-        board.place(cell, 3 - who);
-        let mut wins: Vec<usize> = board
-            .threats(who)
-            .into_iter()
-            .filter(|&w| board.counts[w][who as usize] as usize + 1 >= board.line)
-            .flat_map(|w| board.empties_of(w))
-            .collect();
-        board.remove(cell);
-        wins.sort_unstable();
-        wins.dedup();
-        if (wins.len(), std::cmp::Reverse(met)) < (best.0, std::cmp::Reverse(best.1)) {
-            best = (wins.len(), met, cell);
-        }
-    }
-    best.2
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::connect6::choose_in_nodes;
     use crate::{Budget, History, Level, choose};
-    use tabletop_engine::{Outcome, Player};
+    use tabletop_engine::connect6::Stone;
+    use tabletop_engine::{Outcome, Player, Rng};
 
     fn game(stones: &str) -> Connect6 {
         let mut game = Connect6::default();

@@ -9,8 +9,8 @@
 //! dropped.
 
 use super::Knobs;
+use super::board::{Board, Pair, WIN};
 use super::clock::Clock;
-use super::threats::{Board, Pair, WIN};
 
 /// The sets searched further at each turn below the root.
 const TURN_WIDTH: usize = 8;
@@ -27,30 +27,36 @@ impl Board {
         knobs: Knobs,
         clock: &Clock,
     ) -> i64 {
-        let replies = match self.replies(who, clock) {
+        let replies = match self.replies(who, knobs.pair_cells, clock) {
             Ok(replies) => replies,
             Err(decided) => return decided,
         };
         let Some(&(first, _)) = replies.first() else {
             // No candidate blocks (a threat far from the stones): the
-            // plain evaluation will do.
-            return self.evaluate(who);
+            // plain evaluation will do, as if the opponent had just
+            // played.
+            return -self.evaluate(3 - who);
         };
         if turns <= 1 || first >= WIN / 2 {
             return first;
         }
         let mut best = -WIN;
-        for &(_, set) in replies.iter().take(TURN_WIDTH) {
+        for (k, &(_, set)) in replies.iter().take(TURN_WIDTH).enumerate() {
             if clock.expired() {
                 break;
             }
             self.place_set(set, who);
             let chain = knobs.chain_turns > 0
                 && (self.forced_win(3 - who, 2, knobs.chain_turns, 0, clock)).is_some();
+            let floor = alpha.max(best);
             let value = if chain {
                 -WIN / 2
             } else {
-                -self.turn_value(3 - who, turns - 1, -beta, -alpha.max(best), knobs, clock)
+                self.reduced(who, k, turns - 1, floor, knobs, clock)
+                    .filter(|&value| value <= floor)
+                    .unwrap_or_else(|| {
+                        -self.turn_value(3 - who, turns - 1, -beta, -floor, knobs, clock)
+                    })
             };
             self.remove_set(set);
             best = best.max(value);
@@ -59,6 +65,27 @@ impl Board {
             }
         }
         best
+    }
+
+    /// The selective cut: the value of `who`'s `k`-th set (best first),
+    /// just placed, with the opponent to look `turns` turns ahead, by a
+    /// search two turns shallower with a null window at `floor` (so the
+    /// same side judges the last turn); `None` where no cut is made (the
+    /// first sets, shallow searches, nothing to beat yet). A value above
+    /// `floor` means the set must be searched in full.
+    fn reduced(
+        &mut self,
+        who: u8,
+        k: usize,
+        turns: u32,
+        floor: i64,
+        knobs: Knobs,
+        clock: &Clock,
+    ) -> Option<i64> {
+        if knobs.reduce_after == 0 || k < knobs.reduce_after || turns < 3 || floor <= -WIN / 2 {
+            return None;
+        }
+        Some(-self.turn_value(3 - who, turns - 2, -(floor + 1), -floor, knobs, clock))
     }
 }
 
@@ -90,7 +117,12 @@ pub(super) fn weigh(
             let value = if board.has_won(me) {
                 WIN
             } else {
-                -board.turn_value(3 - me, turns - 1, -WIN, -best, knobs, clock)
+                board
+                    .reduced(me, searched, turns - 1, best, knobs, clock)
+                    .filter(|&value| value <= best)
+                    .unwrap_or_else(|| {
+                        -board.turn_value(3 - me, turns - 1, -WIN, -best, knobs, clock)
+                    })
             };
             board.remove_set(set);
             best = best.max(value);
@@ -125,12 +157,12 @@ mod tests {
     /// The same search over turns without pruning: every one of the
     /// `TURN_WIDTH` best sets searched to the end.
     fn plain_value(board: &mut Board, who: u8, turns: u32, clock: &Clock) -> i64 {
-        let replies = match board.replies(who, clock) {
+        let replies = match board.replies(who, 0, clock) {
             Ok(replies) => replies,
             Err(decided) => return decided,
         };
         let Some(&(first, _)) = replies.first() else {
-            return board.evaluate(who);
+            return -board.evaluate(3 - who);
         };
         if turns <= 1 || first >= WIN / 2 {
             return first;
@@ -149,7 +181,7 @@ mod tests {
         let mut rng = Rng::new(18);
         let knobs = Knobs {
             turns: 3,
-            chain_turns: 0,
+            ..Knobs::LEVEL_5
         };
         let (stop, used) = (AtomicBool::new(false), Counter::new(0));
         let clock = Clock::nodes(u64::MAX / 2, &stop, &used);

@@ -140,12 +140,14 @@ impl Solver {
         moves.into_iter().map(|(mv, _)| mv).collect()
     }
 
-    /// O's reply that makes X's proved win the most work, when every
-    /// reply is proved lost for O; `None` otherwise (or if X is to move).
+    /// O's reply that makes X's proved win the most work, among those
+    /// `allowed`, when every reply is proved lost for O; `None` otherwise
+    /// (or if X is to move).
     pub fn hardest_reply(
         &mut self,
         board: &GekitaiBoard<u64>,
         deadline: Deadline,
+        allowed: impl Fn(Place) -> bool,
     ) -> Option<Place> {
         if board.to_move() != Player::Second || self.prove(board, deadline) != Answer::Proved {
             return None;
@@ -159,7 +161,7 @@ impl Solver {
             // The settled child's own proof, and a reply that ends the
             // game at once, the least work of all.
             let work = self.known(&child).map_or(0, |k| k.work);
-            if hardest.is_none_or(|(most, _)| work > most) {
+            if allowed(mv) && hardest.is_none_or(|(most, _)| work > most) {
                 hardest = Some((work, mv));
             }
         }
@@ -183,7 +185,7 @@ impl Solver {
                     seen.contains(&symmetry::canonical(child).0)
                 })
             } else {
-                self.hardest_reply(&at, deadline)
+                self.hardest_reply(&at, deadline, |_| true)
             };
             let Some(mv) = next else {
                 break;

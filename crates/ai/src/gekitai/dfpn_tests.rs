@@ -159,7 +159,7 @@ fn proving_moves_keep_the_win() {
                     assert!(values[&raw(&child)]);
                 }
                 solver
-                    .hardest_reply(&at, Deadline::unlimited(&stop))
+                    .hardest_reply(&at, Deadline::unlimited(&stop), |_| true)
                     .expect("every reply loses")
             };
             at.play_unchecked(mv);

@@ -25,9 +25,9 @@ pub fn plies_to_win(board: &GekitaiBoard<u64>) -> Option<u32> {
     along_book(board, memo)
 }
 
-/// O's reply after which X's win along the book takes longest, when the
-/// book shows X wins after every reply.
-pub fn longest_reply(board: &GekitaiBoard<u64>) -> Option<Place> {
+/// O's reply after which X's win along the book takes longest, among
+/// those `allowed`, when the book shows X wins after every reply.
+pub fn longest_reply(board: &GekitaiBoard<u64>, allowed: impl Fn(Place) -> bool) -> Option<Place> {
     if board.to_move() != Player::Second || board.outcome().is_some() {
         return None;
     }
@@ -40,7 +40,7 @@ pub fn longest_reply(board: &GekitaiBoard<u64>) -> Option<Place> {
         let mut child = board.clone();
         child.play_unchecked(mv);
         let plies = along_book(&child, memo)?;
-        if longest.is_none_or(|(most, _)| plies > most) {
+        if allowed(mv) && longest.is_none_or(|(most, _)| plies > most) {
             longest = Some((plies, mv));
         }
     }
@@ -103,12 +103,12 @@ mod tests {
         let first = Book::shipped().lookup(&board).expect("the first move");
         board.play_unchecked(first);
         assert_eq!(plies_to_win(&board), Some(whole - 1));
-        let reply = longest_reply(&board).expect("every reply loses");
+        let reply = longest_reply(&board, |_| true).expect("every reply loses");
         board.play_unchecked(reply);
         assert_eq!(plies_to_win(&board), Some(whole - 2));
         // Off the book nothing is claimed.
         let mut corner = default_board();
         corner.play_unchecked("A1".parse().expect("cell"));
-        assert_eq!(longest_reply(&corner), None);
+        assert_eq!(longest_reply(&corner, |_| true), None);
     }
 }

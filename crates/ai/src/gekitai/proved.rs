@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use super::book::Book;
 use super::dfpn::{Answer, Solver};
 use super::longest;
+use super::mate::Mates;
 use super::symmetry::{self, Key};
 use crate::analysis::Proof;
 use crate::prover::Prover;
@@ -19,6 +20,15 @@ use crate::search::winning_move;
 use crate::{Deadline, History, Searchable};
 use tabletop_engine::gekitai::{GekitaiBoard, Place};
 use tabletop_engine::{BestPlay, Game, Outcome, Player};
+
+/// Plies the mate search looks ahead for the shortest win and the
+/// longest defence, and the positions it may look at (about a tenth of
+/// a second's work; measured by `examples/gekitai_shortest.rs`).
+const MATE_PLIES: u32 = 9;
+const MATE_NODES: u64 = 100_000;
+/// The share (a divisor) of what is left of a move's time the mate
+/// search may take at most.
+const MATE_SHARE: u32 = 3;
 
 /// The search's table while playing or reviewing: small enough to fill
 /// quickly in a move's time.
@@ -52,32 +62,63 @@ pub fn known_x_win(board: &GekitaiBoard<u64>) -> bool {
             .is_ok_and(|proved| proved.contains(&symmetry::canonical(board).0))
 }
 
-/// Level 5's move when a win for X is proved: the book's move (for X),
-/// the reply that makes X's win along the book longest (for O), or the
-/// search's proved move (for X) or hardest reply (for O) found within a
-/// third of what is left of `deadline`, never back to a position of
-/// `history`. `None` leaves the choice to the alpha-beta search.
+/// Level 5's move when a win for X is proved (by the book, or by the
+/// search within a third of what is left of `deadline`): the first move
+/// of the shortest win the mate search finds (for X), or a reply after
+/// which X's shortest win is longest (for O, lost); where the mate search
+/// does not reach, the book's move (X) or the reply that makes X's win
+/// along the book longest (O), else the search's proved move (X) or
+/// hardest reply (O), never back to a position of `history`. `None`
+/// leaves the choice to the alpha-beta search.
 pub fn choose(board: &GekitaiBoard<u64>, history: &History, deadline: Deadline) -> Option<Place> {
-    if let Some(mv) = Book::shipped()
-        .lookup(board)
-        .or_else(|| longest::longest_reply(board))
-    {
-        return Some(mv);
-    }
-    let deadline = deadline.part(0, 1.0 / f64::from(SOLVER_SHARE));
+    choose_with(board, history, deadline, MATE_NODES)
+}
+
+/// [`choose`] with a mate search of at most `mate_nodes` positions.
+pub fn choose_with(
+    board: &GekitaiBoard<u64>,
+    history: &History,
+    deadline: Deadline,
+    mate_nodes: u64,
+) -> Option<Place> {
+    let x_to_move = board.to_move() == Player::First;
+    let share = |part: u32| deadline.part(0, 1.0 / f64::from(part));
     let mut solver = Solver::new(TABLE_BYTES);
-    let mv = if board.to_move() == Player::First {
+    let book = Book::shipped().lookup(board);
+    let in_book = book.is_some() || (!x_to_move && book_shows_x_wins(board));
+    // X's proved move (none for O, lost).
+    let proved = if in_book {
+        book
+    } else if x_to_move {
         // A proved move back to a position of the game could go round.
-        solver.proving_move(board, deadline, |child| {
+        let mv = solver.proving_move(board, share(SOLVER_SHARE), |child| {
             history.contains(child.position_hash())
-        })
+        })?;
+        Some(mv)
+    } else if solver.prove(board, share(SOLVER_SHARE)) == Answer::Proved {
+        None
     } else {
-        solver.hardest_reply(board, deadline)
+        return None;
     };
-    if mv.is_some() {
+    if !in_book {
         remember(board);
     }
-    mv
+    let mut mates = Mates::new(share(MATE_SHARE), mate_nodes);
+    if x_to_move {
+        // A win within so many plies never goes round.
+        return mates
+            .shortest_win(board, MATE_PLIES)
+            .map(|(mv, _)| mv)
+            .or(proved);
+    }
+    let longest = mates.longest_defences(board, MATE_PLIES);
+    let allowed = |mv: Place| longest.contains(&mv);
+    let hardest = if in_book {
+        longest::longest_reply(board, allowed)
+    } else {
+        solver.hardest_reply(board, share(SOLVER_SHARE), allowed)
+    };
+    hardest.or(longest.first().copied())
 }
 
 /// X's move that wins on the spot, if X is to move and has one: the book
@@ -288,5 +329,61 @@ mod tests {
         let big = Gekitai::new(GekitaiSettings::new(7, 8, 3, BothWin::Mover).expect("valid"));
         assert_eq!(big.prove(Deadline::unlimited(&stop)), None);
         assert_eq!(big.known_winner(), None);
+    }
+
+    /// Level 5 plays the shortest win and the longest defence, as chess
+    /// engines play the shortest mate: from positions whose shortest win
+    /// (for the player to move, as the plain prover finds it) is 3 or 5
+    /// plies, level 5 on both sides ends the game in exactly that many.
+    /// The first four come from the book's openings against random
+    /// replies, where the book's own win is longer (before level 5 took
+    /// the shortest win, they lasted 9, 5, 9 and 5 plies); the last two
+    /// from random openings, where O's hardest reply let X win sooner.
+    #[test]
+    fn level_5_wins_soonest_and_defends_longest() {
+        let stop = AtomicBool::new(false);
+        for (opening, plies) in [
+            ("C3 E3 D5 B6 D1 B3", 3),
+            ("C3 E1 C5 E4 C4 F4", 3),
+            ("C3 F1 B3 C1 E3 C4", 3),
+            ("C3 D3 D4 A1 F3 D5", 3),
+            ("B4 F5 C1 D3 D4 A2", 5),
+            ("D2 F1 F3 A2 F4 B1", 5),
+        ] {
+            let mut game = Gekitai::default();
+            let mut history = History::default();
+            for mv in opening.split_whitespace() {
+                history.record(&game);
+                game.play(mv.parse().expect("cell")).expect("legal");
+            }
+            let winner = game.to_move();
+            assert_eq!(
+                Prover::new().shortest_win(&game, plies),
+                Some(plies),
+                "{opening}"
+            );
+            let mut played = Vec::new();
+            while !game.is_over() && played.len() < 20 {
+                history.record(&game);
+                // A generous budget: the searches stop on their own.
+                let mv = choose(
+                    &game,
+                    &history,
+                    Level::MAX,
+                    Duration::from_secs(600),
+                    1,
+                    &stop,
+                )
+                .expect("not over");
+                game.play(mv).expect("legal");
+                played.push(mv.to_string());
+            }
+            assert_eq!(
+                game.outcome(),
+                Some(Outcome::Win(winner)),
+                "{opening}: {played:?}"
+            );
+            assert_eq!(played.len(), plies as usize, "{opening}: {played:?}");
+        }
     }
 }

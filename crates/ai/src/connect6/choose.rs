@@ -1,0 +1,286 @@
+//! Level 5's stone at Connect6: both stones of a turn are chosen
+//! together, by the steps of [`choose_by`]: a win in one turn, every
+//! threat blocked, a forced win by threats (`threats.rs`), then the sets
+//! of the turn weighed by the search over turns (`turns.rs`) and checked
+//! against the opponent's chains.
+//!
+//! The engine takes one stone per move, and nothing is kept from one move
+//! to the next: the first stone of the chosen pair is played, and the
+//! second is chosen afresh with it on the board, by the same steps for a
+//! single stone. They find the pair's other stone, or one that does as
+//! well: a pair's win, block or forced win is still there with one of its
+//! stones placed, and the look-ahead then weighs every second stone.
+
+use std::cell::Cell as Counter;
+use std::sync::atomic::AtomicBool;
+
+use super::board::{Board, Pair, WIN};
+use super::clock::Clock;
+use super::threats::{DEFENCE_DEPTH, QUIET_DEPTH, VCT_DEPTH};
+use super::{Knobs, turns};
+use crate::cells::colour;
+use crate::{Deadline, Searchable};
+use tabletop_engine::connect6::{Connect6, Stone};
+use tabletop_engine::{Cell, Game, Rng};
+
+/// Cells our side considers for a turn's stones.
+const OUR_WIDTH: usize = 20;
+/// The best sets checked against the opponent's chains.
+const DEFENDED_SETS: usize = 60;
+
+/// The computer's stone at a strong level.
+pub fn choose(game: &Connect6, deadline: Deadline, seed: u64) -> Option<Stone> {
+    let used = Counter::new(0);
+    choose_by(game, &Clock::new(deadline, &used), seed, Knobs::LEVEL_5)
+}
+
+/// The stone level 5 chooses when its search stops after `nodes`
+/// positions instead of at a deadline (tests and examples).
+pub fn choose_in_nodes(game: &Connect6, nodes: u64, seed: u64) -> Option<Stone> {
+    choose_in_nodes_with(game, nodes, seed, Knobs::LEVEL_5)
+}
+
+/// [`choose_in_nodes`] with other knobs than level 5's (examples).
+pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs) -> Option<Stone> {
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
+}
+
+/// Level 5's stone: a win in this turn, else the block of every threat
+/// (or, when that is lost, the least harmful block), else the first stone
+/// of the shortest forced win, else the sets of the turn ranked, weighed
+/// by the search over turns and, when the opponent has a chain as if we
+/// passed, checked against it ([`defend`]).
+fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<Stone> {
+    if game.is_over() {
+        return None;
+    }
+    let n = game.side();
+    let (k, of) = game.stone_of_turn();
+    let stones = of + 1 - k;
+    let board = &mut Board::with_eval(game, knobs.eval);
+    if board.grid.iter().all(|&v| v == 0) {
+        return Cell::new(n / 2, n / 2).map(Stone);
+    }
+    let me = colour(game.to_move());
+    let them = 3 - me;
+    if let Some(cells) = board.win_in(me, stones) {
+        return Some(Stone(board.cell(cells[0])));
+    }
+    let must = board.threats(them);
+    let (needed, blocks) = board.blocks(&must);
+    if needed > stones {
+        // Lost against best play: block what can be blocked.
+        let cell = least_harm(board, &must, them);
+        return Some(Stone(board.cell(cell)));
+    }
+    if let Some(first) = own_forced_win(board, me, stones, &clock.share(4)) {
+        return Some(Stone(board.cell(first)));
+    }
+    let their_chain = their_chain(board, them, &clock.share(4));
+    let cells = candidate_cells(board, me, &blocks, their_chain.map(|chain| chain.first));
+    let sets = board.turns(&cells, stones, &must);
+    if sets.is_empty() {
+        return cells.first().map(|&i| Stone(board.cell(i)));
+    }
+    let ranked = ranked_sets(board, me, sets, seed ^ game.position_hash());
+    // A third of what is left for the look-ahead, the rest for making
+    // sure the chosen set leaves the opponent no forced win.
+    let share = if their_chain.is_some() {
+        3
+    } else {
+        knobs.free_share
+    };
+    let (valued, looked_at) = turns::weigh(board, me, ranked, knobs, &clock.share(share));
+    // Without a chain of theirs (as far as we looked), every set is safe.
+    let Some(chain) = their_chain else {
+        return Some(Stone(board.cell(valued[0].1.0)));
+    };
+    if let Some(&(value, set)) = valued.first()
+        && value >= WIN / 2
+    {
+        return Some(Stone(board.cell(set.0)));
+    }
+    let chosen = defend(board, me, &valued, looked_at, chain, clock);
+    // The set's first stone; the second is chosen again at the next move.
+    Some(Stone(board.cell(chosen.0)))
+}
+
+/// The first stone of `me`'s shortest forced win with `stones` stones to
+/// play, if `search` finds one. Shortest wins first: they leave the
+/// opponent fewest chances. Chains of double threats are proved; one
+/// with a single threat is likely.
+fn own_forced_win(board: &mut Board, me: u8, stones: usize, search: &Clock) -> Option<usize> {
+    for (quiet, deepest) in [(0, VCT_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if let Some((first, _)) = board.forced_win(me, stones, depth, quiet, search) {
+                return Some(first);
+            }
+            if search.expired() {
+                break;
+            }
+        }
+    }
+    None
+}
+
+/// A chain of the opponent's, found as if we passed.
+#[derive(Clone, Copy)]
+struct Chain {
+    /// Single threats allowed in it (0: double threats only).
+    quiet: u32,
+    /// Its turns.
+    depth: u32,
+    /// The cells of its first turn, which a refutation may need.
+    first: Pair,
+}
+
+/// `them`'s shortest chain as if we passed (a turn of ours can only block
+/// them), as far as `search` gets.
+fn their_chain(board: &mut Board, them: u8, search: &Clock) -> Option<Chain> {
+    for (quiet, deepest) in [(0, DEFENCE_DEPTH), (1, QUIET_DEPTH)] {
+        for depth in 1..=deepest {
+            if search.expired() {
+                return None;
+            }
+            if let Some(first) = board.forced_win(them, 2, depth, quiet, search) {
+                return Some(Chain {
+                    quiet,
+                    depth,
+                    first,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The cells `me` considers for the turn: the best by the evaluation,
+/// every cell of the `blocks`, of `their_first` (a chain's first turn),
+/// and, where lines blocked everywhere leave few, any empty cells.
+fn candidate_cells(
+    board: &Board,
+    me: u8,
+    blocks: &[Pair],
+    their_first: Option<Pair>,
+) -> Vec<usize> {
+    let mut cells = board.candidates(me, OUR_WIDTH);
+    for &(a, b) in blocks.iter().chain(&their_first) {
+        for c in [Some(a), b].into_iter().flatten() {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    let n = board.n;
+    let spare = (0..n * n).filter(|&i| board.grid[i] == 0 && !cells.contains(&i));
+    let spare: Vec<usize> = spare.take(OUR_WIDTH.saturating_sub(cells.len())).collect();
+    cells.extend(spare);
+    cells
+}
+
+/// `sets` best static value first (ties in an order drawn from `seed`),
+/// so the look-ahead sees the likely moves before the clock runs out.
+fn ranked_sets(board: &mut Board, me: u8, sets: Vec<Pair>, seed: u64) -> Vec<Pair> {
+    let mut rng = Rng::new(seed);
+    let made = board.threats(me);
+    let mut ranked: Vec<(i64, u64, Pair)> = sets
+        .into_iter()
+        .map(|set| {
+            let level = if board.fitted.is_some() {
+                board.threat_level_of(set, me, &made)
+            } else {
+                0
+            };
+            board.place_set(set, me);
+            let value = board.judge(me, level);
+            board.remove_set(set);
+            (value, rng.next_u64(), set)
+        })
+        .collect();
+    ranked.sort_by_key(|&(v, r, _)| (std::cmp::Reverse(v), r));
+    ranked.into_iter().map(|(_, _, set)| set).collect()
+}
+
+/// The set to play against `chain`: the sets `valued` by the search over
+/// turns (the first `looked_at` of them searched) are checked against
+/// ever deeper chains (double threats, then with a single threat), in
+/// rounds, each keeping the sets that survive it, until the time is up
+/// or none would be left: the best set that survived the most.
+fn defend(
+    board: &mut Board,
+    me: u8,
+    valued: &[(i64, Pair)],
+    looked_at: usize,
+    chain: Chain,
+    clock: &Clock,
+) -> Pair {
+    let them = 3 - me;
+    let mut alive: Vec<Pair> = valued
+        .iter()
+        .enumerate()
+        .filter(|&(k, &(value, _))| k >= looked_at || value > -WIN / 2)
+        .map(|(_, &(_, set))| set)
+        .take(DEFENDED_SETS)
+        .collect();
+    // Our stones only block: no chain of the kind found as if we passed
+    // is shorter than the one found, and none of double threats if that
+    // needed a single one.
+    let double = (chain.depth..=DEFENCE_DEPTH)
+        .filter(|_| chain.quiet == 0)
+        .map(|depth| (0, depth));
+    let shortest_single = if chain.quiet == 0 { 2 } else { chain.depth };
+    let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
+    'rounds: for (quiet, depth) in double.chain(single) {
+        let mut survivors = Vec::new();
+        for &set in &alive {
+            board.place_set(set, me);
+            let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
+            board.remove_set(set);
+            if clock.expired() {
+                // An unfinished round: its survivors so far, if any.
+                if !survivors.is_empty() {
+                    alive = survivors;
+                }
+                break 'rounds;
+            }
+            if safe {
+                survivors.push(set);
+            }
+        }
+        if survivors.is_empty() {
+            break;
+        }
+        alive = survivors;
+    }
+    alive.first().copied().unwrap_or(valued[0].1)
+}
+
+/// The empty cell of `windows` (`who`'s threats) that leaves `who` the
+/// fewest cells that win with one stone, then meets the most windows.
+fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
+    let mut cells: Vec<usize> = windows.iter().flat_map(|&w| board.empties_of(w)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut best = (usize::MAX, 0, cells.first().copied().unwrap_or(0));
+    for cell in cells {
+        let met = windows
+            .iter()
+            .filter(|&&w| board.window(w).contains(&(cell as u16)))
+            .count();
+        board.place(cell, 3 - who);
+        let mut wins: Vec<usize> = board
+            .threats(who)
+            .into_iter()
+            .filter(|&w| board.counts[w][who as usize] as usize + 1 >= board.line)
+            .flat_map(|w| board.empties_of(w))
+            .collect();
+        board.remove(cell);
+        wins.sort_unstable();
+        wins.dedup();
+        if (wins.len(), std::cmp::Reverse(met)) < (best.0, std::cmp::Reverse(best.1)) {
+            best = (wins.len(), met, cell);
+        }
+    }
+    best.2
+}
