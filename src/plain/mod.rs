@@ -180,35 +180,10 @@ where
         write!(out, "{}", console.prompt())?;
         out.flush()?;
         let mover = console.game().to_move();
-        let from_engine = match &seats[mover.index()] {
-            Seat::Engine(outside) => {
-                let slot = &mut opponents[mover.index()];
-                // Every move, the forced ones too: the engine is told them all.
-                let every_move: Vec<_> = line.played().iter().map(|played| played.mv).collect();
-                match engine_move(slot, outside, line.start(), &every_move) {
-                    Ok(Choice::Play(mv)) => {
-                        writeln!(out, "{}", C::typed(&mv))?;
-                        Some(mv)
-                    }
-                    Ok(Choice::Resign) => {
-                        resigned::<C::G>(mover, out)?;
-                        out.flush()?;
-                        return Ok((Ending::Resigned(mover), line));
-                    }
-                    Err(why) => {
-                        // The game goes on: said aside, not in the game's text.
-                        eprintln!(
-                            "{why}; tabletop's computer (level {}) plays Player {} from here",
-                            Level::DEFAULT,
-                            C::G::symbol(mover)
-                        );
-                        seats[mover.index()] = Seat::Computer(Level::DEFAULT);
-                        *slot = None;
-                        None
-                    }
-                }
-            }
-            _ => None,
+        let from_engine = match engine_turn::<C>(&mut seats, &mut opponents, &line, mover, out)? {
+            EngineTurn::Resigned => return Ok((Ending::Resigned(mover), line)),
+            EngineTurn::Played(mv) => Some(mv),
+            EngineTurn::None => None,
         };
         let mv = match (from_engine, &seats[mover.index()]) {
             (Some(mv), _) => mv,
@@ -250,6 +225,56 @@ where
     }
     out.flush()?;
     Ok((Ending::Finished, line))
+}
+
+/// What an outside engine in the mover's seat did with its turn.
+enum EngineTurn<M> {
+    Played(M),
+    Resigned,
+    /// No engine in the seat, or it failed and the computer took it over.
+    None,
+}
+
+/// Asks the outside engine in `mover`'s seat (if there is one) for its
+/// move; an engine that fails hands its seat to tabletop's computer.
+fn engine_turn<C: Console>(
+    seats: &mut [Seat; 2],
+    opponents: &mut [Option<Opponent<C::G>>; 2],
+    line: &Line<C::G>,
+    mover: Player,
+    out: &mut dyn Write,
+) -> io::Result<EngineTurn<<C::G as Game>::Move>>
+where
+    C::G: Searchable,
+{
+    let Seat::Engine(outside) = &seats[mover.index()] else {
+        return Ok(EngineTurn::None);
+    };
+    let slot = &mut opponents[mover.index()];
+    // Every move, the forced ones too: the engine is told them all.
+    let every_move: Vec<_> = line.played().iter().map(|played| played.mv).collect();
+    match engine_move(slot, outside, line.start(), &every_move) {
+        Ok(Choice::Play(mv)) => {
+            writeln!(out, "{}", C::typed(&mv))?;
+            Ok(EngineTurn::Played(mv))
+        }
+        Ok(Choice::Resign) => {
+            resigned::<C::G>(mover, out)?;
+            out.flush()?;
+            Ok(EngineTurn::Resigned)
+        }
+        Err(why) => {
+            // The game goes on: said aside, not in the game's text.
+            eprintln!(
+                "{why}; tabletop's computer (level {}) plays Player {} from here",
+                Level::DEFAULT,
+                C::G::symbol(mover)
+            );
+            seats[mover.index()] = Seat::Computer(Level::DEFAULT);
+            *slot = None;
+            Ok(EngineTurn::None)
+        }
+    }
 }
 
 /// The move of the engine of `outside` (started in `slot` if it is not

@@ -427,24 +427,7 @@ fn main() {
         options.hog
     );
     let set_up_started = Instant::now();
-    let tables = runtime.block_on(async {
-        let gate = Arc::new(Semaphore::new(64));
-        let mut tasks = Vec::new();
-        for number in 0..options.games {
-            let (gate, addresses) = (gate.clone(), addresses.clone());
-            let watched = number < options.spectators;
-            let clock = options.clock;
-            tasks.push(tokio::spawn(async move {
-                let _permit = gate.acquire().await.expect("the gate");
-                set_up(&addresses, number, watched, clock).await
-            }));
-        }
-        let mut tables = Vec::new();
-        for task in tasks {
-            tables.push(task.await.expect("a task").expect("a game set up"));
-        }
-        tables
-    });
+    let tables = set_up_all(&runtime, &options, &addresses);
     println!("set up in {:.1} s", set_up_started.elapsed().as_secs_f64());
     let running = Arc::new(AtomicBool::new(true));
     let hogging = options
@@ -453,7 +436,64 @@ fn main() {
         .map(|folder| hog(folder, options.hog_rate, running.clone()));
     let played_started = Instant::now();
     let mut codes = Vec::new();
-    let (measured, sents) = runtime.block_on(async {
+    let (measured, sents) = play_all(
+        &runtime,
+        &options,
+        tables,
+        &script,
+        &running,
+        &mut servers,
+        &mut codes,
+    );
+    // Until the last move heard (the scripts may end before the time).
+    let last = sents
+        .iter()
+        .filter_map(|sent| *sent.last.lock().expect("the clock"))
+        .max()
+        .unwrap_or_else(Instant::now);
+    let played = last.saturating_duration_since(played_started).as_secs_f64();
+    let relayed = measured.latencies.len();
+    println!(
+        "relayed: {} in {:.1} s ({:.0} moves/s), acks {}",
+        percentiles(measured.latencies),
+        played,
+        relayed as f64 / played,
+        measured.acked
+    );
+    if let Some(hogging) = hogging {
+        running.store(false, Ordering::Relaxed);
+        println!(
+            "the hog wrote {} MiB with fsync",
+            hogging.join().unwrap_or(0)
+        );
+    }
+    if options.stop.is_some() {
+        servers[0] = Server::start(&options, 0);
+        after_restart(
+            &runtime,
+            &options,
+            &servers[0].address,
+            codes,
+            &sents,
+            &script,
+        );
+    }
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&options.data);
+}
+
+/// Plays every game for the options' seconds (stopping the first server
+/// at the end if asked): what was measured, and what each game sent.
+fn play_all(
+    runtime: &tokio::runtime::Runtime,
+    options: &Options,
+    tables: Vec<Table>,
+    script: &Arc<Vec<String>>,
+    running: &Arc<AtomicBool>,
+    servers: &mut [Server],
+    codes: &mut Vec<[String; 2]>,
+) -> (Measured, Vec<Arc<Sent>>) {
+    runtime.block_on(async {
         let mut tasks = Vec::new();
         let mut sents = Vec::new();
         let mut rng = Rng::new(11);
@@ -507,55 +547,67 @@ fn main() {
             }
         }
         (measured, sents)
-    });
-    // Until the last move heard (the scripts may end before the time).
-    let last = sents
+    })
+}
+
+/// Creates, joins (and watches) every game, 64 at a time.
+fn set_up_all(
+    runtime: &tokio::runtime::Runtime,
+    options: &Options,
+    addresses: &[String],
+) -> Vec<Table> {
+    let addresses = addresses.to_vec();
+    runtime.block_on(async {
+        let gate = Arc::new(Semaphore::new(64));
+        let mut tasks = Vec::new();
+        for number in 0..options.games {
+            let (gate, addresses) = (gate.clone(), addresses.clone());
+            let watched = number < options.spectators;
+            let clock = options.clock;
+            tasks.push(tokio::spawn(async move {
+                let _permit = gate.acquire().await.expect("the gate");
+                set_up(&addresses, number, watched, clock).await
+            }));
+        }
+        let mut tables = Vec::new();
+        for task in tasks {
+            tables.push(task.await.expect("a task").expect("a game set up"));
+        }
+        tables
+    })
+}
+
+/// After the server came back: which games lost a move someone had seen,
+/// which went on, and what files the stop left beside the database.
+fn after_restart(
+    runtime: &tokio::runtime::Runtime,
+    options: &Options,
+    address: &str,
+    codes: Vec<[String; 2]>,
+    sents: &[Arc<Sent>],
+    script: &Arc<Vec<String>>,
+) {
+    let address = address.to_string();
+    let seen: Vec<u64> = sents
         .iter()
-        .filter_map(|sent| *sent.last.lock().expect("the clock"))
-        .max()
-        .unwrap_or_else(Instant::now);
-    let played = last.saturating_duration_since(played_started).as_secs_f64();
-    let relayed = measured.latencies.len();
+        .map(|sent| sent.seen.load(Ordering::Relaxed))
+        .collect();
+    let (lost, went_on) = runtime.block_on(check(address, codes, seen, script.clone()));
     println!(
-        "relayed: {} in {:.1} s ({:.0} moves/s), acks {}",
-        percentiles(measured.latencies),
-        played,
-        relayed as f64 / played,
-        measured.acked
+        "after the restart: {lost} games lost a move someone had seen; {went_on} of {} went on",
+        options.games
     );
-    if let Some(hogging) = hogging {
-        running.store(false, Ordering::Relaxed);
-        println!(
-            "the hog wrote {} MiB with fsync",
-            hogging.join().unwrap_or(0)
-        );
-    }
-    if let Some(_how) = &options.stop {
-        servers[0] = Server::start(&options, 0);
-        let address = servers[0].address.clone();
-        let seen: Vec<u64> = sents
-            .iter()
-            .map(|sent| sent.seen.load(Ordering::Relaxed))
-            .collect();
-        let (lost, went_on) = runtime.block_on(check(address, codes, seen, script.clone()));
-        println!(
-            "after the restart: {lost} games lost a move someone had seen; {went_on} of {} went on",
-            options.games
-        );
-        let data = options.data.join("server0");
-        let left: Vec<String> = std::fs::read_dir(&data)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|entry| entry.file_name().to_string_lossy().into_owned())
-                    .filter(|name| !name.starts_with("tabletop.db"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        println!("files beside the database: {left:?}");
-    }
-    drop(servers);
-    let _ = std::fs::remove_dir_all(&options.data);
+    let data = options.data.join("server0");
+    let left: Vec<String> = std::fs::read_dir(&data)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .filter(|name| !name.starts_with("tabletop.db"))
+                .collect()
+        })
+        .unwrap_or_default();
+    println!("files beside the database: {left:?}");
 }
 
 /// Rejoins every game with both codes: the moves kept against the moves

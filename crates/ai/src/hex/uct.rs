@@ -441,6 +441,19 @@ impl<'a> Search<'a> {
             player = 3 - player;
             id = child;
         }
+        self.finish(worker, settled, player, previous);
+    }
+
+    /// The end of an iteration: a settled descent is backed up as it is,
+    /// any other is played out from where it stopped (`player` to move,
+    /// after `previous`).
+    fn finish(
+        &self,
+        worker: &mut Worker,
+        settled: Option<u8>,
+        player: u8,
+        previous: Option<usize>,
+    ) {
         worker.filled.clear();
         if let Some(winner) = settled {
             self.backup(&worker.path, winner, &worker.scratch.cells, false);
