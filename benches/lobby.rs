@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use tabletop_engine::gekitai::Gekitai;
 use tabletop_engine::{Game, Rng};
 use tabletop_net::server::{Server, ServerOptions};
+use tabletop_net::store::Database;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
@@ -142,6 +143,10 @@ impl Link {
                 .ok_or_else(|| format!("closed while waiting for {kind}"))?;
             if line.contains(&wanted) {
                 return Ok(line);
+            }
+            // A quiet connection is asked whether it is there.
+            if line.contains("\"type\":\"ping\"") {
+                self.send(r#"{"type":"pong"}"#).await?;
             }
             if line.contains("\"type\":\"error\"") {
                 return Err(format!("waiting for {kind}: {line}"));
@@ -303,16 +308,19 @@ fn main() {
         .thread_name("clients")
         .build()
         .expect("the clients' runtime");
-    let mut options = ServerOptions::new("127.0.0.1:0".parse().expect("an address"), data.clone());
+    let database = Database::in_folder(&data);
+    let mut options = ServerOptions::new("127.0.0.1:0".parse().expect("an address"), database);
     let connections = 2 * games + watched + 64;
     options.max_connections = connections;
     options.per_address = connections;
     options.max_games = games + 64;
+    options.open_per_address = games + 64;
+    options.games_per_address = games + 64;
     let server = server_runtime
         .block_on(Server::bind(options))
         .expect("the server binds");
     let address = server.local_addr().expect("its address");
-    server_runtime.spawn(server.run());
+    server_runtime.spawn(server.run(std::future::pending()));
     std::thread::sleep(Duration::from_millis(100));
     let (base, _) = memory();
 

@@ -1428,7 +1428,17 @@ fn offered(address: &str, data: &Path) -> (App, Vec<Piped>) {
 #[test]
 fn every_key_named_in_the_lobby_and_a_network_game_does_what_it_says() {
     let data = Scratch::new("keys");
-    let served = Served::start(&data.join("server"), &[]);
+    // Every key is pressed on a scene made afresh, each making its own
+    // games from this one address: more than the server takes by default.
+    let many = [
+        "--open-per-address",
+        "1000",
+        "--games-per-address",
+        "1000",
+        "--per-address",
+        "1000",
+    ];
+    let served = Served::start(&data.join("server"), &many);
     // Two open games to choose between.
     let mut players = Vec::new();
     for name in ["ada", "bob"] {
@@ -1451,7 +1461,18 @@ fn every_key_named_in_the_lobby_and_a_network_game_does_what_it_says() {
         form.update(Action::NewGame);
         form
     }));
-    let at = address.clone();
+    // The code typed there is a wrong one, again and again: a server of
+    // its own slows that address down, not the one carol joins on.
+    let coded = Served::start(&data.join("coded"), &many);
+    let mut eve = Piped::start(
+        &["online", &coded.address, "--plain", "--name", "eve"],
+        &data,
+    );
+    eve.wait_for("Open games:");
+    eve.type_lines("create gekitai\n");
+    eve.wait_for("Join code:");
+    players.push(eve);
+    let at = coded.address.clone();
     scenes.push(Scene::new("the lobby's code", move || {
         let mut code = lobby(&at);
         code.update(Action::OpenAddress);

@@ -3,95 +3,20 @@
 //! and join, watch, drop and rejoin, a restart, a flood of connections,
 //! hostile input. Timeouts only keep a failure from hanging.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Read;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 mod common;
+use common::client::{Client, PATIENCE, create, hello, news, play};
 use common::scratch::Scratch;
 use common::served::Served;
 
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// X: A1, C3, C3 (a line of three); O: A6, D4.
-const GAME: [&str; 5] = ["A1", "A6", "C3", "D4", "C3"];
-
-/// A client speaking the protocol by hand.
-struct Client {
-    stream: TcpStream,
-    reader: BufReader<TcpStream>,
-}
-
-impl Client {
-    fn connect(address: &str) -> Client {
-        let stream = TcpStream::connect(address).expect("the server accepts");
-        stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-        let reader = BufReader::new(stream.try_clone().expect("a clone"));
-        Client { stream, reader }
-    }
-
-    fn send(&mut self, message: Value) {
-        let line = format!("{message}\n");
-        self.stream.write_all(line.as_bytes()).expect("sending");
-    }
-
-    fn raw(&mut self, bytes: &[u8]) {
-        let _ = self.stream.write_all(bytes);
-    }
-
-    /// The next message, `null` if the connection closed.
-    fn next(&mut self) -> Value {
-        let mut line = String::new();
-        match self.reader.read_line(&mut line) {
-            Ok(0) | Err(_) => Value::Null,
-            Ok(_) => serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON: {line:?}")),
-        }
-    }
-
-    /// Reads until a message of `kind`, returning it.
-    fn expect(&mut self, kind: &str) -> Value {
-        let start = Instant::now();
-        loop {
-            let message = self.next();
-            assert!(!message.is_null(), "closed while waiting for {kind}");
-            if message["type"] == kind {
-                return message;
-            }
-            assert!(start.elapsed() < PATIENCE, "no {kind}");
-        }
-    }
-}
-
-fn create(address: &str, name: &str) -> (Client, Value) {
-    let mut creator = Client::connect(address);
-    creator
-        .send(json!({"type":"create","name":name,"game":"gekitai","settings":{},"side":"first"}));
-    let created = creator.expect("created");
-    let welcome = creator.expect("welcome");
-    assert_eq!(welcome["side"], "first");
-    (creator, created)
-}
-
-fn hello(address: &str, code: &Value, role: &str) -> (Client, Value) {
-    let mut client = Client::connect(address);
-    client.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":code,"role":role}));
-    let welcome = client.expect("welcome");
-    (client, welcome)
-}
-
-/// Plays `GAME[from..to]`, each move by its side, and checks the other
-/// side hears it.
-fn play(players: &mut [Client; 2], from: usize, to: usize) {
-    for (i, mv) in GAME.iter().enumerate().take(to).skip(from) {
-        let (mover, other) = match i % 2 {
-            0 => (0, 1),
-            _ => (1, 0),
-        };
-        players[mover].send(json!({"type":"move","move":mv}));
-        assert_eq!(players[other].expect("move")["move"], *mv);
-    }
+/// Game `id` of the server keeping its games in `data`, as a record.
+fn exported(data: &std::path::Path, id: &Value) -> String {
+    common::served::exported(data, id.as_u64().expect("a game number"))
 }
 
 #[test]
@@ -118,13 +43,28 @@ fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
     play(&mut players, 2, 5);
     assert_eq!(players[1].expect("end")["result"], "X");
     assert_eq!(spectator.expect("end")["result"], "X");
-    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
-        .expect("the game is kept");
+    let record = exported(&data, &created["id"]);
     assert!(
         record.contains(r#"moves = ["A1", "A6", "C3", "D4", "C3"]"#),
         "{record}"
     );
-    assert!(!data.join(format!("{}.room.json", created["id"])).exists());
+    // One database, no loose files.
+    let mut kept: Vec<String> = std::fs::read_dir(&*data)
+        .expect("the data folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    kept.sort();
+    kept.retain(|name| !name.starts_with("tabletop.db"));
+    assert!(
+        kept.iter().all(|name| name == "tabletop"),
+        "files beside the database: {kept:?}"
+    );
 }
 
 #[test]
@@ -174,8 +114,14 @@ fn an_absent_player_can_be_claimed_against_after_the_timeout() {
     let told = creator.expect("notice");
     assert_eq!(told["claimable"], true, "{told}");
     creator.send(json!({"type":"claim"}));
-    assert_eq!(creator.expect("resign")["side"], "second");
+    // Recorded as abandoned, not as a resignation.
+    assert_eq!(creator.expect("abandoned")["side"], "second");
     assert_eq!(creator.expect("end")["result"], "X");
+    let record = exported(&data, &created["id"]);
+    assert!(
+        record.contains("result = \"X\"\nended = \"abandoned\""),
+        "{record}"
+    );
 }
 
 #[test]
@@ -187,23 +133,28 @@ fn a_restarted_server_resumes_the_game_with_the_same_codes() {
     let mut players = [creator, joiner];
     play(&mut players, 0, 3);
     drop(players);
-    // The move is relayed, then saved: the server is killed once it is.
-    let kept = data.join(format!("{}.toml", created["id"]));
-    let start = Instant::now();
-    while !std::fs::read_to_string(&kept)
-        .unwrap_or_default()
-        .contains("\"C3\"")
-    {
-        assert!(start.elapsed() < PATIENCE, "the third move was never saved");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    // Saved before it was relayed: the server is killed at once.
     drop(served);
-    let room = std::fs::read_to_string(data.join(format!("{}.room.json", created["id"])))
-        .expect("the room is kept");
-    assert!(
-        !room.contains(created["rejoin"].as_str().unwrap_or("-")),
-        "codes are kept hashed"
-    );
+    let mut kept = Vec::new();
+    for entry in std::fs::read_dir(&*data)
+        .expect("the data folder")
+        .flatten()
+    {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("tabletop.db")
+        {
+            kept.extend(std::fs::read(entry.path()).expect("the database"));
+        }
+    }
+    for code in [&created["rejoin"], &created["join"], &welcome["rejoin"]] {
+        let code = code.as_str().expect("a code").as_bytes();
+        assert!(
+            !kept.windows(code.len()).any(|window| window == code),
+            "codes are kept as digests"
+        );
+    }
     let served = Served::start(&data, &[]);
     let (creator, first) = hello(&served.address, &created["rejoin"], "player");
     assert_eq!(first["side"], "first");
@@ -300,17 +251,6 @@ fn hostile_input_is_refused_and_other_games_go_on() {
     }
 }
 
-/// The next message that is not a clock's (which comes after every move
-/// of a clocked game) or a notice.
-fn news(client: &mut Client) -> Value {
-    loop {
-        let message = client.next();
-        if !matches!(message["type"].as_str(), Some("clock" | "notice")) {
-            return message;
-        }
-    }
-}
-
 #[test]
 fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
     let data = Scratch::new("lobby-draw");
@@ -352,8 +292,7 @@ fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
             "{end}"
         );
     }
-    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
-        .expect("the game is kept");
+    let record = exported(&data, &created["id"]);
     assert!(
         record.contains("result = \"draw\"\nended = \"agreement\""),
         "{record}"
@@ -452,8 +391,7 @@ fn a_player_whose_clock_runs_out_loses() {
             "{end}"
         );
     }
-    let record = std::fs::read_to_string(data.join(format!("{}.toml", created["id"])))
-        .expect("the game is kept");
+    let record = exported(&data, &created["id"]);
     assert!(
         record.contains("result = \"O\"\nended = \"time\"\nclock = \"0.00666"),
         "{record}"

@@ -98,15 +98,9 @@ fn a_game_created_against_the_servers_computer_is_played_by_the_server() {
     let (status, text) = ada.finish();
     assert_eq!(status, 0, "{text}");
     // The server kept the game with the computer as its second player.
-    let kept: Vec<String> = std::fs::read_dir(data.join("server"))
-        .expect("the server's folder")
-        .flatten()
-        .filter(|entry| entry.path().extension().is_some_and(|e| e == "toml"))
-        .map(|entry| std::fs::read_to_string(entry.path()).expect("a record"))
-        .collect();
-    assert_eq!(kept.len(), 1, "{kept:?}");
-    assert!(kept[0].contains("result = "), "{}", kept[0]);
-    assert!(kept[0].contains(r#"second = "ai:1""#), "{}", kept[0]);
+    let kept = common::served::exported(&data.join("server"), 1);
+    assert!(kept.contains("result = "), "{kept}");
+    assert!(kept.contains(r#"second = "ai:1""#), "{kept}");
 }
 
 /// Plays `mv` on a game screen: typed, then Enter.
@@ -357,4 +351,83 @@ fn a_spectator_who_came_first_learns_who_takes_the_open_seat() {
     ada.wait_for("bob joined.");
     carol.send("q");
     carol.exits_cleanly();
+}
+
+/// Waits (generously) until `done` holds.
+fn wait_until(done: impl Fn() -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done() {
+        assert!(Instant::now() < deadline, "waited too long");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn offers_declined_withdrawn_or_lapsed_are_told_to_both_players_by_name() {
+    let data = Scratch::new("online-offers");
+    let served = Served::start(&data.join("server"), &[]);
+    let mut ada = creating(&served.address, "ada", &data, "create gekitai\n");
+    ada.wait_for("You play X; the other seat is open.");
+    let mut bob = plain_lobby(&served.address, "bob", &data);
+    bob.wait_for("ada – (open)");
+    bob.type_lines("join 1\n");
+    bob.wait_for("You play O against ada.");
+    ada.type_lines("A1\n");
+    // Declined: the creator learnt the joiner's name when bob sat down.
+    bob.type_lines("A6\ndraw\n");
+    ada.wait_for("bob offers a draw: type accept or decline.");
+    ada.type_lines("decline\n");
+    bob.wait_for("ada declines the draw.");
+    // Lapsed: the other side moved instead of answering.
+    bob.type_lines("undo\n");
+    ada.wait_for("bob asks to take their last move back");
+    ada.type_lines("C3\n");
+    for player in [&ada, &bob] {
+        player.wait_for("bob's undo offer lapsed: ada moved.");
+    }
+    // Withdrawn: declining one's own offer.
+    bob.type_lines("draw\n");
+    wait_until(|| {
+        bob.text().matches("You offer a draw.").count() == 2
+            && ada.text().matches("bob offers a draw").count() == 2
+    });
+    bob.type_lines("decline\n");
+    ada.wait_for("bob withdraws the draw offer.");
+    bob.wait_for("You withdraw your draw offer.");
+    bob.type_lines("D4\n");
+    ada.type_lines("C3\n");
+    for (who, player) in [("ada", ada), ("bob", bob)] {
+        player.wait_for("Player X wins!");
+        let (status, text) = player.finish();
+        assert_eq!(status, 0, "{who}: {text}");
+    }
+}
+
+#[test]
+fn enter_on_the_game_screen_connects_again_after_the_server_restarts() {
+    let data = Scratch::new("online-back");
+    let served = Served::start(&data.join("server"), &[]);
+    let port = served.port();
+    let (mut ada, created) = common::client::create(&served.address, "ada");
+    let join = created["join"].as_str().expect("a code").to_string();
+    let mut bob =
+        Session::start(&["join", &served.address, &join, "--name", "bob"]).patient(PATIENCE);
+    bob.wait_for("X ada · O you");
+    ada.send(serde_json::json!({"type":"move","move":"A1"}));
+    ada.expect("ack");
+    bob.wait_for("1. X A1");
+    drop(served);
+    drop(ada);
+    bob.wait_for("Enter connects");
+    let served = Served::start_on(port, &data.join("server"), &[]);
+    bob.send("\r");
+    bob.wait_for("connected");
+    let (mut ada, back) = common::client::hello(&served.address, &created["rejoin"], "player");
+    assert_eq!(back["moves"], serde_json::json!(["A1"]));
+    bob.wait_for("1. X A1");
+    bob.send("a6\r");
+    assert_eq!(ada.expect("move")["move"], "A6");
+    bob.wait_for("2. O A6");
+    bob.send("q");
+    bob.exits_cleanly();
 }

@@ -224,6 +224,11 @@ fn quitting_the_hosts_screen_ends_the_game_for_the_joiner_and_keeps_it() {
     host.wait_for("O joe");
     host.send("a1\r");
     joiner.wait_for("1. X A1");
+    // A player is in the game: the first q only asks.
+    host.send("q");
+    host.wait_for("press q again to quit");
+    joiner.send("a6\r");
+    host.wait_for("2. O A6");
     host.send("q");
     host.exits_cleanly();
     joiner.wait_for("the host left");
@@ -417,4 +422,22 @@ fn a_host_ended_by_sigterm_mid_game_has_kept_the_moves_so_far() {
     let record = std::fs::read_to_string(&kept[0]).expect("the record");
     assert!(record.contains(r#"moves = ["A1", "F6"]"#), "{record}");
     drop(joiner);
+}
+
+#[test]
+fn a_spectators_footer_offers_only_what_a_spectator_can_do() {
+    let data = Scratch::new("netapp-watch-footer");
+    let hosted = host_gekitai(&[], &data, PATIENCE);
+    let mut watcher = in_terminal(
+        &["watch", &hosted.address, &hosted.watch, "--name", "wendy"],
+        &data,
+    );
+    let screen = watcher.wait_for("look back");
+    let footer = screen.lines().last().unwrap_or_default();
+    assert!(
+        !footer.contains("place") && !footer.contains("type"),
+        "{footer}"
+    );
+    watcher.send("q");
+    watcher.exits_cleanly();
 }

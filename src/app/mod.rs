@@ -11,6 +11,7 @@
 pub mod action;
 pub mod animation;
 pub mod ascii;
+pub mod door;
 pub mod evaluation;
 pub mod fit;
 pub mod games;
@@ -19,8 +20,9 @@ pub mod looks;
 mod options;
 pub mod paths;
 pub mod remembered;
-mod run;
+pub mod run;
 pub mod screens;
+pub mod search_queue;
 pub mod terminal;
 pub mod theme;
 pub mod themes;
@@ -93,6 +95,7 @@ impl App {
             area,
             animate: options.animate,
             autosave: options.autosave.clone(),
+            door: false,
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));
@@ -175,7 +178,11 @@ impl App {
                 self.screen.tell(said);
             }
             Action::Resize { width, height } => self.context.area = Rect::new(0, 0, width, height),
-            Action::Quit => self.go(Transition::Quit),
+            Action::Quit => {
+                if self.screen.may_quit() {
+                    self.go(Transition::Quit);
+                }
+            }
             // Nothing reaches the screen behind the notice but a way out.
             _ if self.too_small() => {
                 if action == Action::NewGame && !self.screen.is_home() {

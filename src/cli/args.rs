@@ -113,9 +113,23 @@ pub(crate) struct ServeArgs {
     /// The address to listen on (127.0.0.1: this machine only).
     #[arg(long, default_value = "0.0.0.0")]
     pub(crate) bind: std::net::IpAddr,
-    /// Where games are kept (default: the data folder's `server`).
+    /// The folder whose database file (tabletop.db, SQLite) keeps the
+    /// games (default: the data folder's `server`).
     #[arg(long)]
     pub(crate) data: Option<PathBuf>,
+    /// Keep the games in PostgreSQL instead (postgres://USER@HOST/DB);
+    /// servers given the same database share one lobby and every game.
+    #[arg(long, value_name = "URL")]
+    pub(crate) database: Option<String>,
+    /// Bring the games of a data folder of the earlier kind (ID.toml and
+    /// ID.room.json files) into the database, with their codes, then
+    /// exit.
+    #[arg(long, value_name = "DIR", conflicts_with = "export")]
+    pub(crate) import_folder: Option<PathBuf>,
+    /// Print game ID as a record (finished, abandoned or under way), then
+    /// exit.
+    #[arg(long, value_name = "ID")]
+    pub(crate) export: Option<u64>,
     /// Seconds a dropped player is waited for before the opponent may
     /// claim the win.
     #[arg(long, default_value_t = 120)]
@@ -123,6 +137,41 @@ pub(crate) struct ServeArgs {
     /// Connections at once from one address.
     #[arg(long, default_value_t = 16)]
     pub(crate) per_address: usize,
+    /// Games not over at once, in all.
+    #[arg(long, default_value_t = 10_000)]
+    pub(crate) max_games: usize,
+    /// Open games (a seat free) made from one address at once.
+    #[arg(long, default_value_t = 4)]
+    pub(crate) open_per_address: usize,
+    /// Games not over made from one address.
+    #[arg(long, default_value_t = 64)]
+    pub(crate) games_per_address: usize,
+    /// Seconds an open game nobody joined waits for its creator to come
+    /// back before it ends.
+    #[arg(long, default_value_t = 600)]
+    pub(crate) open_game_expiry: u64,
+    /// Seconds of silence after which a connection is asked whether it
+    /// is there; one that does not answer as long again, or does not
+    /// read, is dropped.
+    #[arg(long, default_value_t = 20)]
+    pub(crate) keepalive: u64,
+    /// Let people play over SSH on this port too (`ssh -p PORT HOST`),
+    /// with nothing installed; the host key is made in the data folder.
+    #[arg(long, value_name = "PORT")]
+    pub(crate) ssh: Option<u16>,
+    /// Over SSH only: the lobby's own port listens on 127.0.0.1 alone.
+    #[arg(long)]
+    pub(crate) ssh_only: bool,
+    /// SSH connections at once from one address.
+    #[arg(long, default_value_t = 4)]
+    pub(crate) ssh_per_address: usize,
+    /// Minutes an SSH session waits for a key before it ends.
+    #[arg(long, default_value_t = 30)]
+    pub(crate) ssh_idle: u64,
+    /// The computer's searches running at once for all SSH players; more
+    /// wait their turn, their place in line shown.
+    #[arg(long, default_value_t = 2)]
+    pub(crate) ssh_searches: usize,
 }
 
 #[derive(Args, Debug)]

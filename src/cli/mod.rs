@@ -13,6 +13,8 @@ mod network_app;
 mod packaging;
 mod puzzles;
 mod review;
+mod serve;
+mod serve_ssh;
 
 use std::io;
 use std::process::ExitCode;
@@ -63,9 +65,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Prints a one-line error to standard error and gives the exit status.
+/// Prints a one-line error to standard error and gives the exit status;
+/// nothing in it a terminal would act on (it may quote a peer).
 fn fail(message: &str, code: u8) -> ExitCode {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", tabletop_net::sanitise::printable(message));
     ExitCode::from(code)
 }
 
@@ -119,7 +122,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Host(args)) => network::host(&args),
         Some(Command::Join(args)) => network::join(&args, args::Role::Player),
         Some(Command::Watch(args)) => network::join(&args, args::Role::Spectator),
-        Some(Command::Serve(args)) => network::serve(&args),
+        Some(Command::Serve(args)) => serve::serve(&args),
         Some(Command::Online(args)) => network::online(&args),
         Some(Command::Engines(args)) => engines::engines_command(&args),
         Some(Command::Completions(args)) => packaging::completions(command(), &args),

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
-use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, ServeArgs, SideArg};
+use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, SideArg};
 use super::{Failure, network_app};
 use crate::games;
 use crate::games::{GameKind, Interactive, WithGame, WithSetup};
@@ -16,8 +16,8 @@ use crate::net::client::{self, Link, Welcomed};
 use crate::net::code::Code;
 use crate::net::host::{HostOptions, Hosted, Hosting, Screenless};
 use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
-use crate::net::server::{Server, ServerOptions};
 use crate::plain::Style;
+use crate::plain::network::escaping::Escaping;
 use crate::plain::network::keyboard::{Keyboard, typed_lines};
 use crate::plain::network::{follow, host as plain_host};
 use tabletop_core::files;
@@ -88,7 +88,7 @@ pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self, settings: G::Settings) -> Self::Output {
             let stdout = io::stdout();
-            let mut out = io::LineWriter::new(stdout.lock());
+            let mut out = Escaping::new(io::LineWriter::new(stdout.lock()));
             let typed = Keyboard::new(typed_lines(io::BufReader::new(io::stdin())));
             let game = G::new(settings);
             let keep = self.0.keep.clone();
@@ -220,7 +220,7 @@ fn play_welcomed(
         type Output = Result<ExitCode, Failure>;
         fn run<G: Interactive>(self) -> Self::Output {
             let stdout = io::stdout();
-            let mut out = io::LineWriter::new(stdout.lock());
+            let mut out = Escaping::new(io::LineWriter::new(stdout.lock()));
             let played = self.runtime.block_on(follow::play::<G>(
                 self.welcomed,
                 self.style,
@@ -244,35 +244,6 @@ fn play_welcomed(
             typed,
         },
     )
-}
-
-/// `tabletop serve`: the lobby server, until it is stopped.
-pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
-    let data = match &args.data {
-        Some(data) => data.clone(),
-        None => files::data_dir()
-            .map(|dir| dir.join("server"))
-            .ok_or_else(|| failed("no data folder: give one with --data DIR"))?,
-    };
-    let mut options = ServerOptions::new(SocketAddr::new(args.bind, args.port), data.clone());
-    options.reconnect_timeout = Duration::from_secs(args.reconnect_timeout);
-    options.per_address = args.per_address.max(1);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    runtime.block_on(async {
-        let server = Server::bind(options)
-            .await
-            .map_err(|e| failed(format!("cannot serve: {e}")))?;
-        let address = server.local_addr()?;
-        println!(
-            "Serving on {address}; {} unfinished games loaded from {}.",
-            server.games(),
-            data.display()
-        );
-        server.run().await;
-        Ok(ExitCode::SUCCESS)
-    })
 }
 
 const LOBBY_HELP: &str = "Commands: list, create GAME [SETTING=VALUE...] [side=first|second] [computer=LEVEL] [clock=MINUTES+SECONDS], join N|CODE, watch N|CODE, quit.";
@@ -310,7 +281,7 @@ async fn plain_lobby(
     typed: &mut tokio::sync::mpsc::Receiver<Option<String>>,
 ) -> Result<Option<Welcomed>, Failure> {
     let mut shown: Vec<u64> = Vec::new();
-    let mut link = Link::open(address).await.map_err(failed)?;
+    let mut link = Link::open(address).await.map_err(failed)?.to_server();
     let mut command = Some("list".to_string());
     loop {
         let line = match command.take() {
@@ -338,7 +309,7 @@ async fn plain_lobby(
             Ok(welcomed) => return Ok(Some(welcomed)),
             Err(why) => {
                 println!("{why}");
-                link = Link::open(address).await.map_err(failed)?;
+                link = Link::open(address).await.map_err(failed)?.to_server();
             }
         }
     }

@@ -96,7 +96,7 @@ impl WithSetup for Host {
                 .map_err(failed)?;
         let join = Join {
             start,
-            session,
+            session: session.hosting(),
             animate,
         };
         let played = join.run();

@@ -61,9 +61,11 @@ pub fn random_settings<G: tabletop_engine::Described>(
     G::Settings::from_values(&values).expect("drawn from the allowed values")
 }
 
+pub mod client;
 pub mod hosted;
 pub mod piped;
 pub mod pty;
 pub mod scratch;
 pub mod screen;
 pub mod served;
+pub mod ssh;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::event::ClockAfter;
 use crate::protocol::{Message, Side};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::{TimeControl, clock_face};
@@ -43,6 +44,28 @@ impl Clock {
             control,
             left: left.map(|left| left.min(MOST_LEFT)),
             running: None,
+        }
+    }
+
+    /// The clock an entry of a game's log kept, `ago` before `now`: the
+    /// running side's time counts from then.
+    pub fn restored(control: TimeControl, after: ClockAfter, ago: Duration, now: Instant) -> Clock {
+        let left = after
+            .left_ms
+            .map(|ms| Duration::from_millis(ms).min(MOST_LEFT));
+        let since = now.checked_sub(ago).unwrap_or(now);
+        Clock {
+            control,
+            left,
+            running: after.running.map(|side| (Player::from(side), since)),
+        }
+    }
+
+    /// The clock as an entry of a game's log keeps it, at `now`.
+    pub fn after(&self, now: Instant) -> ClockAfter {
+        ClockAfter {
+            left_ms: self.left(now).map(|left| left.as_millis() as u64),
+            running: self.running.map(|(side, _)| Side::from(side)),
         }
     }
 

@@ -38,6 +38,19 @@ impl Code {
     }
 }
 
+impl Code {
+    /// What a server keeps of a code instead of the code: its SHA-256
+    /// digest, in hex, of its written form. A lookup by digest says
+    /// nothing of near misses.
+    pub fn digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(self.to_string().as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let bits = self

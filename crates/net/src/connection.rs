@@ -30,17 +30,63 @@ const DRAIN_TIME: Duration = Duration::from_secs(2);
 
 /// What a game's owner hears from the connections.
 pub enum Event {
-    /// A connection let in: to the seat of `seat`, or watching if none.
+    /// A connection let in: to the seat of `seat`, or watching if none;
+    /// `rejoin` is the code a newly seated player comes back with, if the
+    /// owner made one for it.
     Arrived {
         id: u64,
         seat: Option<Player>,
         name: String,
+        rejoin: Option<String>,
         outbox: mpsc::Sender<Message>,
     },
     /// A message from a seated player's connection.
     Said(u64, Message),
     /// A connection ended, and why.
     Left(u64, String),
+}
+
+/// How a quiet peer is found out: one that sends nothing is asked
+/// whether it is there, one that does not answer or does not read what
+/// it is sent is dropped, so that a seat is never held by a connection
+/// that went away.
+#[derive(Clone, Copy, Debug)]
+pub struct Keepalive {
+    /// Silence from the peer after which it is sent a `ping`.
+    pub ping_after: Duration,
+    /// How long a peer sent a `ping` has to send anything back.
+    pub answer_within: Duration,
+    /// How long one message may take to be written to the peer.
+    pub write_within: Duration,
+}
+
+impl Default for Keepalive {
+    fn default() -> Keepalive {
+        Keepalive {
+            ping_after: Duration::from_secs(20),
+            answer_within: Duration::from_secs(20),
+            write_within: Duration::from_secs(10),
+        }
+    }
+}
+
+/// A connection let in, and how it is held to account.
+pub struct Peer {
+    pub reader: Reader,
+    pub write: OwnedWriteHalf,
+    pub rate: Rate,
+    pub keepalive: Keepalive,
+}
+
+/// Who a connection let in is.
+pub struct Admission {
+    pub id: u64,
+    /// The seat it takes; none to watch.
+    pub seat: Option<Player>,
+    /// The name it gave, unchecked.
+    pub name: String,
+    /// The code it comes back with, if one was made for it now.
+    pub rejoin: Option<String>,
 }
 
 /// Counts a connection's messages, one window at a time.
@@ -67,80 +113,115 @@ impl Default for Rate {
     }
 }
 
-/// Serves a peer let in at `seat` (a spectator with none) under the
-/// name it gave, which is sanitised here ("anonymous" when nothing is
-/// left of it): the host and the lobby server admit peers alike.
-pub async fn admit(
-    reader: Reader,
-    write: OwnedWriteHalf,
-    id: u64,
-    seat: Option<Player>,
-    name: &str,
-    events: mpsc::Sender<Event>,
-    rate: Rate,
-) {
-    let name = match sanitise(name, MAX_NAME) {
+/// Serves a peer let in as `admission` says, under the name it gave,
+/// which is sanitised here ("anonymous" when nothing is left of it): the
+/// host and the lobby server admit peers alike.
+pub async fn admit(peer: Peer, admission: Admission, events: mpsc::Sender<Event>) {
+    let name = match sanitise(&admission.name, MAX_NAME) {
         name if name.is_empty() => "anonymous".to_string(),
         name => name,
     };
     let (outbox, inbox) = mpsc::channel(OUTBOX);
+    let spectator = admission.seat.is_none();
     let arrived = Event::Arrived {
-        id,
-        seat,
+        id: admission.id,
+        seat: admission.seat,
         name,
+        rejoin: admission.rejoin,
         outbox,
     };
-    serve(reader, write, id, arrived, inbox, events, rate).await;
+    if events.send(arrived).await.is_err() {
+        return farewell(peer.reader, peer.write, &refusal("the game is over")).await;
+    }
+    serve(peer, admission.id, spectator, inbox, events).await;
 }
 
-/// Serves a connection let in as `arrived` (whose outbox `inbox` reads)
-/// until either side ends it. A spectator (`seat` none) may send nothing.
-pub async fn serve(
-    mut reader: Reader,
-    mut write: OwnedWriteHalf,
+/// What ended a connection: why, and the refusal it is sent, if any.
+struct Ended(String, Option<String>);
+
+/// Serves a connection let in (its outbox read from `inbox`) until either
+/// side ends it. A spectator may send nothing but `pong`.
+async fn serve(
+    mut peer: Peer,
     id: u64,
-    arrived: Event,
+    spectator: bool,
     mut inbox: mpsc::Receiver<Message>,
     events: mpsc::Sender<Event>,
-    mut rate: Rate,
 ) {
-    let spectator = matches!(arrived, Event::Arrived { seat: None, .. });
-    if events.send(arrived).await.is_err() {
-        return farewell(reader, write, &refusal("the game is over")).await;
-    }
-    let why = loop {
+    let keepalive = peer.keepalive;
+    let mut heard = Instant::now();
+    let mut pinged: Option<Instant> = None;
+    let Ended(why, refused) = loop {
+        let wake = match pinged {
+            Some(at) => at + keepalive.answer_within,
+            None => heard + keepalive.ping_after,
+        };
         tokio::select! {
-            outgoing = inbox.recv() => match outgoing {
-                Some(message) => {
-                    let last = matches!(message, Message::Error { .. } | Message::End { .. });
-                    if send(&mut write, &message).await.is_err() {
-                        break "the connection broke".to_string();
+            outgoing = inbox.recv() => {
+                let Some(message) = outgoing else {
+                    break Ended("closed".to_string(), None);
+                };
+                let last = matches!(message, Message::Error { .. } | Message::End { .. });
+                if let Err(why) = write(&mut peer, &message).await {
+                    break Ended(why, None);
+                }
+                if last {
+                    break Ended("closed".to_string(), None);
+                }
+            }
+            incoming = next(&mut peer.reader) => {
+                heard = Instant::now();
+                pinged = None;
+                let message = match incoming {
+                    Ok(None) => break Ended("the connection closed".to_string(), None),
+                    Err(error) => break refusing(error.to_string()),
+                    Ok(Some(_)) if !peer.rate.allows() => break refusing("too many messages".to_string()),
+                    Ok(Some(message)) => message,
+                };
+                match message {
+                    Message::Pong => {}
+                    Message::Ping => {
+                        if let Err(why) = write(&mut peer, &Message::Pong).await {
+                            break Ended(why, None);
+                        }
                     }
-                    if last {
-                        break "closed".to_string();
+                    _ if spectator => break refusing("spectators cannot move or chat".to_string()),
+                    message => {
+                        if events.send(Event::Said(id, message)).await.is_err() {
+                            break Ended("the game is over".to_string(), None);
+                        }
                     }
                 }
-                None => break "closed".to_string(),
-            },
-            incoming = next(&mut reader) => {
-                let refused = match incoming {
-                    Ok(None) => break "the connection closed".to_string(),
-                    Err(error) => error.to_string(),
-                    Ok(Some(_)) if spectator => "spectators cannot move or chat".to_string(),
-                    Ok(Some(_)) if !rate.allows() => "too many messages".to_string(),
-                    Ok(Some(message)) => {
-                        if events.send(Event::Said(id, message)).await.is_err() {
-                            break "the game is over".to_string();
-                        }
-                        continue;
-                    }
-                };
-                let _ = events.send(Event::Left(id, refused.clone())).await;
-                return farewell(reader, write, &refusal(&refused)).await;
+            }
+            () = tokio::time::sleep_until(wake) => {
+                if pinged.is_some() {
+                    break Ended("no answer to a ping".to_string(), None);
+                }
+                if let Err(why) = write(&mut peer, &Message::Ping).await {
+                    break Ended(why, None);
+                }
+                pinged = Some(Instant::now());
             }
         }
     };
-    let _ = events.send(Event::Left(id, why)).await;
+    let _ = events.send(Event::Left(id, why.clone())).await;
+    if let Some(refused) = refused {
+        farewell(peer.reader, peer.write, &refusal(&refused)).await;
+    }
+}
+
+/// A connection ended with a refusal.
+fn refusing(why: String) -> Ended {
+    Ended(why.clone(), Some(why))
+}
+
+/// Writes `message` to the peer within the keepalive's time; why not.
+async fn write(peer: &mut Peer, message: &Message) -> Result<(), String> {
+    match timeout(peer.keepalive.write_within, send(&mut peer.write, message)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err("the connection broke".to_string()),
+        Err(_) => Err("it stopped reading".to_string()),
+    }
 }
 
 /// The next message from a peer; `Ok(None)` when it closed the
@@ -149,6 +230,7 @@ pub async fn next(reader: &mut Reader) -> Result<Option<Message>, ProtocolError>
     reader.next().await.transpose()
 }
 
+/// The `error` that tells a peer why it is refused.
 pub fn refusal(reason: &str) -> Message {
     Message::Error {
         reason: reason.to_string(),
@@ -172,6 +254,11 @@ pub fn kind(message: &Message) -> &'static str {
         Message::Create { .. } => "create",
         Message::Created { .. } => "created",
         Message::Enter { .. } => "enter",
+        Message::Ack { .. } => "ack",
+        Message::Refused { .. } => "refused",
+        Message::Abandoned { .. } => "abandoned",
+        Message::Ping => "ping",
+        Message::Pong => "pong",
         Message::Offer { .. } => "offer",
         Message::Answer { .. } => "answer",
         Message::Clock { .. } => "clock",

@@ -13,6 +13,8 @@ pub mod clock;
 pub mod code;
 pub mod codec;
 pub mod connection;
+pub mod event;
+pub mod guard;
 pub mod host;
 pub mod intent;
 pub mod lobby;
@@ -24,6 +26,8 @@ pub mod seen;
 pub mod server;
 pub mod session;
 pub mod state;
+pub mod store;
+pub mod table;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7420;

@@ -11,7 +11,7 @@ use tokio::time::timeout;
 
 use crate::client::{Link, Welcomed};
 use crate::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
-use crate::session::{Session, Start};
+use crate::session::{Session, Start, WayBack};
 use tabletop_core::games::{GameKind, Playable, Setup, WithGame, WithSetup};
 use tabletop_engine::record::{read_settings, settings_table};
 use tabletop_engine::time_control::TimeControl;
@@ -161,7 +161,7 @@ impl LobbyList {
             };
             runtime.block_on(async move {
                 let mut link = match Link::open(&address).await {
-                    Ok(link) => link,
+                    Ok(link) => link.to_server(),
                     Err(why) => {
                         let _ = tell.send(LobbyNews::Lost(why));
                         return;
@@ -284,6 +284,7 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
     let (answer, answered) = mpsc::channel();
     std::thread::spawn(move || {
         let (coded, codes) = mpsc::channel();
+        let (back_to, back_as, code_given) = (address.clone(), name.clone(), entry.clone());
         let begun = Session::begin(move || async move {
             let (welcomed, given) = match &entry {
                 // A code says what it opens only to the server: a seat
@@ -302,10 +303,28 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
             let _ = coded.send(given);
             Ok(welcomed)
         });
-        let entered = begun.map(|(start, session)| Entered {
-            start,
-            session,
-            codes: codes.try_recv().unwrap_or_default(),
+        let entered = begun.map(|(start, session)| {
+            let codes: Codes = codes.try_recv().unwrap_or_default();
+            // The way back: a player's rejoin code, a spectator's code.
+            let (code, role) = match (start.side, &code_given) {
+                (Some(_), _) => (codes.rejoin.clone(), Role::Player),
+                (None, Entry::Code(code)) => (Some(code.clone()), Role::Spectator),
+                (None, _) => (codes.watch.clone(), Role::Spectator),
+            };
+            let session = match code {
+                Some(code) => session.with_way_back(WayBack {
+                    address: back_to,
+                    code,
+                    name: back_as,
+                    role,
+                }),
+                None => session,
+            };
+            Entered {
+                start,
+                session,
+                codes,
+            }
         });
         let _ = answer.send(entered);
     });
@@ -320,7 +339,7 @@ async fn welcome(
     entry: &Entry,
     role: Role,
 ) -> Result<(Welcomed, Codes), String> {
-    let mut link = Link::open(address).await?;
+    let mut link = Link::open(address).await?.to_server();
     link.send(&request(name.to_string(), entry, role)).await?;
     let mut given = Codes::default();
     if let Entry::Create { .. } = entry {

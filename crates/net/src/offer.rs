@@ -40,6 +40,28 @@ pub fn answer_text(who: Option<&str>, what: Proposal, accept: bool) -> String {
     format!("{} {verb} the {}.", who.unwrap_or("You"), word(what))
 }
 
+/// An offer its maker took back before it was answered.
+pub fn withdraw_text(who: Option<&str>, what: Proposal) -> String {
+    match who {
+        None => format!("You withdraw your {} offer.", word(what)),
+        Some(who) => format!("{who} withdraws the {} offer.", word(what)),
+    }
+}
+
+/// An offer that lapsed because the other side moved: `offerer` made
+/// it, `mover` moved (names, none for this terminal's player).
+pub fn lapse_text(offerer: Option<&str>, what: Proposal, mover: Option<&str>) -> String {
+    let whose = match offerer {
+        None => "Your".to_string(),
+        Some(who) => format!("{who}'s"),
+    };
+    let moved = match mover {
+        None => "you moved".to_string(),
+        Some(who) => format!("{who} moved"),
+    };
+    format!("{whose} {} offer lapsed: {moved}.", word(what))
+}
+
 /// The plain mode's way to answer.
 pub const TYPE_ANSWER: &str = "type accept or decline";
 
@@ -64,6 +86,14 @@ mod tests {
         assert_eq!(
             answer_text(None, Proposal::Draw, true),
             "You accept the draw."
+        );
+        assert_eq!(
+            withdraw_text(Some("ada"), Proposal::Draw),
+            "ada withdraws the draw offer."
+        );
+        assert_eq!(
+            lapse_text(Some("ada"), Proposal::Undo, None),
+            "ada's undo offer lapsed: you moved."
         );
     }
 }

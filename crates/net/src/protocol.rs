@@ -15,7 +15,7 @@ pub use crate::sanitise::sanitise;
 
 /// The version of the protocol this tabletop speaks; a peer speaking
 /// another is refused at its hello, by name of both versions.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The longest line either side accepts, its newline included: room for a
 /// welcome listing every move of a long game on a 26x26 board.
@@ -205,6 +205,26 @@ pub enum Message {
     /// Client to lobby server: take the open seat of the listed game `id`
     /// (role `player`) or watch it (role `spectator`).
     Enter { name: String, id: u64, role: Role },
+    /// Host to the mover: its move is saved (on a lobby server, committed
+    /// to the database) and relayed; sent for every move a player makes.
+    Ack {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Host to the mover: its move could not be saved, so it was not
+    /// played; the mover is to move again.
+    Refused {
+        #[serde(rename = "move")]
+        mv: String,
+        reason: String,
+    },
+    /// Host to everyone: `side` stayed away and its opponent claimed the
+    /// win; an `end` follows.
+    Abandoned { side: Side },
+    /// Either side: are you there? Answered with `pong` at once.
+    Ping,
+    /// The answer to a `ping`.
+    Pong,
 }
 
 /// A game in the lobby's list: enough to choose one, no code.
@@ -278,10 +298,20 @@ pub fn decode(line: &[u8]) -> Result<Message, ProtocolError> {
                 Ok(Versioned { version }) if version != PROTOCOL_VERSION => {
                     Err(ProtocolError::Version(version))
                 }
-                _ => Err(ProtocolError::Malformed(error.to_string())),
+                _ => Err(malformed(&error)),
             }
         }
     }
+}
+
+/// Why a line is not a message, in words that quote none of it: a
+/// peer's text never reaches an error message.
+fn malformed(error: &serde_json::Error) -> ProtocolError {
+    let why = match error.classify() {
+        serde_json::error::Category::Data => "not a message of this protocol",
+        _ => "not JSON",
+    };
+    ProtocolError::Malformed(format!("{why}, at character {}", error.column()))
 }
 
 /// Writes `message` as one line and sends it at once.
@@ -398,6 +428,14 @@ mod tests {
                 id: 3,
                 role: Role::Player,
             },
+            Message::Ack { mv: "C3".into() },
+            Message::Refused {
+                mv: "C3".into(),
+                reason: "the disk is full".into(),
+            },
+            Message::Abandoned { side: Side::First },
+            Message::Ping,
+            Message::Pong,
         ]
     }
 
@@ -446,13 +484,31 @@ mod tests {
             );
             let error = decode(line.as_bytes()).unwrap_err();
             assert_eq!(error, ProtocolError::Version(version));
-            assert!(error.to_string().contains("version 3"), "{error}");
+            assert!(error.to_string().contains("version 4"), "{error}");
             // A later version may add fields or change them: still named.
             let later = format!(r#"{{"type":"hello","version":{version},"extra":[1]}}"#);
             assert_eq!(
                 decode(later.as_bytes()),
                 Err(ProtocolError::Version(version))
             );
+        }
+    }
+
+    #[test]
+    fn a_refusal_quotes_nothing_a_peer_sent() {
+        for hostile in [
+            r#"{"type":"\u001b]0;PWNED\u0007\u001b[2J"}"#,
+            r#"{"type":"offer","what":"\u001b[2Jwin"}"#,
+            r#"{"type":"resign","side":"\u001b]0;x\u0007"}"#,
+            r#"{"type":"clock","left_ms":[1,2],"running":"\u001b[31m"}"#,
+            "{\"type\":\"move\",\"move\":\"\u{1b}[2J",
+        ] {
+            let error = decode(hostile.as_bytes()).unwrap_err().to_string();
+            assert!(
+                !error.contains('\u{1b}') && !error.contains("PWNED") && !error.contains("win"),
+                "{error}"
+            );
+            assert!(error.starts_with("a malformed message"), "{error}");
         }
     }
 

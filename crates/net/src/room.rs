@@ -1,22 +1,21 @@
-//! A game room: one game, its two seats and its spectators, and the rules
-//! of who may do what in it. The one-game host and every game on the
-//! lobby server are rooms; they differ only in who fills the seats (the
-//! host's terminal, a connection, the computer) and in what they do
-//! around it (a terminal, saving, a lobby). A room holds the game as the
-//! engine has it; what happens is told to a [`Witness`] (the host's
-//! terminal, or no one).
+//! A game room: a game at its [`Table`], its two seats and its
+//! spectators. The one-game host and every game on the lobby server are
+//! rooms; they differ only in who fills the seats (the host's terminal, a
+//! connection, the computer), in what they do around it (a terminal, a
+//! database, a lobby), and in when an entry is applied: the host at once,
+//! the server once its database has kept it. What happens is told to the
+//! connections, and to a [`Witness`] (the host's terminal, or no one).
 
 use std::io;
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::clock::{Clock, clock_line};
-use crate::offer::{TYPE_ANSWER, answer_text, offer_text, word};
-use crate::protocol::{MAX_CHAT, MAX_LINE, Message, PROTOCOL_VERSION, Proposal, encode, sanitise};
+use crate::event::{Happened, Logged};
+use crate::protocol::{MAX_LINE, Message, PROTOCOL_VERSION, encode};
 use crate::seen::{Seen, Witness};
-use crate::state::GameState;
-use tabletop_engine::record::{Adjudged, Record, settings_table};
+use crate::table::{Checked, Table, Told};
+use tabletop_engine::record::{Record, settings_table};
 use tabletop_engine::{Described, Player};
 
 /// A connection in a seat or watching.
@@ -25,7 +24,8 @@ struct Linked {
     outbox: mpsc::Sender<Message>,
 }
 
-/// What a player's message did to the room.
+/// What a player's message did to the room, at a host that applies it
+/// at once.
 pub enum Said {
     /// Nothing that needs keeping (a chat, a message from nobody seated).
     Nothing,
@@ -40,21 +40,11 @@ pub enum Said {
 
 /// A game with its seats and spectators.
 pub struct Room<G: Described> {
-    /// The game as the engine has it.
-    pub state: GameState<G>,
+    pub table: Table<G>,
     settings: toml::Table,
-    /// The first and the second player's names.
-    pub names: [String; 2],
     seats: [Option<Linked>; 2],
     spectators: Vec<Linked>,
     max_spectators: usize,
-    /// The side played at the terminal the room is shown on (the host's),
-    /// if any: it is told offers as "You offer".
-    pub local: Option<Player>,
-    /// The offer waiting for an answer, and who made it.
-    pending: Option<(Player, Proposal)>,
-    /// The game's clock, if it is played on one.
-    pub clock: Option<Clock>,
 }
 
 impl<G: Described> Room<G> {
@@ -68,21 +58,22 @@ impl<G: Described> Room<G> {
         let settings = settings_table(&record.start.settings()).into_iter();
         let settings = settings.map(|(k, v)| (k.to_string(), v)).collect();
         Ok(Room {
-            state: GameState::of_record(record)?,
+            table: Table::new(record, local)?,
             settings,
-            names: [String::new(), String::new()],
             seats: [None, None],
             spectators: Vec::new(),
             max_spectators,
-            local,
-            pending: None,
-            clock: record.clock.map(Clock::new),
         })
     }
 
     /// The game's settings as records and the protocol write them.
     pub fn settings(&self) -> &toml::Table {
         &self.settings
+    }
+
+    /// The players' names.
+    pub fn names(&self) -> &[String; 2] {
+        &self.table.names
     }
 
     /// Whether a live connection holds `side`'s seat.
@@ -92,8 +83,17 @@ impl<G: Described> Room<G> {
             .is_some_and(|linked| !linked.outbox.is_closed())
     }
 
-    /// Seats the connection `id` at `side` and welcomes it, telling it
-    /// `rejoin` (its code to come back with) if there is one.
+    /// Whether any connection is in the room, seated or watching.
+    pub fn is_empty(&self) -> bool {
+        !Player::BOTH.iter().any(|&side| self.is_seated(side))
+            && self
+                .spectators
+                .iter()
+                .all(|linked| linked.outbox.is_closed())
+    }
+
+    /// Seats the connection `id` at `side` as `name` and welcomes it,
+    /// telling it `rejoin` (its code to come back with) if there is one.
     pub fn seat(
         &mut self,
         side: Player,
@@ -106,12 +106,19 @@ impl<G: Described> Room<G> {
             let _ = outbox.try_send(refusal("the game already has its player"));
             return Err("taken");
         }
-        self.names[side.index()] = name;
+        self.table.names[side.index()] = name;
         let welcome = self.welcome(Some(side), rejoin);
         outbox.try_send(welcome).map_err(|_| "gone")?;
         self.catch_up(&outbox);
         self.seats[side.index()] = Some(Linked { id, outbox });
         Ok(())
+    }
+
+    /// Takes `side`'s seat from the connection holding it, telling it why.
+    pub fn unseat(&mut self, side: Player, why: &str) {
+        if let Some(linked) = self.seats[side.index()].take() {
+            let _ = linked.outbox.try_send(refusal(why));
+        }
     }
 
     /// Lets the connection `id` watch, if there is room.
@@ -129,10 +136,10 @@ impl<G: Described> Room<G> {
 
     /// After a welcome: where the clock stands, and the offer waiting.
     fn catch_up(&self, outbox: &mpsc::Sender<Message>) {
-        if let Some(clock) = &self.clock {
+        if let Some(clock) = &self.table.clock {
             let _ = outbox.try_send(clock.message(Instant::now()));
         }
-        if let Some((side, what)) = self.pending {
+        if let Some((side, what)) = self.table.pending() {
             let side = Some(side.into());
             let _ = outbox.try_send(Message::Offer { what, side });
         }
@@ -145,10 +152,10 @@ impl<G: Described> Room<G> {
             game: G::NAME.to_string(),
             settings: self.settings.clone(),
             side: side.map(Into::into),
-            names: self.names.clone(),
-            moves: self.state.moves_text(),
+            names: self.table.names.clone(),
+            moves: self.table.state.moves_text(),
             rejoin,
-            clock: self.clock.as_ref().map(|clock| clock.control),
+            clock: self.table.control(),
         };
         match encode(&message).len() <= MAX_LINE {
             true => message,
@@ -157,7 +164,7 @@ impl<G: Described> Room<G> {
     }
 
     /// The side the connection `id` is seated at.
-    fn side_of(&self, id: u64) -> Option<Player> {
+    pub fn side_of(&self, id: u64) -> Option<Player> {
         Player::BOTH.into_iter().find(|side| {
             self.seats[side.index()]
                 .as_ref()
@@ -165,63 +172,98 @@ impl<G: Described> Room<G> {
         })
     }
 
-    /// Tells `seen` what happened, with the game as it now stands.
-    fn show(&self, seen: &mut dyn Witness<G>, what: Seen<G::Move>) -> io::Result<()> {
-        seen.see(&self.state, what)
+    /// What the message of the connection `id` asks, checked, and the
+    /// side it is seated at; none from a connection not seated.
+    pub fn check(&self, id: u64, message: Message) -> Option<(Player, Checked)> {
+        let side = self.side_of(id)?;
+        Some((side, self.table.check(side, message)))
     }
 
-    /// Applies a message from the connection `id`, checked: a move on its
-    /// turn and legal, a chat, its own resignation, a claim. Anything else
-    /// unseats it with an error; the game is then unchanged.
+    /// Refuses `side`'s message: told why, and unseated. The game is
+    /// unchanged.
+    pub fn refuse(&mut self, side: Player, why: &str) {
+        self.tell(side, refusal(&format!("refused: {why}")));
+        self.seats[side.index()] = None;
+    }
+
+    /// Applies a message from the connection `id` at once (the one-game
+    /// host keeps no log), checked: a move on its turn and legal, an
+    /// offer or an answer, a chat, its own resignation, a claim. Anything
+    /// else unseats it with an error; the game is then unchanged.
     pub fn said(
         &mut self,
         id: u64,
         message: Message,
         seen: &mut dyn Witness<G>,
     ) -> io::Result<Said> {
-        let Some(side) = self.side_of(id) else {
+        let Some((side, checked)) = self.check(id, message) else {
             return Ok(Said::Nothing);
         };
-        let name = self.names[side.index()].clone();
-        let refused = match message {
-            Message::Move { .. } if self.is_waiting_on(side) => {
-                "a move while one's own offer waits for an answer".to_string()
+        match checked {
+            Checked::Happens(happened) => {
+                let changes = !matches!(happened, Happened::Chat { .. } | Happened::Offered { .. });
+                self.happen(happened, seen)?;
+                Ok(if changes {
+                    Said::Changed
+                } else {
+                    Said::Nothing
+                })
             }
-            Message::Move { mv } => match self.state.checked(side, &mv) {
-                Ok(mv) => {
-                    self.play(side, mv, false, seen)?;
-                    return Ok(Said::Changed);
-                }
-                Err(why) => why,
-            },
-            Message::Offer { what, .. } => match self.offer(side, what, seen)? {
-                Ok(()) => return Ok(Said::Nothing),
-                Err(why) => why,
-            },
-            Message::Answer { what, accept, .. } => match self.answer(side, what, accept, seen)? {
-                Ok(()) => return Ok(Said::Changed),
-                Err(why) => why,
-            },
-            Message::Chat { text, .. } => {
-                let text = sanitise(&text, MAX_CHAT);
-                let (from, said) = (name.clone(), text.clone());
-                self.show(seen, Seen::Chat { from, text: said })?;
-                self.relay(Some(side), Message::Chat { from: name, text });
-                return Ok(Said::Nothing);
+            Checked::Answered(text) => {
+                self.answer_alone(side, text, seen)?;
+                Ok(Said::Nothing)
             }
-            Message::Resign { side: resigner } if Player::from(resigner) == side => {
-                self.resign(side, seen)?;
-                return Ok(Said::Changed);
+            Checked::Claim => Ok(Said::Claim(side)),
+            Checked::Refused(why) => {
+                self.refuse(side, &why);
+                Ok(Said::Refused(side, why))
             }
-            Message::Claim => return Ok(Said::Claim(side)),
-            other => format!(
-                "a {} message from a player",
-                crate::connection::kind(&other)
-            ),
-        };
-        self.tell(side, refusal(&format!("refused: {refused}")));
-        self.seats[side.index()] = None;
-        Ok(Said::Refused(side, refused))
+        }
+    }
+
+    /// Tells `side` alone (and the terminal, if it is this side's) a line
+    /// of news.
+    pub fn answer_alone(
+        &mut self,
+        side: Player,
+        text: String,
+        seen: &mut dyn Witness<G>,
+    ) -> io::Result<()> {
+        if self.table.local == Some(side) {
+            seen.see(&self.table.state, Seen::Notice(text.clone()))?;
+        }
+        self.tell(side, notice(text));
+        Ok(())
+    }
+
+    /// Makes `happened` happen now, told to everyone (the one-game host,
+    /// which keeps no log).
+    pub fn happen(&mut self, happened: Happened, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        let (_, next, told) = self.table.stamp(happened, Instant::now());
+        self.table = next;
+        self.deliver(told, seen)
+    }
+
+    /// Applies an entry of the game's log, told to everyone here.
+    pub fn apply(&mut self, logged: &Logged, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        let told = self.table.apply(logged);
+        self.deliver(told, seen)
+    }
+
+    /// Delivers what an entry applied tells.
+    pub fn deliver(
+        &mut self,
+        told: Vec<Told<G::Move>>,
+        seen: &mut dyn Witness<G>,
+    ) -> io::Result<()> {
+        for told in told {
+            match told {
+                Told::Relay { except, message } => self.relay(except, message),
+                Told::To { side, message } => self.tell(side, message),
+                Told::Shown(what) => seen.see(&self.table.state, what)?,
+            }
+        }
+        Ok(())
     }
 
     /// Forgets the connection `id`; the side whose seat it held, if any.
@@ -255,261 +297,37 @@ impl<G: Described> Room<G> {
             .retain(|linked| linked.outbox.try_send(message.clone()).is_ok());
     }
 
-    /// Plays a move made outside any connection (the computer's), relays it.
-    pub fn play_own(
-        &mut self,
-        side: Player,
-        mv: &str,
-        seen: &mut dyn Witness<G>,
-    ) -> Result<(), String> {
-        let mv = self.state.checked(side, mv)?;
-        self.play(side, mv, false, seen).map_err(|e| e.to_string())
-    }
-
-    /// Plays a move typed at this terminal by `side` (read as legal by
-    /// it), relays it; refused if it is not `side`'s turn or not legal.
-    pub fn play_typed(
-        &mut self,
-        side: Player,
-        mv: G::Move,
-        seen: &mut dyn Witness<G>,
-    ) -> io::Result<Result<(), String>> {
-        if let Err(why) = self.state.checked(side, &mv.to_string()) {
-            return Ok(Err(why));
-        }
-        self.play(side, mv, true, seen).map(Ok)
-    }
-
-    /// Plays `side`'s checked move, shows and relays it, and turns the
-    /// clock.
-    fn play(
-        &mut self,
-        side: Player,
-        mv: G::Move,
-        typed_here: bool,
-        seen: &mut dyn Witness<G>,
-    ) -> io::Result<()> {
-        self.state.play(mv);
-        self.show(seen, Seen::Moved { mv, typed_here })?;
-        self.relay(Some(side), Message::Move { mv: mv.to_string() });
-        self.moved(side, seen)
-    }
-
-    /// `side` gives the game up: shown and relayed, unless it was over.
-    pub fn resign(&mut self, side: Player, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        if self.state.resign(side) {
-            self.show(seen, Seen::Resigned(side))?;
-        }
-        self.relay(Some(side), Message::Resign { side: side.into() });
-        Ok(())
-    }
-
-    /// After a move by `by` (relayed already): an offer of the other
-    /// side's is declined by it, and the clock turns.
-    fn moved(&mut self, by: Player, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        if self.pending.is_some_and(|(offerer, _)| offerer != by) {
-            self.pending = None;
-        }
-        self.turn_clock(false, seen)
-    }
-
-    /// The clock after the position changed: the side to move's time
-    /// runs (once the clock has started), or it stops at the end; then
-    /// everyone is told. A move `taken_back` gains no increment.
-    fn turn_clock(&mut self, taken_back: bool, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        let now = Instant::now();
-        let over = self.state.is_over();
-        let to_move = self.state.to_move();
-        let Some(clock) = &mut self.clock else {
-            return Ok(());
-        };
-        match (over, clock.is_running(), taken_back) {
-            (true, _, _) => clock.stop(now),
-            (false, true, false) => clock.turn(to_move, now),
-            (false, true, true) => clock.taken_back(to_move, now),
-            (false, false, _) => return Ok(()),
-        }
-        self.told_clock(now, seen)
-    }
-
-    /// Everyone hears where the clock stands, this terminal too.
-    fn told_clock(&mut self, now: Instant, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        let Some(clock) = &self.clock else {
-            return Ok(());
-        };
-        let (told, left) = (clock.message(now), clock.left(now));
-        self.relay(None, told);
-        if !self.state.is_over() {
-            let symbols = Player::BOTH.map(G::symbol);
-            self.show(seen, Seen::Notice(clock_line(symbols, left)))?;
-        }
-        Ok(())
-    }
-
-    /// Starts the clock, if there is one and it is not running: both
-    /// players are there.
-    pub fn start_clock(&mut self, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        let now = Instant::now();
-        let to_move = self.state.to_move();
-        match &mut self.clock {
-            Some(clock) if !clock.is_running() && !self.state.is_over() => {
-                clock.turn(to_move, now);
-                self.told_clock(now, seen)
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// When the clock's running side runs out of time, if it runs.
-    pub fn deadline(&self) -> Option<Instant> {
-        let (_, at) = self.clock.as_ref()?.deadline()?;
-        Some(at)
-    }
-
-    /// Ends the game if the side to move is out of time; true if it did.
+    /// The side out of time, ended as such now, if one is: true if the
+    /// game ended.
     pub fn flag(&mut self, seen: &mut dyn Witness<G>) -> io::Result<bool> {
-        let Some((loser, at)) = self.clock.as_ref().and_then(Clock::deadline) else {
-            return Ok(false);
-        };
-        if Instant::now() < at || self.state.is_over() {
-            return Ok(false);
-        }
-        self.adjudge(Adjudged::OutOfTime(loser), seen)?;
-        self.relay(None, Message::OutOfTime { side: loser.into() });
-        self.turn_clock(false, seen)?;
-        Ok(true)
-    }
-
-    /// Ends the game as `adjudged` says, shown, unless it was over.
-    fn adjudge(&mut self, adjudged: Adjudged, seen: &mut dyn Witness<G>) -> io::Result<()> {
-        match self.state.adjudge(adjudged) {
-            true => self.show(seen, Seen::Adjudged(adjudged)),
-            false => Ok(()),
-        }
-    }
-
-    /// Why the game ended, for the `end` message.
-    pub fn end_reason(&self) -> String {
-        match self.state.adjudged() {
-            Some(adjudged) => {
-                let text = adjudged.text::<G>();
-                text.trim_end_matches('.').to_string()
+        match self.table.flagged(Instant::now()) {
+            Some(loser) => {
+                let side = loser.into();
+                self.happen(Happened::OutOfTime { side }, seen)?;
+                Ok(true)
             }
-            None => "the game is over".to_string(),
+            None => Ok(false),
         }
     }
 
     /// The game as a record, its clock included.
     pub fn record(&self) -> Record<G> {
-        let mut record = self.state.record();
-        record.clock = self.clock.as_ref().map(|clock| clock.control);
-        record
+        self.table.record()
     }
 
-    /// `side` offers a draw or asks for an undo: everyone is told (the
-    /// offerer too). `Ok(Err(why))` for an offer that breaks the rules;
-    /// a second offer while one waits is only answered with a notice
-    /// (two offers can cross).
-    pub fn offer(
-        &mut self,
-        side: Player,
-        what: Proposal,
-        seen: &mut dyn Witness<G>,
-    ) -> io::Result<Result<(), String>> {
-        if self.state.is_over() {
-            return Ok(Err("an offer after the end of the game".to_string()));
-        }
-        if what == Proposal::Undo && !self.state.has_moved(side) {
-            return Ok(Err(
-                "an undo with no move of one's own to take back".to_string()
-            ));
-        }
-        if self.pending.is_some() {
-            let text = "An offer is already waiting for an answer.".to_string();
-            if self.local == Some(side) {
-                self.show(seen, Seen::Notice(text.clone()))?;
-            }
-            self.tell(side, notice(text));
-            return Ok(Ok(()));
-        }
-        self.pending = Some((side, what));
-        let answerable = self.local.is_some_and(|local| local != side);
-        let text = offer_text(self.speaker(side), what, answerable.then_some(TYPE_ANSWER));
-        self.show(seen, Seen::Notice(text))?;
-        self.relay(
-            None,
-            Message::Offer {
-                what,
-                side: Some(side.into()),
-            },
-        );
-        Ok(Ok(()))
+    /// Why the game ended, for the `end` message.
+    pub fn end_reason(&self) -> String {
+        self.table.end_reason()
     }
 
-    /// `side` accepts or declines the other side's offer: the draw ends
-    /// the game, the undo takes the offerer's last move back, and
-    /// everyone is told (the answerer too). `Ok(Err(why))` for an answer
-    /// to no offer.
-    pub fn answer(
-        &mut self,
-        side: Player,
-        what: Proposal,
-        accept: bool,
-        seen: &mut dyn Witness<G>,
-    ) -> io::Result<Result<(), String>> {
-        let offerer = match self.pending {
-            Some((offerer, offered)) if offerer != side && offered == what => offerer,
-            _ => return Ok(Err(format!("an answer to no {} offer", word(what)))),
-        };
-        self.pending = None;
-        let text = answer_text(self.speaker(side), what, accept);
-        self.show(seen, Seen::Notice(text))?;
-        self.relay(
-            None,
-            Message::Answer {
-                what,
-                accept,
-                side: Some(side.into()),
-            },
-        );
-        match (accept, what) {
-            (false, _) => {}
-            (true, Proposal::Draw) => self.adjudge(Adjudged::DrawAgreed, seen)?,
-            (true, Proposal::Undo) => {
-                if self.state.take_back(offerer) {
-                    self.show(seen, Seen::TakenBack(offerer))?;
-                }
-            }
-        }
-        self.turn_clock(accept && what == Proposal::Undo, seen)?;
-        Ok(Ok(()))
-    }
-
-    /// Whether `side` made the offer waiting: it moves again once the
-    /// offer is answered, so that every screen takes back, or ends, the
-    /// same game.
-    pub fn is_waiting_on(&self, side: Player) -> bool {
-        self.pending.is_some_and(|(offerer, _)| offerer == side)
-    }
-
-    /// What the offer waiting for `side`'s answer offers, if there is one.
-    pub fn waiting_for(&self, side: Player) -> Option<Proposal> {
-        self.pending
-            .filter(|(offerer, _)| *offerer != side)
-            .map(|(_, what)| what)
-    }
-
-    /// A player's name as this terminal tells it; none for its own.
-    fn speaker(&self, side: Player) -> Option<&str> {
-        match self.local == Some(side) {
-            true => None,
-            false => Some(&self.names[side.index()]),
-        }
+    /// When the clock's running side runs out of time, if it runs.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.table.deadline()
     }
 }
 
 /// A line of news for a player.
-fn notice(text: String) -> Message {
+pub fn notice(text: String) -> Message {
     Message::Notice {
         text,
         claimable: false,

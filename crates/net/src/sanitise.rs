@@ -8,48 +8,90 @@
 /// too, blanks kept as single spaces, at most `max` characters.
 pub fn sanitise(text: &str, max: usize) -> String {
     let mut kept = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    for c in Visible::new(text) {
         match c {
-            // ESC [ ... final, ESC ] ... BEL or ESC \, ESC and one more.
-            '\u{1b}' | '\u{9b}' | '\u{9d}' => {
-                let kind = match c {
-                    '\u{9b}' => Some('['),
-                    '\u{9d}' => Some(']'),
-                    _ => chars.next(),
-                };
-                match kind {
-                    Some('[') => {
-                        for c in chars.by_ref() {
-                            if ('\u{40}'..='\u{7e}').contains(&c) {
-                                break;
-                            }
-                        }
-                    }
-                    Some(']' | 'P' | '_' | '^') => {
-                        while let Some(c) = chars.next() {
-                            if c == '\u{7}' || c == '\u{9c}' {
-                                break;
-                            }
-                            if c == '\u{1b}' && chars.peek() == Some(&'\\') {
-                                chars.next();
-                                break;
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
             c if c.is_whitespace() => {
                 if !kept.is_empty() && !kept.ends_with(' ') {
                     kept.push(' ');
                 }
             }
-            c if c.is_control() || is_bidi_control(c) => {}
             c => kept.push(c),
         }
     }
     kept.trim_end().chars().take(max).collect()
+}
+
+/// `text` with nothing in it a terminal acts on: escape sequences,
+/// control characters (but line ends and tabs) and bidirectional
+/// overrides removed, everything else as it is. What the plain mode
+/// prints of a network game, and every error message, passes through
+/// this on its way to the terminal.
+pub fn printable(text: &str) -> String {
+    Visible::new(text)
+        .filter(|&c| matches!(c, '\n' | '\t') || !c.is_control())
+        .collect()
+}
+
+/// The characters of a text a terminal shows as they are: escape
+/// sequences (`ESC [ ... final`, `ESC ] ... BEL` or `ESC \\`, `ESC` and
+/// one more) and other control characters and bidirectional overrides
+/// left out.
+struct Visible<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+}
+
+impl<'a> Visible<'a> {
+    fn new(text: &'a str) -> Visible<'a> {
+        Visible {
+            chars: text.chars().peekable(),
+        }
+    }
+
+    /// Passes over the rest of an escape sequence begun by `c`.
+    fn skip_sequence(&mut self, c: char) {
+        let kind = match c {
+            '\u{9b}' => Some('['),
+            '\u{9d}' => Some(']'),
+            _ => self.chars.next(),
+        };
+        match kind {
+            Some('[') => {
+                for c in self.chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            Some(']' | 'P' | '_' | '^') => {
+                while let Some(c) = self.chars.next() {
+                    if c == '\u{7}' || c == '\u{9c}' {
+                        break;
+                    }
+                    if c == '\u{1b}' && self.chars.peek() == Some(&'\\') {
+                        self.chars.next();
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Iterator for Visible<'_> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        loop {
+            let c = self.chars.next()?;
+            match c {
+                '\u{1b}' | '\u{9b}' | '\u{9d}' => self.skip_sequence(c),
+                c if c.is_whitespace() => return Some(c),
+                c if c.is_control() || is_bidi_control(c) => {}
+                c => return Some(c),
+            }
+        }
+    }
 }
 
 /// Characters that reorder the text after them on the screen.
@@ -72,5 +114,7 @@ mod tests {
         for c in sanitise(hostile, 100).chars() {
             assert!(!c.is_control(), "{c:?}");
         }
+        assert_eq!(printable(hostile), "bob\nevil");
+        assert_eq!(printable("  a\tb\n"), "  a\tb\n");
     }
 }

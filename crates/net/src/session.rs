@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::client::{self, Link, Welcomed};
-use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, Role, sanitise};
+use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, Role, Seats, sanitise};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
 
@@ -57,6 +57,15 @@ pub enum News {
     /// The opponent has been away longer than the server waits: this
     /// player may claim the win.
     Claimable,
+    /// This player stayed away and the opponent claimed the win.
+    Abandoned(Player),
+    /// This side's own move could not be saved by the server and was
+    /// not played: the screen takes it back, says why, and this side is
+    /// to move again.
+    Refused {
+        mv: String,
+        reason: String,
+    },
     /// From the host to its own screen: the players' names now, whether
     /// the other seat is empty, and how the other player stands (all
     /// sanitised).
@@ -91,6 +100,51 @@ pub struct Start {
     pub moves: Vec<String>,
     /// The game's clock, if it has one.
     pub clock: Option<TimeControl>,
+    /// The code this player comes back with, if the host gave one.
+    pub rejoin: Option<String>,
+}
+
+/// How to come back to a game after a dropped connection or a server's
+/// restart: where, with which code, as whom.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WayBack {
+    pub address: String,
+    /// The code to say hello with: a player's rejoin code when it has
+    /// one, else the code it came in with.
+    pub code: String,
+    pub name: String,
+    pub role: Role,
+}
+
+/// A connection being made again, in the background.
+pub struct Reopening {
+    answer: Receiver<Result<(Start, Session), String>>,
+}
+
+impl Reopening {
+    /// Connects again the way `back` says, on a thread of its own.
+    pub fn start(back: WayBack) -> Reopening {
+        let (tell, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            let WayBack {
+                address,
+                code,
+                name,
+                role,
+            } = back;
+            let _ = tell.send(Session::open(address, code, name, role));
+        });
+        Reopening { answer }
+    }
+
+    /// The game welcomed again, or why not, once the host has answered.
+    pub fn poll(&mut self) -> Option<Result<(Start, Session), String>> {
+        match self.answer.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err("the network thread stopped".to_string())),
+        }
+    }
 }
 
 /// The connection serving a network game, seen from the game screen.
@@ -99,6 +153,11 @@ pub struct Session {
     requests: UnboundedSender<Request>,
     /// The connection is gone (or the host ended the game).
     closed: bool,
+    /// How to come back, if this connection can be made again.
+    way_back: Option<WayBack>,
+    /// This is the host's own screen's connection: leaving ends the game
+    /// for everyone.
+    hosting: bool,
 }
 
 impl Session {
@@ -112,7 +171,45 @@ impl Session {
         name: String,
         role: Role,
     ) -> Result<(Start, Session), String> {
-        Session::begin(move || async move { client::connect(&address, &code, &name, role).await })
+        let mut back = WayBack {
+            address: address.clone(),
+            code: code.clone(),
+            name: name.clone(),
+            role,
+        };
+        let begun =
+            Session::begin(
+                move || async move { client::connect(&address, &code, &name, role).await },
+            );
+        let (start, mut session) = begun?;
+        if let Some(rejoin) = &start.rejoin {
+            back.code = rejoin.clone();
+        }
+        session.way_back = Some(back);
+        Ok((start, session))
+    }
+
+    /// This session as the host's own screen's (leaving it ends the
+    /// game for everyone).
+    pub fn hosting(mut self) -> Session {
+        self.hosting = true;
+        self
+    }
+
+    /// Whether this is the host's own screen's session.
+    pub fn is_hosting(&self) -> bool {
+        self.hosting
+    }
+
+    /// How to come back to this game, if it can be.
+    pub fn way_back(&self) -> Option<&WayBack> {
+        self.way_back.as_ref()
+    }
+
+    /// This session, which can be made again the way `back` says.
+    pub fn with_way_back(mut self, back: WayBack) -> Session {
+        self.way_back = Some(back);
+        self
     }
 
     /// Like [`Session::open`], the connection made and welcomed by
@@ -148,7 +245,7 @@ impl Session {
                             names,
                             moves,
                             clock,
-                            ..
+                            rejoin,
                         } = welcomed;
                         let start = Start {
                             game,
@@ -157,6 +254,7 @@ impl Session {
                             names,
                             moves,
                             clock,
+                            rejoin,
                         };
                         if ready.send(Ok(start)).is_ok() {
                             relay(link, asked, tell).await;
@@ -172,6 +270,8 @@ impl Session {
             news,
             requests,
             closed: false,
+            way_back: None,
+            hosting: false,
         };
         Ok((start, session))
     }
@@ -222,8 +322,18 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
             }
             incoming = link.next() => {
                 let (news, last) = match incoming {
-                    Ok(Some(message)) => heard(message),
-                    Ok(None) => (News::Lost("the host closed the connection".to_string()), true),
+                    Ok(Some(Message::Ping)) => {
+                        if let Err(error) = link.write(&Message::Pong).await {
+                            let _ = tell.send(News::Lost(format!("the connection broke: {error}")));
+                            return;
+                        }
+                        continue;
+                    }
+                    Ok(Some(message)) => match heard(message, link.peer()) {
+                        Some(heard) => heard,
+                        None => continue,
+                    },
+                    Ok(None) => (News::Lost(format!("the {} closed the connection", link.peer())), true),
                     Err(why) => (News::Lost(why), true),
                 };
                 if tell.send(news).is_err() || last {
@@ -235,101 +345,91 @@ async fn relay(mut link: Link, mut asked: UnboundedReceiver<Request>, tell: Send
 }
 
 /// The news a message from the host brings, sanitised, and whether it is
-/// the last.
-fn heard(message: Message) -> (News, bool) {
+/// the last; none for a message that brings none (an acknowledgement).
+fn heard(message: Message, peer: &str) -> Option<(News, bool)> {
+    let going = |news| Some((news, false));
     match message {
-        Message::Move { mv } => (News::Move(mv), false),
-        Message::Chat { from, text } => (
-            News::Chat {
-                from: sanitise(&from, MAX_NAME),
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Resign { side } => (News::Resigned(side.into()), false),
+        Message::Move { mv } => going(News::Move(mv)),
+        Message::Chat { from, text } => going(News::Chat {
+            from: sanitise(&from, MAX_NAME),
+            text: sanitise(&text, MAX_CHAT),
+        }),
+        Message::Resign { side } => going(News::Resigned(side.into())),
         Message::Offer {
             what,
             side: Some(by),
-        } => (
-            News::Offered {
-                by: by.into(),
-                what,
-            },
-            false,
-        ),
+        } => going(News::Offered {
+            by: by.into(),
+            what,
+        }),
         Message::Answer {
             what,
             accept,
             side: Some(by),
-        } => (
-            News::Answered {
-                by: by.into(),
-                what,
-                accept,
-            },
-            false,
-        ),
-        Message::Clock { left_ms, running } => (
-            News::Clock {
-                left: left_ms.map(Duration::from_millis),
-                running: running.map(Into::into),
-            },
-            false,
-        ),
-        Message::OutOfTime { side } => (News::OutOfTime(side.into()), false),
-        Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => (
-            News::Lost("the host sent an offer or answer from nobody".to_string()),
-            true,
-        ),
-        Message::End { result, reason } => (
-            News::Ended {
-                result: sanitise(&result, 16),
-                reason: sanitise(&reason, 200),
-            },
-            true,
-        ),
-        Message::Error { reason } => (
-            News::Lost(format!("the host refused: {}", sanitise(&reason, 200))),
-            true,
-        ),
-        Message::Hello { .. } | Message::Welcome { .. } => (
-            News::Lost("the host sent a second handshake".to_string()),
-            true,
-        ),
+        } => going(News::Answered {
+            by: by.into(),
+            what,
+            accept,
+        }),
+        Message::Clock { left_ms, running } => going(News::Clock {
+            left: left_ms.map(Duration::from_millis),
+            running: running.map(Into::into),
+        }),
+        Message::OutOfTime { side } => going(News::OutOfTime(side.into())),
+        Message::Abandoned { side } => going(News::Abandoned(side.into())),
+        Message::Refused { mv, reason } => going(News::Refused {
+            mv: sanitise(&mv, 16),
+            reason: sanitise(&reason, 200),
+        }),
+        Message::Ack { .. } | Message::Ping | Message::Pong => None,
         Message::Notice {
             text,
-            seats: Some(seats),
-            ..
-        } => (
-            News::Seats {
-                names: seats.names.map(|name| sanitise(&name, MAX_NAME)),
-                waiting: seats.waiting,
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Notice {
-            claimable: true, ..
-        } => (News::Claimable, false),
+            seats,
+            claimable,
+        } => going(noticed(text, seats, claimable)),
+        other => Some(last(other, peer)),
+    }
+}
+
+/// The news a notice brings: how the seats stand (the host's own
+/// screen), that the opponent may be claimed against, or a line from the
+/// server.
+fn noticed(text: String, seats: Option<Seats>, claimable: bool) -> News {
+    match (seats, claimable) {
+        (Some(seats), _) => News::Seats {
+            names: seats.names.map(|name| sanitise(&name, MAX_NAME)),
+            waiting: seats.waiting,
+            text: sanitise(&text, MAX_CHAT),
+        },
+        (None, true) => News::Claimable,
         // The server's news (the opponent left, came back) reads as a
         // line of chat from it.
-        Message::Notice { text, .. } => (
-            News::Chat {
-                from: "server".to_string(),
-                text: sanitise(&text, MAX_CHAT),
-            },
-            false,
-        ),
-        Message::Claim
-        | Message::List
-        | Message::Games { .. }
-        | Message::Create { .. }
-        | Message::Created { .. }
-        | Message::Enter { .. } => (
-            News::Lost("the host sent a lobby message during the game".to_string()),
-            true,
-        ),
+        (None, false) => News::Chat {
+            from: "server".to_string(),
+            text: sanitise(&text, MAX_CHAT),
+        },
     }
+}
+
+/// The news of a message that ends the connection.
+fn last(message: Message, peer: &str) -> (News, bool) {
+    let news = match message {
+        Message::End { result, reason } => News::Ended {
+            result: sanitise(&result, 16),
+            reason: sanitise(&reason, 200),
+        },
+        Message::Error { reason } => {
+            News::Lost(format!("the {peer} refused: {}", sanitise(&reason, 200)))
+        }
+        Message::Offer { side: None, .. } | Message::Answer { side: None, .. } => {
+            News::Lost(format!("the {peer} sent an offer or answer from nobody"))
+        }
+        Message::Hello { .. } | Message::Welcome { .. } => {
+            News::Lost(format!("the {peer} sent a second handshake"))
+        }
+        _ => News::Lost(format!("the {peer} sent a lobby message during the game")),
+    };
+    (news, true)
 }
 
 #[cfg(test)]
@@ -338,10 +438,14 @@ mod tests {
 
     #[test]
     fn a_hostile_chat_is_sanitised_before_the_screen_sees_it() {
-        let (news, last) = heard(Message::Chat {
-            from: "\u{1b}[31mbob".into(),
-            text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
-        });
+        let (news, last) = heard(
+            Message::Chat {
+                from: "\u{1b}[31mbob".into(),
+                text: "hi\u{1b}]0;pwned\u{7} there\u{1b}[2J".into(),
+            },
+            "host",
+        )
+        .expect("news");
         assert!(!last);
         assert_eq!(
             news,
@@ -350,9 +454,13 @@ mod tests {
                 text: "hi there".into()
             }
         );
-        let (news, last) = heard(Message::Error {
-            reason: "\u{1b}[2Jbye".into(),
-        });
+        let (news, last) = heard(
+            Message::Error {
+                reason: "\u{1b}[2Jbye".into(),
+            },
+            "host",
+        )
+        .expect("news");
         assert!(last);
         assert_eq!(news, News::Lost("the host refused: bye".into()));
     }

@@ -157,6 +157,19 @@ impl<G: Described> GameState<G> {
         true
     }
 
+    /// The result and how the game ended (as records write `ended`),
+    /// once it is over.
+    pub fn ending(&self) -> Option<(String, Option<String>)> {
+        let ended = match (self.resigned, self.adjudged) {
+            (Some(_), _) => Some("resignation"),
+            (None, Some(Adjudged::OutOfTime(_))) => Some("time"),
+            (None, Some(Adjudged::DrawAgreed)) => Some("agreement"),
+            (None, Some(Adjudged::Abandoned(_))) => Some("abandoned"),
+            (None, None) => None,
+        };
+        Some((self.result()?, ended.map(String::from)))
+    }
+
     /// Whether `side` has made a move (one it could ask to take back).
     pub fn has_moved(&self, side: Player) -> bool {
         self.line()

@@ -25,6 +25,9 @@ pub struct Context {
     pub animate: bool,
     /// Where a game is saved after every move (none in tests).
     pub autosave: Option<PathBuf>,
+    /// The app runs for a visitor of the server's SSH door: nothing is
+    /// read from or written to files.
+    pub door: bool,
 }
 
 /// Where the app goes after an action.
@@ -107,6 +110,13 @@ pub trait Screen {
     /// Moves things on to `now`.
     fn tick(&mut self, _now: Instant, _context: &Context) -> Tick {
         Tick::Same
+    }
+
+    /// Whether the app may quit now. A screen where quitting would end
+    /// something for others (the host's game with a player in it) says so
+    /// and answers false the first time; the next press quits.
+    fn may_quit(&mut self) -> bool {
+        true
     }
 
     /// Shows `message` on the screen's status line.

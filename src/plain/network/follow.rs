@@ -4,6 +4,7 @@
 use tabletop_engine::Player;
 use tabletop_net::client::following::{Following, Heard};
 use tabletop_net::client::{Link, Welcomed};
+use tabletop_net::protocol::Message;
 
 use super::keyboard::Keyboard;
 use super::table::Table;
@@ -34,6 +35,12 @@ pub async fn play<G: PlainGame>(
             () = keyboard.read() => {}
             incoming = link.next() => {
                 let heard = match incoming? {
+                    Some(Message::Ping) => {
+                        link.write(&Message::Pong)
+                            .await
+                            .map_err(|e| format!("the connection broke: {e}"))?;
+                        continue;
+                    }
                     Some(message) => following.heard(message, &mut table)?,
                     None => following.closed()?,
                 };

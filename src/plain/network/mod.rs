@@ -4,6 +4,7 @@
 //! `watch`, `online --plain`). The games themselves are the network
 //! crate's.
 
+pub mod escaping;
 pub mod follow;
 pub mod host;
 pub mod keyboard;

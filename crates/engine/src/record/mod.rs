@@ -163,6 +163,10 @@ pub struct Record<G: Described> {
 /// `ended` as records write it for a resignation.
 const RESIGNATION: &str = "resignation";
 
+/// `ended` as records write it for a game claimed against an absent
+/// player.
+const ABANDONED: &str = "abandoned";
+
 /// A game ended by its players or its clock, not by its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Adjudged {
@@ -170,12 +174,15 @@ pub enum Adjudged {
     OutOfTime(Player),
     /// The players agreed a draw.
     DrawAgreed,
+    /// This player left a network game and did not come back in time;
+    /// the opponent claimed the win.
+    Abandoned(Player),
 }
 
 impl Adjudged {
     pub fn outcome(self) -> Outcome {
         match self {
-            Adjudged::OutOfTime(loser) => Outcome::Win(loser.other()),
+            Adjudged::OutOfTime(loser) | Adjudged::Abandoned(loser) => Outcome::Win(loser.other()),
             Adjudged::DrawAgreed => Outcome::Draw,
         }
     }
@@ -185,6 +192,7 @@ impl Adjudged {
         match self {
             Adjudged::OutOfTime(_) => "time",
             Adjudged::DrawAgreed => "agreement",
+            Adjudged::Abandoned(_) => ABANDONED,
         }
     }
 
@@ -193,6 +201,9 @@ impl Adjudged {
         match self {
             Adjudged::OutOfTime(loser) => format!("Player {} ran out of time.", G::symbol(loser)),
             Adjudged::DrawAgreed => "The players agreed a draw.".to_string(),
+            Adjudged::Abandoned(loser) => {
+                format!("Player {} left and did not come back.", G::symbol(loser))
+            }
         }
     }
 }
@@ -370,7 +381,7 @@ fn read_ending<G: Game>(
     let Some(ended) = text.ended.as_deref() else {
         return Ok((None, None));
     };
-    let known = [RESIGNATION, "time", "agreement"];
+    let known = [RESIGNATION, "time", "agreement", ABANDONED];
     if !known.contains(&ended) {
         return Err(RecordError::new(format!(
             "ended is {}, but the only endings a record knows are {}",
@@ -394,6 +405,7 @@ fn read_ending<G: Game>(
         .find(|&p| text.result.as_deref() == Some(&G::symbol(p).to_string()));
     match (winner, ended) {
         (Some(winner), RESIGNATION) => Ok((Some(winner.other()), None)),
+        (Some(winner), ABANDONED) => Ok((None, Some(Adjudged::Abandoned(winner.other())))),
         (Some(winner), _) => Ok((None, Some(Adjudged::OutOfTime(winner.other())))),
         (None, _) => Err(RecordError::new(format!(
             "a game ended by {ended}: its result names its winner ({} or {})",
@@ -670,8 +682,16 @@ mod tests {
             text.contains("result = \"draw\"\nended = \"agreement\""),
             "{text}"
         );
-        assert_eq!(read::<Gekitai>(&text), Ok(record));
+        assert_eq!(read::<Gekitai>(&text), Ok(record.clone()));
         let won_agreed = text.replace("\"draw\"", "\"X\"");
+        let mut claimed = record.clone();
+        claimed.adjudged = Some(Adjudged::Abandoned(Player::First));
+        let claimed_text = claimed.to_toml();
+        assert!(
+            claimed_text.contains("result = \"O\"\nended = \"abandoned\""),
+            "{claimed_text}"
+        );
+        assert_eq!(read::<Gekitai>(&claimed_text), Ok(claimed));
         assert!(read::<Gekitai>(&won_agreed).is_err());
         let bad_clock = text.replace("5+3", "five");
         assert!(

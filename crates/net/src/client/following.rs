@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::clock::clock_line;
 use crate::intent::Intent;
-use crate::offer::{TYPE_ANSWER, answer_text, offer_text};
-use crate::protocol::{MAX_CHAT, Message, Proposal, sanitise};
+use crate::offer::{TYPE_ANSWER, answer_text, offer_text, withdraw_text};
+use crate::protocol::{MAX_CHAT, MAX_NAME, Message, Proposal, sanitise};
 use crate::seen::{Seen, Witness};
 use crate::state::GameState;
 use tabletop_engine::record::{Adjudged, read_settings};
@@ -27,6 +27,8 @@ pub struct Following<G: Described> {
     offers: Offers,
     /// The opponent has stayed away long enough to be claimed against.
     claimable: bool,
+    /// What messages call the other end: `host`, or `server`.
+    peer: &'static str,
 }
 
 /// What a message from the host did.
@@ -41,7 +43,8 @@ pub enum Heard {
 impl<G: Described> Following<G> {
     /// The game `welcomed` describes, its settings and moves checked.
     pub fn new(welcomed: &Welcomed) -> Result<Following<G>, String> {
-        let hosted = |why: String| format!("the host sent {why}");
+        let peer = welcomed.link.peer();
+        let hosted = |why: String| format!("the {peer} sent {why}");
         let settings = read_settings::<G>(&welcomed.settings).map_err(|e| hosted(e.to_string()))?;
         let mut state = GameState::new(G::new(settings));
         state.catch_up(&welcomed.moves).map_err(hosted)?;
@@ -51,6 +54,7 @@ impl<G: Described> Following<G> {
             names: welcomed.names.clone(),
             offers: Offers::default(),
             claimable: false,
+            peer,
         })
     }
 
@@ -136,7 +140,7 @@ impl<G: Described> Following<G> {
     pub fn closed(&self) -> Result<Heard, String> {
         match self.state.is_over() {
             true => Ok(Heard::Ended(true)),
-            false => Err("the host closed the connection".to_string()),
+            false => Err(format!("the {} closed the connection", self.peer)),
         }
     }
 
@@ -144,7 +148,8 @@ impl<G: Described> Following<G> {
     /// broke the rules (the game is then over here).
     pub fn heard(&mut self, message: Message, seen: &mut dyn Witness<G>) -> Result<Heard, String> {
         let io = |error: io::Error| error.to_string();
-        let hosted = |why: String| format!("the host sent {why}");
+        let peer = self.peer;
+        let hosted = |why: String| format!("the {peer} sent {why}");
         match message {
             Message::Move { mv } => {
                 // The host moves for its side; a spectator sees both.
@@ -170,7 +175,7 @@ impl<G: Described> Following<G> {
             Message::Resign { side: resigner } => {
                 let resigner = Player::from(resigner);
                 if Some(resigner) == self.side {
-                    return Err("the host resigned for us".to_string());
+                    return Err(format!("the {peer} resigned for us"));
                 }
                 if self.state.resign(resigner) {
                     self.show(seen, Seen::Resigned(resigner)).map_err(io)?;
@@ -197,28 +202,67 @@ impl<G: Described> Following<G> {
             }
             Message::Clock { .. } => {}
             Message::OutOfTime { side: loser } => {
-                let adjudged = Adjudged::OutOfTime(loser.into());
-                if self.state.adjudge(adjudged) {
-                    self.show(seen, Seen::Adjudged(adjudged)).map_err(io)?;
-                }
+                self.adjudged(Adjudged::OutOfTime(loser.into()), seen)
+                    .map_err(io)?;
             }
+            Message::Abandoned { side: loser } => {
+                self.adjudged(Adjudged::Abandoned(loser.into()), seen)
+                    .map_err(io)?;
+            }
+            Message::Ack { .. } | Message::Pong => {}
+            Message::Refused { mv, reason } => self.refused(&mv, &reason, seen)?,
             Message::End { result, reason } => return self.ended(&result, &reason, seen),
             Message::Error { reason } => {
-                return Err(format!("the host refused: {}", sanitise(&reason, 200)));
+                return Err(format!("the {peer} refused: {}", sanitise(&reason, 200)));
             }
             Message::Notice {
-                text, claimable, ..
+                text,
+                claimable,
+                seats,
             } => {
+                // Who sits where: a name first heard here (who took the
+                // open seat) names them in what follows.
+                if let Some(seats) = seats {
+                    self.names = seats.names.map(|name| sanitise(&name, MAX_NAME));
+                }
                 self.claimable = claimable;
                 let text = sanitise(&text, MAX_CHAT);
                 self.show(seen, Seen::Notice(text)).map_err(io)?;
             }
             other => {
                 let kind = crate::connection::kind(&other);
-                return Err(format!("the host sent a {kind} message during the game"));
+                return Err(format!("the {peer} sent a {kind} message during the game"));
             }
         }
         Ok(Heard::Going)
+    }
+
+    /// The game ended as `adjudged` says, told, unless it was over.
+    fn adjudged(&mut self, adjudged: Adjudged, seen: &mut dyn Witness<G>) -> io::Result<()> {
+        match self.state.adjudge(adjudged) {
+            true => self.show(seen, Seen::Adjudged(adjudged)),
+            false => Ok(()),
+        }
+    }
+
+    /// This side's last move, `mv`, was not saved by the host: it is
+    /// taken back here, and why is told.
+    fn refused(&mut self, mv: &str, reason: &str, seen: &mut dyn Witness<G>) -> Result<(), String> {
+        let io = |error: io::Error| error.to_string();
+        let Some(side) = self.side else {
+            return Err("the host refused a move a spectator never made".to_string());
+        };
+        let last = self.state.moves().last().map(|last| last.to_string());
+        if last.as_deref() != Some(mv) || !self.state.take_back(side) {
+            return Err("the host refused a move that was not made".to_string());
+        }
+        self.show(seen, Seen::TakenBack(side)).map_err(io)?;
+        let text = format!(
+            "The server could not keep your move {}: {}.",
+            sanitise(mv, 16),
+            sanitise(reason, 200)
+        );
+        self.show(seen, Seen::Notice(text)).map_err(io)
     }
 
     /// The host's `end`: the game's result as it stands here, or its
@@ -263,13 +307,20 @@ impl<G: Described> Following<G> {
         seen: &mut dyn Witness<G>,
     ) -> Result<(), String> {
         let io = |error: io::Error| error.to_string();
+        let withdrawn = self
+            .offers
+            .pending
+            .is_some_and(|(offerer, _)| offerer == answerer);
         self.offers.pending = None;
         self.offers.asked = false;
         if Some(answerer) == self.side {
             self.offers.answering = false;
         }
         let who = (Some(answerer) != self.side).then(|| self.names[answerer.index()].as_str());
-        let text = answer_text(who, what, accept);
+        let text = match withdrawn {
+            true => withdraw_text(who, what),
+            false => answer_text(who, what, accept),
+        };
         self.show(seen, Seen::Notice(text)).map_err(io)?;
         match (accept, what) {
             (false, _) => {}
@@ -317,10 +368,13 @@ impl Offers {
     /// there is one.
     fn answer(&mut self, side: Player, accept: bool) -> Option<Message> {
         let (offerer, what) = self.pending?;
-        if offerer == side {
-            return None;
+        // One's own offer can only be withdrawn; it waits until the host
+        // says it is.
+        match (offerer == side, accept) {
+            (true, true) => return None,
+            (true, false) => {}
+            (false, _) => self.pending = None,
         }
-        self.pending = None;
         // Nothing is played until the host has taken the move back.
         self.answering = accept && what == Proposal::Undo;
         Some(Message::Answer {

@@ -22,6 +22,8 @@ const ANSWER_TIME: Duration = Duration::from_secs(15);
 pub struct Link {
     reader: Reader,
     writer: OwnedWriteHalf,
+    /// What messages call the other end: `host`, or `server`.
+    peer: &'static str,
 }
 
 /// A connection the host has welcomed, and the game it welcomed to.
@@ -55,14 +57,26 @@ impl Link {
         Ok(Link {
             reader: codec::reader(read),
             writer,
+            peer: "host",
         })
+    }
+
+    /// The link to a lobby server: its messages name it so.
+    pub fn to_server(mut self) -> Link {
+        self.peer = "server";
+        self
+    }
+
+    /// What messages call the other end: `host`, or `server`.
+    pub fn peer(&self) -> &'static str {
+        self.peer
     }
 
     /// Sends `message`.
     pub async fn send(&mut self, message: &Message) -> Result<(), String> {
         self.write(message)
             .await
-            .map_err(|error| format!("cannot talk to the host: {error}"))
+            .map_err(|error| format!("cannot talk to the {}: {error}", self.peer))
     }
 
     /// Sends `message`; the connection's own error if it broke.
@@ -75,25 +89,28 @@ impl Link {
     pub async fn next(&mut self) -> Result<Option<Message>, String> {
         next(&mut self.reader)
             .await
-            .map_err(|error| format!("the host sent {error}"))
+            .map_err(|error| format!("the {} sent {error}", self.peer))
     }
 
     /// The next message, within [`ANSWER_TIME`]; a refusal is returned as
     /// the host's reason, sanitised.
     pub async fn answer(&mut self) -> Result<Message, String> {
         match timeout(ANSWER_TIME, next(&mut self.reader)).await {
-            Err(_) => Err("the host did not answer in time".to_string()),
-            Ok(Err(error)) => Err(format!("the host sent {error}")),
-            Ok(Ok(None)) => Err("the host closed the connection".to_string()),
-            Ok(Ok(Some(Message::Error { reason }))) => {
-                Err(format!("the host refused: {}", sanitise(&reason, 200)))
-            }
+            Err(_) => Err(format!("the {} did not answer in time", self.peer)),
+            Ok(Err(error)) => Err(format!("the {} sent {error}", self.peer)),
+            Ok(Ok(None)) => Err(format!("the {} closed the connection", self.peer)),
+            Ok(Ok(Some(Message::Error { reason }))) => Err(format!(
+                "the {} refused: {}",
+                self.peer,
+                sanitise(&reason, 200)
+            )),
             Ok(Ok(Some(message))) => Ok(message),
         }
     }
 
     /// Waits for the welcome into a game.
     pub async fn welcomed(mut self) -> Result<Welcomed, String> {
+        let peer = self.peer;
         match self.answer().await? {
             Message::Welcome {
                 game,
@@ -115,9 +132,9 @@ impl Link {
                 clock: clock
                     .map(TimeControl::checked)
                     .transpose()
-                    .map_err(|why| format!("the host sent {why}"))?,
+                    .map_err(|why| format!("the {peer} sent {why}"))?,
             }),
-            _ => Err("the host did not begin with a welcome".to_string()),
+            _ => Err(format!("the {peer} did not begin with a welcome")),
         }
     }
 }

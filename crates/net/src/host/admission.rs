@@ -2,6 +2,7 @@
 //! [`HANDSHAKE_TIME`] and with one of the game's codes, compared in
 //! constant time. What is refused here never reaches the game.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -11,7 +12,10 @@ use tokio::time::timeout;
 
 use crate::code::Code;
 use crate::codec;
-use crate::connection::{self, Event, Rate, farewell, kind, next, refusal};
+use crate::connection::{
+    self, Admission, Event, Keepalive, Peer, Rate, farewell, kind, next, refusal,
+};
+use crate::guard::Guard;
 use crate::protocol::{Message, Role};
 use tabletop_engine::Player;
 
@@ -55,21 +59,41 @@ impl Codes {
     }
 }
 
+/// How a connection comes in: its number, its address, the codes and
+/// the guard at the door.
+pub struct Door {
+    pub id: u64,
+    pub address: IpAddr,
+    pub codes: Arc<Codes>,
+    pub guard: Guard,
+}
+
+impl Door {
+    /// The seat `code` opens for `role` (none: to watch); an address that
+    /// gave too many wrong codes waits before any code of its is looked
+    /// at.
+    fn opens(&self, code: &str, role: Role) -> Result<Option<Player>, String> {
+        if let Some(left) = self.guard.waiting(self.address) {
+            return Err(Guard::slowed(left));
+        }
+        let opened = self.codes.opens(code, role);
+        if opened.is_err() {
+            self.guard.wrong_code(self.address);
+        }
+        opened
+    }
+}
+
 /// One connection: its hello, then its messages to the game and the
 /// game's to it, until either side ends it.
-pub async fn connection(
-    stream: TcpStream,
-    id: u64,
-    codes: Arc<Codes>,
-    events: mpsc::Sender<Event>,
-) {
+pub async fn connection(stream: TcpStream, door: Door, events: mpsc::Sender<Event>) {
     let (read, write) = stream.into_split();
     let mut reader = codec::reader(read);
     let hello = match timeout(HANDSHAKE_TIME, next(&mut reader)).await {
         Err(_) => Err("no hello in time".to_string()),
         Ok(Ok(Some(Message::Hello {
             name, code, role, ..
-        }))) => codes.opens(&code, role).map(|seat| (seat, name)),
+        }))) => door.opens(&code, role).map(|seat| (seat, name)),
         Ok(Ok(Some(other))) => Err(format!("expected a hello, not a {} message", kind(&other))),
         Ok(Ok(None)) => return,
         Ok(Err(error)) => Err(error.to_string()),
@@ -78,5 +102,17 @@ pub async fn connection(
         Ok(hello) => hello,
         Err(reason) => return farewell(reader, write, &refusal(&reason)).await,
     };
-    connection::admit(reader, write, id, seat, &name, events, Rate::new()).await;
+    let peer = Peer {
+        reader,
+        write,
+        rate: Rate::new(),
+        keepalive: Keepalive::default(),
+    };
+    let admission = Admission {
+        id: door.id,
+        seat,
+        name,
+        rejoin: None,
+    };
+    connection::admit(peer, admission, events).await;
 }

@@ -16,7 +16,7 @@ pub mod keeping;
 
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,12 +28,16 @@ use tokio::time::{Instant, sleep_until, timeout};
 
 use crate::code::Code;
 use crate::connection::{Event, refusal};
+use crate::event::Happened;
+use crate::guard::{self, Guard};
 use crate::intent::Intent;
+use crate::protocol::encode;
 use crate::protocol::{Message, Seats};
 use crate::room::{Room, Said};
 use crate::seen::{Seen, Unseen, Witness};
 use crate::state::GameState;
-use admission::{Codes, connection};
+use crate::table::Checked;
+use admission::{Codes, Door, connection};
 use keeping::Keeping;
 use tabletop_engine::record::Record;
 use tabletop_engine::time_control::TimeControl;
@@ -45,6 +49,9 @@ pub use admission::HANDSHAKE_TIME;
 /// still in their handshake included).
 const MAX_SPECTATORS: usize = 32;
 const MAX_CONNECTIONS: usize = 64;
+
+/// Connections open at once from one address.
+const PER_ADDRESS: usize = 16;
 
 /// How the host plays.
 pub struct HostOptions {
@@ -154,8 +161,8 @@ impl Hosting {
         record.clock = options.clock;
         let mut room =
             Room::new(&record, Some(options.side), MAX_SPECTATORS).map_err(io::Error::other)?;
-        room.names = ["(not joined yet)", "(not joined yet)"].map(String::from);
-        room.names[options.side.index()] = options.name.clone();
+        room.table.names = ["(not joined yet)", "(not joined yet)"].map(String::from);
+        room.table.names[options.side.index()] = options.name.clone();
         let (events_in, events) = mpsc::channel::<Event>(64);
         let mut host = Host {
             waiting: self.waiting()?,
@@ -168,6 +175,10 @@ impl Hosting {
             events_in,
             events,
             connections: JoinSet::new(),
+            guard: Guard::new(guard::Limits {
+                connections: MAX_CONNECTIONS,
+                per_address: PER_ADDRESS,
+            }),
             next_id: 0,
             started: false,
         };
@@ -204,6 +215,7 @@ struct Host<G: Described, T> {
     events_in: mpsc::Sender<Event>,
     events: mpsc::Receiver<Event>,
     connections: JoinSet<()>,
+    guard: Guard,
     next_id: u64,
     /// The player has joined once.
     started: bool,
@@ -218,12 +230,12 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
 
     /// The game to its end, or until the host's side is gone.
     async fn play(&mut self) -> io::Result<Hosted> {
-        while !self.room.state.is_over() {
+        while !self.room.table.state.is_over() {
             self.keeping.keep(&self.room);
             if let Some(ending) = self.typed()? {
                 return Ok(ending);
             }
-            if self.room.state.is_over() {
+            if self.room.table.state.is_over() {
                 break;
             }
             let deadline = self.room.deadline();
@@ -233,8 +245,8 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
                     None
                 }
                 accepted = self.listener.accept() => {
-                    if let Ok((stream, _)) = accepted {
-                        self.accept(stream);
+                    if let Ok((stream, peer)) = accepted {
+                        self.accept(stream, peer.ip());
                     }
                     None
                 }
@@ -253,14 +265,15 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
     /// on the host's turn.
     fn typed(&mut self) -> io::Result<Option<Hosted>> {
         let side = self.options.side;
-        while self.room.is_seated(self.their_side()) && !self.room.state.is_over() {
-            let state = &self.room.state;
-            let my_turn =
-                !state.is_over() && state.to_move() == side && !self.room.is_waiting_on(side);
+        while self.room.is_seated(self.their_side()) && !self.room.table.state.is_over() {
+            let table = &self.room.table;
+            let my_turn = !table.state.is_over()
+                && table.state.to_move() == side
+                && !table.is_waiting_on(side);
             if my_turn && self.terminal.is_spent() {
                 return Ok(Some(Hosted::InputEnded));
             }
-            let Some(intent) = self.terminal.next(&self.room.state, my_turn) else {
+            let Some(intent) = self.terminal.next(&self.room.table.state, my_turn) else {
                 break;
             };
             self.intent(intent)?;
@@ -271,55 +284,84 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
     /// Does what the host typed, checked by the room as a peer's would
     /// be; what is refused is said on the terminal.
     fn intent(&mut self, intent: Intent<G::Move>) -> io::Result<()> {
-        let (side, room, seen) = (self.options.side, &mut self.room, &mut self.terminal);
-        let refused = match intent {
-            Intent::Move(mv) => match room.play_typed(side, mv, seen)? {
-                Ok(()) => return Ok(()),
-                Err(why) => why,
+        let side = self.options.side;
+        let message = match intent {
+            Intent::Move(mv) => Message::Move { mv: mv.to_string() },
+            Intent::Chat(text) => Message::Chat {
+                from: String::new(),
+                text,
             },
-            Intent::Chat(text) => {
-                let from = self.options.name.clone();
-                room.relay(Some(side), Message::Chat { from, text });
-                return Ok(());
-            }
-            Intent::Resign => return room.resign(side, seen),
+            Intent::Resign => Message::Resign { side: side.into() },
             Intent::Claim => {
-                "There is nothing to claim: the host waits for the player to join again."
-                    .to_string()
+                let why = "There is nothing to claim: the host waits for the player to join again.";
+                return self.refused(why.to_string());
             }
-            Intent::Offer(what) => match room.offer(side, what, seen)? {
-                Ok(()) => return Ok(()),
-                Err(_) => "You have no move to take back.".to_string(),
-            },
-            Intent::Answer(accept) => match room.waiting_for(side) {
-                Some(what) => match room.answer(side, what, accept, seen)? {
-                    Ok(()) => return Ok(()),
-                    Err(why) => why,
+            Intent::Offer(what) => Message::Offer { what, side: None },
+            Intent::Answer(accept) => match self.room.table.waiting_for(side).or_else(|| {
+                // Declining one's own offer withdraws it.
+                let own = self
+                    .room
+                    .table
+                    .pending()
+                    .filter(|(by, _)| *by == side && !accept);
+                own.map(|(_, what)| what)
+            }) {
+                Some(what) => Message::Answer {
+                    what,
+                    accept,
+                    side: None,
                 },
-                None => "There is no offer to answer.".to_string(),
+                None => return self.refused("There is no offer to answer.".to_string()),
             },
-            Intent::Unreadable(why) => why,
+            Intent::Unreadable(why) => return self.refused(why),
         };
-        seen.see(&room.state, Seen::Refused(refused))
+        let offer = matches!(message, Message::Offer { .. });
+        match self.room.table.check(side, message) {
+            Checked::Happens(happened) => self.room.happen(happened, &mut self.terminal),
+            Checked::Answered(text) => self.room.answer_alone(side, text, &mut self.terminal),
+            Checked::Refused(_) if offer => {
+                self.refused("You have no move to take back.".to_string())
+            }
+            Checked::Refused(why) => self.refused(why),
+            Checked::Claim => Ok(()),
+        }
+    }
+
+    /// Says on the terminal why what was typed cannot be done.
+    fn refused(&mut self, why: String) -> io::Result<()> {
+        self.terminal
+            .see(&self.room.table.state, Seen::Refused(why))
     }
 
     /// A new connection, served on its own task if there is room.
-    fn accept(&mut self, stream: tokio::net::TcpStream) {
-        // Finished connections are reaped before counting.
+    fn accept(&mut self, stream: tokio::net::TcpStream, address: IpAddr) {
+        // Finished connections are reaped.
         while self.connections.try_join_next().is_some() {}
-        if self.connections.len() >= MAX_CONNECTIONS {
-            return;
-        }
+        let admitted = match self.guard.admit(address) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                let _ = stream.try_write(encode(&refusal(why)).as_bytes());
+                return;
+            }
+        };
         self.next_id += 1;
-        let (id, codes, events) = (self.next_id, self.codes.clone(), self.events_in.clone());
-        self.connections
-            .spawn(connection(stream, id, codes, events));
+        let door = Door {
+            id: self.next_id,
+            address,
+            codes: self.codes.clone(),
+            guard: self.guard.clone(),
+        };
+        let events = self.events_in.clone();
+        self.connections.spawn(async move {
+            connection(stream, door, events).await;
+            drop(admitted);
+        });
     }
 
     /// The host's own screen is told how the other seat stands.
     fn tell_host(&mut self, text: String) {
         let seats = Seats {
-            names: self.room.names.clone(),
+            names: self.room.names().clone(),
             waiting: !self.room.is_seated(self.their_side()),
         };
         let notice = Message::Notice {
@@ -332,7 +374,8 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
 
     /// Shows a line of news on the terminal.
     fn notice(&mut self, text: String) -> io::Result<()> {
-        self.terminal.see(&self.room.state, Seen::Notice(text))
+        self.terminal
+            .see(&self.room.table.state, Seen::Notice(text))
     }
 
     /// What a connection did; `Some` when the host's own screen is gone.
@@ -358,6 +401,7 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
                 seat: Some(_),
                 name,
                 outbox,
+                ..
             } => self.joined(id, name, outbox)?,
             Event::Arrived {
                 id,
@@ -369,7 +413,7 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
             Event::Left(id, why) => match self.room.left(id) {
                 Some(side) if side == self.options.side => return Ok(Some(Hosted::InputEnded)),
                 Some(_) => {
-                    let name = self.room.names[self.their_side().index()].clone();
+                    let name = self.room.names()[self.their_side().index()].clone();
                     self.notice(format!(
                         "{name} left ({why}); waiting for them to join again..."
                     ))?;
@@ -398,13 +442,23 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
         self.started = true;
         let symbol = G::symbol(self.options.side);
         let heading = format!("{name} joined. You play {symbol}.");
-        self.terminal.see(&self.room.state, Seen::Began(heading))?;
-        self.room.start_clock(&mut self.terminal)
+        self.terminal
+            .see(&self.room.table.state, Seen::Began(heading))?;
+        let side = their_side.into();
+        let both_here = true;
+        let server = String::new();
+        let seated = Happened::Seated {
+            side,
+            name,
+            server,
+            both_here,
+        };
+        self.room.happen(seated, &mut self.terminal)
     }
 
     /// A seated player's message, checked by the room.
     fn said(&mut self, id: u64, message: Message) -> io::Result<Option<Hosted>> {
-        let name = self.room.names[self.their_side().index()].clone();
+        let name = self.room.names()[self.their_side().index()].clone();
         match self.room.said(id, message, &mut self.terminal)? {
             Said::Nothing | Said::Changed => {}
             Said::Claim(side) => {
@@ -426,7 +480,7 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
     /// game's record.
     async fn finish(mut self, finished: bool) -> Record<G> {
         self.keeping.keep(&self.room);
-        let end = match (finished, self.room.state.result()) {
+        let end = match (finished, self.room.table.state.result()) {
             (true, Some(result)) => Message::End {
                 result,
                 reason: self.room.end_reason(),

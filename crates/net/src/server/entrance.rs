@@ -1,9 +1,10 @@
 //! A connection in the lobby: it lists, creates, enters games, until it
-//! is let into one (then it is served as any player or spectator) or goes
-//! quiet.
+//! is let into one (then it is served as any player or spectator, by the
+//! game's replica) or goes quiet. Codes are looked up by their digests;
+//! an address that gives wrong codes is slowed down.
 
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use tokio::net::TcpStream;
 use tokio::net::tcp::OwnedWriteHalf;
@@ -11,108 +12,323 @@ use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 use super::LOBBY_IDLE;
-use super::lobby::{Shared, by_code, by_id, games};
-use super::opening::Create;
+use super::shared::{Input, Shared};
+use crate::code::Code;
 use crate::codec;
-use crate::connection::{self, Event, Rate, farewell, kind, next, refusal};
+use crate::connection::{self, Admission, Event, Peer, Rate, farewell, kind, next, refusal};
+use crate::event::now_ms;
+use crate::guard::Guard;
 use crate::host::HANDSHAKE_TIME;
-use crate::protocol::{MAX_NAME, Message, Side, sanitise, send};
+use crate::protocol::{MAX_NAME, Message, Role, Side, sanitise, send};
+use crate::store::writer::Job;
+use crate::store::{Access, NewGame};
 use tabletop_ai::Level;
-use tabletop_core::games::GameKind;
+use tabletop_core::games::{GameKind, Playable, WithGame};
 use tabletop_engine::Player;
+use tabletop_engine::record::{read_settings, settings_table};
 use tabletop_engine::time_control::TimeControl;
 
-/// A connection in the lobby: lists, creates, enters games, until it
-/// is let into one (then it is served as any player or spectator) or
-/// goes quiet.
-pub(super) async fn enter(shared: Arc<Shared>, stream: TcpStream) {
-    let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
+/// Where a connection is let in.
+struct Entered {
+    inputs: mpsc::Sender<Input>,
+    seat: Option<Player>,
+    name: String,
+    rejoin: Option<String>,
+}
+
+/// Serves a connection from `address` in the lobby until it is in a
+/// game or gone.
+pub(super) async fn enter(shared: Arc<Shared>, stream: TcpStream, address: IpAddr) {
+    let id = shared.connection_id();
     let (read, mut write) = stream.into_split();
     let mut reader = codec::reader(read);
     let mut rate = Rate::new();
     let mut wait = HANDSHAKE_TIME;
-    let (events, seat, name) = loop {
+    let entered = loop {
         let message = match timeout(wait, next(&mut reader)).await {
-            Err(_) => return farewell(reader, write, &refusal("nothing said in time")).await,
+            Err(_) => Err("nothing said in time".to_string()),
             Ok(Ok(None)) => return,
-            Ok(Err(error)) => return farewell(reader, write, &refusal(&error.to_string())).await,
-            Ok(Ok(Some(message))) => message,
+            Ok(Err(error)) => Err(error.to_string()),
+            Ok(Ok(Some(_))) if !rate.allows() => Err("too many messages".to_string()),
+            Ok(Ok(Some(message))) => Ok(message),
         };
-        if !rate.allows() {
-            return farewell(reader, write, &refusal("too many messages")).await;
-        }
         wait = LOBBY_IDLE;
-        let entered = match message {
-            Message::List => {
-                if send(&mut write, &games(&shared)).await.is_err() {
+        let asked = match message {
+            Ok(Message::List) => {
+                let list = shared.listings().await;
+                if send(&mut write, &list).await.is_err() {
                     return;
                 }
                 continue;
             }
-            Message::Create {
-                name,
-                game,
-                settings,
-                side,
-                against_computer,
-                clock,
-            } => create(
-                &shared,
-                &mut write,
-                game,
-                settings,
-                (side, against_computer, clock),
-                &name,
-            )
-            .await
-            .map(|(events, seat)| (events, Some(seat), name)),
-            Message::Enter { name, id, role } => {
-                by_id(&shared, id, role).map(|(e, s)| (e, s, name))
-            }
-            Message::Hello {
-                name, code, role, ..
-            } => by_code(&shared, &code, role).map(|(e, s)| (e, s, name)),
-            other => Err(format!("a {} message in the lobby", kind(&other))),
+            Ok(message) => ask(&shared, &mut write, message, address).await,
+            Err(why) => Err(why),
         };
-        match entered {
+        match asked {
             Ok(entered) => break entered,
-            Err(why) => return farewell(reader, write, &refusal(&why)).await,
+            Err(why) => {
+                tracing::info!(%address, reason = %why, "refused in the lobby");
+                return farewell(reader, write, &refusal(&why)).await;
+            }
         }
     };
-    connection::admit(reader, write, id, seat, &name, events, rate).await;
+    let peer = Peer {
+        reader,
+        write,
+        rate,
+        keepalive: shared.options.keepalive,
+    };
+    let admission = Admission {
+        id,
+        seat: entered.seat,
+        name: entered.name,
+        rejoin: entered.rejoin,
+    };
+    let (events, mut heard) = mpsc::channel::<Event>(16);
+    // The connection's news goes to the replica as its input.
+    let inputs = entered.inputs;
+    tokio::spawn(async move {
+        while let Some(event) = heard.recv().await {
+            if inputs.send(Input::Connection(event)).await.is_err() {
+                return;
+            }
+        }
+    });
+    connection::admit(peer, admission, events).await;
 }
 
-/// A lobby's `create`: the game made, its codes sent to the creator.
+/// What a lobby message other than `list` asks: the game it lets the
+/// connection into, or why not.
+async fn ask(
+    shared: &Arc<Shared>,
+    write: &mut OwnedWriteHalf,
+    message: Message,
+    address: IpAddr,
+) -> Result<Entered, String> {
+    match message {
+        Message::Create {
+            name,
+            game,
+            settings,
+            side,
+            against_computer,
+            clock,
+        } => {
+            let asked = Asked {
+                settings,
+                side,
+                computer: against_computer,
+                clock,
+            };
+            create(shared, write, &game, asked, name, address).await
+        }
+        Message::Enter { name, id, role } => by_id(shared, id, role, name).await,
+        Message::Hello {
+            name, code, role, ..
+        } => by_code(shared, &code, role, name, address).await,
+        other => Err(format!("a {} message in the lobby", kind(&other))),
+    }
+}
+
+/// What a `create` asks for, besides the game and the name.
+struct Asked {
+    settings: toml::Table,
+    side: Side,
+    computer: Option<u8>,
+    clock: Option<TimeControl>,
+}
+
+/// A lobby's `create`: the game made, its codes sent to the creator, who
+/// is seated at the side it asked for.
 async fn create(
     shared: &Arc<Shared>,
     write: &mut OwnedWriteHalf,
-    game: String,
-    settings: toml::Table,
-    (side, computer, clock): (Side, Option<u8>, Option<TimeControl>),
-    name: &str,
-) -> Result<(mpsc::Sender<Event>, Player), String> {
-    let clock = clock.map(TimeControl::checked).transpose()?;
+    game: &str,
+    asked: Asked,
+    name: String,
+    address: IpAddr,
+) -> Result<Entered, String> {
+    let clock = asked.clock.map(TimeControl::checked).transpose()?;
     let kind: GameKind = game
         .parse()
-        .map_err(|_| format!("no game called {:?} here", sanitise(&game, 20)))?;
-    let computer = match computer {
+        .map_err(|_| format!("no game called {:?} here", sanitise(game, 20)))?;
+    let computer = match asked.computer {
         None => None,
         Some(level) => Some(Level::new(level).ok_or("a computer level is 1 to 5")?),
     };
-    let name = match sanitise(name, MAX_NAME) {
+    let name = match sanitise(&name, MAX_NAME) {
         name if name.is_empty() => "anonymous".to_string(),
         name => name,
     };
-    let (created, events) = kind.with(Create {
-        shared: shared.clone(),
+    let settings = kind.with(Settings(&asked.settings))?;
+    let side = Player::from(asked.side);
+    let codes = [Code::random(), Code::random(), Code::random()];
+    let [join, watch, rejoin] = codes.map(|code| code.map_err(|error| error.to_string()));
+    let (join, watch, rejoin) = (join?, watch?, rejoin?);
+    let mut new = NewGame {
+        game: kind.name().to_string(),
         settings,
-        name,
-        side: side.into(),
-        computer,
-        clock,
-    })?;
+        clock: clock.map(|clock| (clock.base_ms, clock.increment_ms)),
+        creator: address.to_string(),
+        created_ms: now_ms(),
+        codes: vec![
+            (watch.digest(), Access::Watch),
+            (rejoin.digest(), Access::Rejoin(side.index() as u8)),
+        ],
+        ..NewGame::default()
+    };
+    new.names[side.index()] = name.clone();
+    let other = side.other();
+    match computer {
+        Some(level) => {
+            new.names[other.index()] = format!("computer (level {})", level.get());
+            new.computer = Some((other.index() as u8, level.get()));
+        }
+        None => {
+            new.open_side = Some(other.index() as u8);
+            new.codes.push((join.digest(), Access::Join));
+        }
+    }
+    let made = shared
+        .store
+        .write(|answer| Job::Create(Box::new(new), answer))
+        .await
+        .map_err(|why| format!("the server could not make the game: {why}"))?;
+    let id = made.map_err(str::to_string)?;
+    shared.stale_listing();
+    tracing::info!(game = id, kind = %kind, %address, "game made");
+    let inputs = shared.replica(id).await?;
+    let created = Message::Created {
+        id,
+        join: match computer {
+            Some(_) => String::new(),
+            None => join.to_string(),
+        },
+        watch: watch.to_string(),
+        rejoin: rejoin.to_string(),
+    };
     send(write, &created)
         .await
         .map_err(|e| format!("the connection broke: {e}"))?;
-    Ok((events, side.into()))
+    Ok(Entered {
+        inputs,
+        seat: Some(side),
+        name,
+        rejoin: None,
+    })
+}
+
+/// A game's settings as a `create` gives them, checked by the game and
+/// written as records write them.
+struct Settings<'a>(&'a toml::Table);
+
+impl WithGame for Settings<'_> {
+    type Output = Result<String, String>;
+    fn run<G: Playable>(self) -> Self::Output {
+        let settings = read_settings::<G>(self.0).map_err(|e| e.reason)?;
+        let table: toml::Table = settings_table(&settings)
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
+        toml::to_string(&table).map_err(|error| error.to_string())
+    }
+}
+
+/// A listed game entered by its number: its open seat, or to watch.
+async fn by_id(shared: &Arc<Shared>, id: u64, role: Role, name: String) -> Result<Entered, String> {
+    let row = shared
+        .store
+        .game(id)
+        .await?
+        .filter(|row| !row.over)
+        .ok_or("no such game")?;
+    match role {
+        Role::Spectator => watch(shared, id, name).await,
+        Role::Player => {
+            let side = row.open_side.ok_or("the game has both its players")?;
+            take_seat(shared, id, side, name).await
+        }
+    }
+}
+
+/// The open seat `side` of the game `id`, taken for `name` with a new
+/// rejoin code.
+async fn take_seat(
+    shared: &Arc<Shared>,
+    id: u64,
+    side: Player,
+    name: String,
+) -> Result<Entered, String> {
+    let rejoin = Code::random().map_err(|error| error.to_string())?;
+    let digest = rejoin.digest();
+    let side_number = side.index() as u8;
+    let taken = shared
+        .store
+        .write(|answer| Job::TakeSeat {
+            id,
+            side: side_number,
+            digest,
+            answer,
+        })
+        .await?;
+    if !taken {
+        return Err("the game has both its players".to_string());
+    }
+    shared.stale_listing();
+    Ok(Entered {
+        inputs: shared.replica(id).await?,
+        seat: Some(side),
+        name,
+        rejoin: Some(rejoin.to_string()),
+    })
+}
+
+/// The game `id`, to watch.
+async fn watch(shared: &Arc<Shared>, id: u64, name: String) -> Result<Entered, String> {
+    Ok(Entered {
+        inputs: shared.replica(id).await?,
+        seat: None,
+        name,
+        rejoin: None,
+    })
+}
+
+/// A game entered by a code: its open seat (join code), a player's own
+/// seat (rejoin code), or to watch (watch code). An address that gave
+/// too many wrong codes waits before any code of its is looked at.
+async fn by_code(
+    shared: &Arc<Shared>,
+    code: &str,
+    role: Role,
+    name: String,
+    address: IpAddr,
+) -> Result<Entered, String> {
+    if let Some(left) = shared.guard.waiting(address) {
+        return Err(Guard::slowed(left));
+    }
+    let wrong = || {
+        shared.guard.wrong_code(address);
+        "wrong code".to_string()
+    };
+    let Ok(code) = code.parse::<Code>() else {
+        return Err(wrong());
+    };
+    let Some((id, access)) = shared.store.code(&code.digest()).await? else {
+        return Err(wrong());
+    };
+    match (access, role) {
+        (Access::Join, Role::Player) => {
+            let row = shared.store.game(id).await?.ok_or_else(wrong)?;
+            let side = row.open_side.ok_or("the game has both its players")?;
+            take_seat(shared, id, side, name).await
+        }
+        (Access::Watch, Role::Spectator) => watch(shared, id, name).await,
+        (Access::Rejoin(side), Role::Player) => Ok(Entered {
+            inputs: shared.replica(id).await?,
+            seat: Some(Player::BOTH[usize::from(side).min(1)]),
+            name,
+            rejoin: None,
+        }),
+        _ => Err(wrong()),
+    }
 }

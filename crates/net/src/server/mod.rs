@@ -1,31 +1,34 @@
-//! The lobby server (`tabletop serve`): many game rooms at once, each its
-//! own task owning its [`Room`](crate::room::Room), a lobby to list,
-//! create, join and watch them, and every game saved after every move as
-//! a normal record beside a small room file (names and hashed codes), so
-//! that a restart loads every unfinished game back with the same codes.
-//!
-//! The lobby (which rooms exist, which code opens what, who is connected
-//! from where) lives behind one lock, held only between awaits.
+//! The lobby server (`tabletop serve`): many games at once, kept in a
+//! database ([`crate::store`]), a lobby to list, create, join and watch
+//! them. Each game a connection of this server is at has a replica here
+//! ([`replica`]), a task owning its room: what a player asks is checked,
+//! committed to the database, and only then applied and relayed, so that
+//! nothing a player saw is ever lost. Several servers can share one
+//! PostgreSQL database: each follows the others' entries for the games
+//! it has replicas of ([`follow`]), and the database decides the order of
+//! every game.
 
+mod computer;
 mod entrance;
-mod files;
-mod lobby;
-mod opening;
-mod room_task;
+mod follow;
+mod replica;
+mod shared;
+mod upkeep;
 
-use std::io;
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
-use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::task::JoinHandle;
 
-use crate::connection::refusal;
+use crate::connection::{Keepalive, refusal};
+use crate::guard::{self, Guard};
 use crate::protocol::encode;
-use lobby::{Lobby, Shared};
+use crate::store::schema::Backend;
+use crate::store::writer::Limits;
+use crate::store::{Database, Store};
+use shared::Shared;
 
 /// How long a connection may sit in the lobby without a word.
 const LOBBY_IDLE: Duration = Duration::from_secs(120);
@@ -37,35 +40,46 @@ const MAX_SPECTATORS: usize = 32;
 /// list always fits in a line.
 const LISTED: usize = 100;
 
-/// Events waiting for one room.
-const ROOM_QUEUE: usize = 256;
-
 /// How the server runs; every limit can be set.
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
     pub bind: SocketAddr,
-    /// Where games and room files are kept.
-    pub data: PathBuf,
+    /// Where the games are kept.
+    pub database: Database,
     /// How long a player who dropped is waited for before the opponent
     /// may claim the win.
     pub reconnect_timeout: Duration,
     pub max_connections: usize,
     pub per_address: usize,
+    /// Games not over, in all.
     pub max_games: usize,
+    /// Open games (a seat free) made from one address at once.
+    pub open_per_address: usize,
+    /// Games not over made from one address.
+    pub games_per_address: usize,
+    /// How long an open game nobody joined waits for its creator to come
+    /// back before it is ended.
+    pub open_game_expiry: Duration,
     /// Computer searches running at once; more wait their turn.
     pub searches: usize,
+    /// How quiet connections are found out.
+    pub keepalive: Keepalive,
 }
 
 impl ServerOptions {
-    pub fn new(bind: SocketAddr, data: PathBuf) -> ServerOptions {
+    pub fn new(bind: SocketAddr, database: Database) -> ServerOptions {
         ServerOptions {
             bind,
-            data,
+            database,
             reconnect_timeout: Duration::from_secs(120),
             max_connections: 4096,
             per_address: 16,
             max_games: 10_000,
+            open_per_address: 4,
+            games_per_address: 64,
+            open_game_expiry: Duration::from_secs(10 * 60),
             searches: 2,
+            keepalive: Keepalive::default(),
         }
     }
 }
@@ -74,81 +88,105 @@ impl ServerOptions {
 pub struct Server {
     listener: TcpListener,
     shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+    writer: JoinHandle<()>,
 }
 
 impl Server {
-    /// Listens, and loads every unfinished game kept in the data folder.
-    pub async fn bind(options: ServerOptions) -> io::Result<Server> {
-        std::fs::create_dir_all(&options.data)?;
-        let listener = TcpListener::bind(options.bind).await?;
-        let shared = Arc::new(Shared {
-            searches: Arc::new(Semaphore::new(options.searches.max(1))),
-            options,
-            lobby: Mutex::new(Lobby::default()),
-            next_connection: AtomicU64::new(1),
+    /// Opens the database and listens.
+    pub async fn bind(options: ServerOptions) -> Result<Server, String> {
+        let server_id = format!("{:016x}", getrandom::u64().map_err(|e| e.to_string())?);
+        let limits = Limits {
+            games: options.max_games as u64,
+            open_per_address: options.open_per_address as u64,
+            games_per_address: options.games_per_address as u64,
+        };
+        let (store, writer) = Store::open(&options.database, &server_id, limits).await?;
+        let listener = TcpListener::bind(options.bind)
+            .await
+            .map_err(|error| format!("cannot listen on {}: {error}", options.bind))?;
+        let guard = Guard::new(guard::Limits {
+            connections: options.max_connections,
+            per_address: options.per_address,
         });
-        files::load(&shared)?;
-        Ok(Server { listener, shared })
+        let shared = Arc::new(Shared::new(options, store, server_id, guard));
+        let mut tasks = vec![tokio::spawn(upkeep::run(shared.clone()))];
+        if shared.store.backend == Backend::Postgres {
+            tasks.push(tokio::spawn(follow::run(shared.clone())));
+        }
+        tracing::info!(
+            address = %listener.local_addr().map_err(|e| e.to_string())?,
+            database = %shared.options.database.shown(),
+            server = %shared.server_id,
+            "serving"
+        );
+        Ok(Server {
+            listener,
+            shared,
+            tasks,
+            writer,
+        })
     }
 
-    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
     }
 
-    /// The unfinished games loaded or created, for a start-up message.
-    pub fn games(&self) -> usize {
-        self.shared.lobby().rooms.len()
+    /// The games not over in the database, for a start-up message.
+    pub async fn games(&self) -> usize {
+        match self.shared.store.listings(usize::MAX >> 1).await {
+            Ok((open, playing)) => open.len() + playing.len(),
+            Err(_) => 0,
+        }
     }
 
-    /// Accepts connections until the task is dropped.
-    pub async fn run(self) {
+    /// Brings the games of a data folder of the earlier kind in (see
+    /// [`Store::import`]).
+    pub async fn import(&self, folder: &std::path::Path) -> Result<Vec<String>, String> {
+        self.shared.store.import(folder).await
+    }
+
+    /// Accepts connections until `stop` ends, then stops cleanly: no new
+    /// connection, every game's move in hand committed and relayed, the
+    /// database closed.
+    pub async fn run(self, stop: impl std::future::Future<Output = ()>) {
+        tokio::pin!(stop);
         loop {
-            let Ok((stream, peer)) = self.listener.accept().await else {
-                // Out of descriptors, for instance: wait rather than spin.
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            };
-            let ip = peer.ip();
-            let refused = {
-                let mut lobby = self.shared.lobby();
-                let options = &self.shared.options;
-                let from_here = lobby.per_address.get(&ip).copied().unwrap_or(0);
-                if lobby.connections >= options.max_connections {
-                    Some("the server is full")
-                } else if from_here >= options.per_address {
-                    Some("too many connections from your address")
-                } else {
-                    lobby.connections += 1;
-                    *lobby.per_address.entry(ip).or_default() += 1;
-                    None
-                }
-            };
-            if let Some(why) = refused {
-                let _ = stream.try_write(encode(&refusal(why)).as_bytes());
-                continue;
+            tokio::select! {
+                () = &mut stop => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok((stream, peer)) => self.accept(stream, peer),
+                    // Out of descriptors, for instance: wait rather than spin.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                },
             }
-            let counted = Counted(self.shared.clone(), ip);
-            tokio::spawn(async move {
-                let shared = counted.0.clone();
-                entrance::enter(shared, stream).await;
-                drop(counted);
-            });
         }
+        drop(self.listener);
+        tracing::info!("stopping: finishing the moves under way");
+        self.shared.stop().await;
+        for task in self.tasks {
+            task.abort();
+        }
+        self.shared.store.writer.finish().await;
+        let _ = tokio::time::timeout(Duration::from_secs(30), self.writer).await;
+        self.shared.store.close().await;
+        tracing::info!("stopped");
     }
-}
 
-/// A connection counted against its address until dropped.
-struct Counted(Arc<Shared>, IpAddr);
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        let mut lobby = self.0.lobby();
-        lobby.connections = lobby.connections.saturating_sub(1);
-        if let Some(count) = lobby.per_address.get_mut(&self.1) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                lobby.per_address.remove(&self.1);
+    /// A new connection, let in if its address may have one more.
+    fn accept(&self, stream: tokio::net::TcpStream, peer: SocketAddr) {
+        let admitted = match self.shared.guard.admit(peer.ip()) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                tracing::warn!(address = %peer.ip(), reason = why, "refused a connection");
+                let _ = stream.try_write(encode(&refusal(why)).as_bytes());
+                return;
             }
-        }
+        };
+        let shared = self.shared.clone();
+        tokio::spawn(async move {
+            entrance::enter(shared, stream, peer.ip()).await;
+            drop(admitted);
+        });
     }
 }

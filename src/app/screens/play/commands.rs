@@ -136,6 +136,24 @@ impl<G: GameUi> Play<G> {
         false
     }
 
+    /// Whether the app may quit now: on the host's screen with a player
+    /// in the game, only on a second press, since the game ends for them.
+    pub(super) fn may_quit_hosting(&mut self) -> bool {
+        let hosting = self
+            .peer
+            .as_ref()
+            .is_some_and(|peer| peer.session.is_hosting() && !peer.waiting && peer.is_connected());
+        if !hosting || self.ended() || self.quitting {
+            return true;
+        }
+        self.quitting = true;
+        let quit = self.board().key_for(crate::app::action::Action::Quit);
+        self.message = Some(format!(
+            "Quitting ends the game for the other player too: press {quit} again to quit"
+        ));
+        false
+    }
+
     /// Shows or hides the evaluation bar (a game between people).
     pub(super) fn toggle_evaluation(&mut self) {
         if !self.ended() && self.refused_online("evaluation bar") {

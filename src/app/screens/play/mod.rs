@@ -15,6 +15,7 @@ mod outside;
 pub mod peer;
 mod ponder;
 mod prompt;
+mod reconnect;
 mod saving;
 mod screen;
 mod status;
@@ -73,6 +74,9 @@ pub struct Play<G: GameUi> {
     /// The line holds a cell refused, shown selected: what is typed next
     /// replaces it.
     selected: bool,
+    /// `q` was pressed once on the host's screen with a player in the
+    /// game: the next press quits.
+    quitting: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
     message: Option<String>,
@@ -125,6 +129,7 @@ impl<G: GameUi> Play<G> {
             cursor,
             input: None,
             selected: false,
+            quitting: false,
             autosave: None,
             message: None,
             animation: None,

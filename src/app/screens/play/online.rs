@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::Play;
 use super::peer::{Connection, HeardClock, Peer};
 use crate::app::games::GameUi;
-use crate::net::offer::answer_text;
+use crate::net::offer::{answer_text, withdraw_text};
 use crate::net::protocol::{Proposal, sanitise};
 use crate::net::session::News;
 use tabletop_engine::line::Line;
@@ -100,13 +100,9 @@ impl<G: GameUi> Play<G> {
                 }
                 None
             }
-            News::OutOfTime(side) => {
-                if !self.ended() {
-                    self.adjudged = Some(Adjudged::OutOfTime(side));
-                    self.message = Some(Adjudged::OutOfTime(side).text::<G>());
-                }
-                None
-            }
+            News::OutOfTime(side) => self.adjudge_heard(Adjudged::OutOfTime(side)),
+            News::Abandoned(side) => self.adjudge_heard(Adjudged::Abandoned(side)),
+            News::Refused { mv, reason } => self.move_refused(&mv, &reason),
             News::Resigned(side) if local == Some(side) => {
                 Some(Connection::Lost("the host resigned for us".to_string()))
             }
@@ -138,6 +134,32 @@ impl<G: GameUi> Play<G> {
 
     /// The host ended the game with `result`: as the game here ended, or
     /// abandoned for `reason`.
+    /// The host ended the game as `adjudged` says (the clock, a claim).
+    fn adjudge_heard(&mut self, adjudged: Adjudged) -> Option<Connection> {
+        if !self.ended() {
+            self.adjudged = Some(adjudged);
+            self.message = Some(adjudged.text::<G>());
+        }
+        None
+    }
+
+    /// The server could not keep this side's last move, `mv`: it is
+    /// taken back, and this side is to move again.
+    fn move_refused(&mut self, mv: &str, reason: &str) -> Option<Connection> {
+        let local = self.peer.as_ref()?.local?;
+        let last = self.line.moves().last().map(|last| last.to_string());
+        if last.as_deref() != Some(mv) || !self.line.take_back(local) {
+            return Some(Connection::Lost(
+                "the host refused a move that was not made".to_string(),
+            ));
+        }
+        self.animation = None;
+        self.message = Some(format!(
+            "The server could not keep your move {mv}: {reason}."
+        ));
+        None
+    }
+
     fn ended_by_host(&self, result: &str, reason: &str) -> Connection {
         let ours = self.outcome().map(|outcome| match outcome {
             Outcome::Win(player) => G::symbol(player).to_string(),
@@ -203,6 +225,8 @@ impl<G: GameUi> Play<G> {
         };
         match peer.offered_to_us() {
             Some(what) if !ended => peer.answer(what, accept),
+            // Declining one's own offer withdraws it.
+            None if !accept && !ended && peer.own_offer().is_some() => peer.withdraw(),
             None if accept && peer.claimable && !ended => {
                 peer.claim();
                 self.message = Some("You claim the win".to_string());
@@ -226,12 +250,16 @@ impl<G: GameUi> Play<G> {
     /// is not there.
     fn answered(&mut self, by: Player, what: Proposal, accept: bool) -> Option<Connection> {
         let peer = self.peer.as_mut()?;
+        let withdrawn = peer.pending.is_some_and(|(offerer, _)| offerer == by);
         peer.pending = None;
         peer.asked = false;
         if peer.local == Some(by) {
             peer.answering = false;
         }
-        let text = answer_text(peer.who(by), what, accept);
+        let text = match withdrawn {
+            true => withdraw_text(peer.who(by), what),
+            false => answer_text(peer.who(by), what, accept),
+        };
         self.message = Some(text);
         match (accept, what) {
             (false, _) => None,

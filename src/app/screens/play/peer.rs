@@ -9,7 +9,7 @@ use crate::app::action::Action;
 use crate::app::keys::Mode;
 use crate::net::offer::offer_text;
 use crate::net::protocol::{MAX_CHAT, Proposal, sanitise};
-use crate::net::session::{Request, Session};
+use crate::net::session::{Reopening, Request, Session};
 use tabletop_engine::Player;
 use tabletop_engine::time_control::{TimeControl, clock_face};
 
@@ -36,6 +36,8 @@ pub struct Peer {
     pub connection: Connection,
     /// The last lines of chat, `name: text`, sanitised.
     pub chat: Vec<String>,
+    /// The connection being made again, after it was lost.
+    pub reopening: Option<Reopening>,
     /// On the host's own screen: how the other player stands (waiting,
     /// with how to join; connected; gone), as the host says.
     pub seats: Option<String>,
@@ -100,6 +102,7 @@ impl Peer {
             names: names.map(|name| sanitise(&name, crate::net::protocol::MAX_NAME)),
             connection: Connection::Connected,
             chat: Vec::new(),
+            reopening: None,
             seats: None,
             waiting: false,
             pending: None,
@@ -131,12 +134,28 @@ impl Peer {
         }
     }
 
+    /// What this side offered, waiting for the other's answer.
+    pub fn own_offer(&self) -> Option<Proposal> {
+        match (self.pending, self.local) {
+            (Some((by, what)), Some(local)) if by == local => Some(what),
+            _ => None,
+        }
+    }
+
     /// Answers the offer waiting; an undo accepted holds moves back
     /// until the host has taken it back.
     pub fn answer(&mut self, what: Proposal, accept: bool) {
         self.pending = None;
         self.answering = accept && what == Proposal::Undo;
         self.send(Request::Answer(what, accept));
+    }
+
+    /// Withdraws this side's own offer; it waits until the host says it
+    /// is withdrawn.
+    pub fn withdraw(&mut self) {
+        if let Some(what) = self.own_offer() {
+            self.send(Request::Answer(what, false));
+        }
     }
 
     /// A move by `by` declines the other side's offer.
@@ -186,11 +205,13 @@ impl Peer {
             board.key_for(Action::Decline)
         );
         let answerable = self.local.is_some_and(|local| local != by);
-        Some(offer_text(
-            self.who(by),
-            what,
-            answerable.then_some(keys.as_str()),
-        ))
+        let withdraw = format!("{} withdraws", board.key_for(Action::Decline));
+        let keys = match (answerable, self.local == Some(by)) {
+            (true, _) => Some(keys.as_str()),
+            (false, true) => Some(withdraw.as_str()),
+            (false, false) => None,
+        };
+        Some(offer_text(self.who(by), what, keys))
     }
 
     /// The name to tell `side` by: none for this side's own.

@@ -88,7 +88,9 @@ impl<G: GameUi> Play<G> {
             Action::Undo => peer.may_offer() && self.moved_here() && !self.ended(),
             Action::OfferDraw => peer.may_offer() && !self.ended(),
             Action::Accept => (peer.offered_to_us().is_some() || peer.claimable) && !self.ended(),
-            Action::Decline => peer.offered_to_us().is_some() && !self.ended(),
+            Action::Decline => {
+                (peer.offered_to_us().is_some() || peer.own_offer().is_some()) && !self.ended()
+            }
             Action::Redo | Action::Hint | Action::Pause | Action::Replace(_) => false,
             Action::Evaluate => self.ended(),
             Action::Chat => peer.local.is_some() && peer.is_connected(),
@@ -158,7 +160,8 @@ impl<G: GameUi> Play<G> {
 
     /// What `action` does on the board (or the line typed), but leaving
     /// the game and reviewing it.
-    fn apply(&mut self, action: Action, area: Rect) {
+    fn apply(&mut self, action: Action, context: &Context) {
+        let area = context.area;
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => self.confirm(),
@@ -170,6 +173,9 @@ impl<G: GameUi> Play<G> {
                 self.cancel();
             }
             Action::Click { column, row } => self.click(area, column, row),
+            Action::Save if context.door => {
+                self.message = Some("Over SSH, games are not saved to files.".to_string());
+            }
             Action::Save => self.open_save(),
             Action::Chat => self.open_chat(),
             Action::OfferDraw => self.offer(Proposal::Draw),
@@ -228,6 +234,7 @@ impl<G: Interactive> Screen for Play<G> {
         self.message = None;
         // Any other key cancels a request to leave or to resign.
         self.leaving &= action == Action::NewGame;
+        self.quitting = false;
         self.resigning &= action == Action::Resign;
         let step = Self::browsing_step(action).filter(|_| self.browsing.is_some());
         let transition = match action {
@@ -241,8 +248,12 @@ impl<G: Interactive> Screen for Play<G> {
             // Leaving a game under way takes a second press, so one stray
             // key never throws a game away.
             Action::NewGame if self.ended() || self.confirm_leaving() => Transition::Home,
+            Action::Confirm if self.can_reconnect() => {
+                self.reconnect();
+                Transition::Stay
+            }
             _ => {
-                self.apply(action, context.area);
+                self.apply(action, context);
                 Transition::Stay
             }
         };
@@ -268,11 +279,17 @@ impl<G: Interactive> Screen for Play<G> {
             || self.thinking.is_some()
             || self.ponder.as_ref().is_some_and(Ponder::is_busy)
             || self.engines.iter().flatten().any(EngineSeat::is_thinking)
-            || self.peer.as_ref().is_some_and(Peer::is_connected)
+            || self
+                .peer
+                .as_ref()
+                .is_some_and(|peer| peer.is_connected() || peer.reopening.is_some())
             || self.evaluation.as_ref().is_some_and(|e| e.is_pending())
     }
 
     fn tick(&mut self, now: Instant, _context: &Context) -> Tick {
+        if let Some(back) = self.reconnected() {
+            return back;
+        }
         match self.advance(now) {
             true => Tick::Changed,
             false => Tick::Same,
@@ -281,6 +298,10 @@ impl<G: Interactive> Screen for Play<G> {
 
     fn tell(&mut self, message: String) {
         self.message = Some(message);
+    }
+
+    fn may_quit(&mut self) -> bool {
+        self.may_quit_hosting()
     }
 
     fn stop(&mut self) {

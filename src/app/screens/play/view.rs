@@ -240,6 +240,9 @@ fn peer_lines<G: GameUi>(peer: &Peer, board: Mode, theme: Theme) -> Vec<Line<'st
         (Connection::Connected, Some(seats)) => seats.clone(),
         (Connection::Connected, None) => "connected".to_string(),
         (Connection::Ended, _) => "the game is over".to_string(),
+        (Connection::Lost(why), _) if peer.session.way_back().is_some() => {
+            format!("{why} (Enter connects again)")
+        }
         (Connection::Lost(why), _) => why.clone(),
     };
     let mut lines = vec![

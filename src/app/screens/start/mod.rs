@@ -16,6 +16,7 @@ use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::library::Library;
+use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
 use crate::app::screens::{Context, Screen, Transition, play};
 use crate::app::theme::Theme;
@@ -44,6 +45,8 @@ enum Row {
     Library,
     /// Open the puzzles.
     Puzzles,
+    /// Open the lobby of the server the app runs on (the SSH door's).
+    Lobby,
 }
 
 /// Where the screens the start screen opens find their files (none in
@@ -73,6 +76,9 @@ pub struct StartMenu {
     /// The outside engines configured, offered as players of their games.
     engines: Vec<EngineSettings>,
     folders: Folders,
+    /// The lobby of the server this app runs on, over its SSH door, and
+    /// the player's name there: offered in place of the saved games.
+    lobby: Option<(String, String)>,
 }
 
 impl StartMenu {
@@ -92,6 +98,7 @@ impl StartMenu {
             seats: [Seat::Human, Seat::Human],
             engines: Vec::new(),
             folders: Folders::default(),
+            lobby: None,
         };
         menu.selected = menu.row_index(Row::Start);
         menu
@@ -114,6 +121,15 @@ impl StartMenu {
             self.resume = resume;
             self.selected = 0;
         }
+        self
+    }
+
+    /// The menu of the SSH door: the lobby at `address` (where the player
+    /// is `name`) in place of the saved games, and no outside engines.
+    pub fn with_lobby(mut self, address: String, name: String) -> StartMenu {
+        self.lobby = Some((address, name));
+        self.engines.clear();
+        self.selected = self.row_index(Row::Start);
         self
     }
 
@@ -161,7 +177,8 @@ impl StartMenu {
         let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
         let offered = self.seat_choices();
         let none = !offered.iter().any(|seat| matches!(seat, Seat::Engine(_)));
-        (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
+        (choosing && none && self.lobby.is_none())
+            .then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 
     #[cfg(test)]
@@ -183,7 +200,10 @@ impl StartMenu {
         rows.extend((0..self.games.count()).map(Row::Setting));
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Start);
-        rows.push(Row::Library);
+        rows.push(match self.lobby {
+            Some(_) => Row::Lobby,
+            None => Row::Library,
+        });
         rows.push(Row::Puzzles);
         rows
     }
@@ -217,7 +237,7 @@ impl StartMenu {
                 let next = (at + choices.len()).saturating_add_signed(by) % choices.len();
                 self.seats[side] = choices[next].clone();
             }
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => {}
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => {}
         }
     }
 
@@ -239,6 +259,10 @@ impl StartMenu {
         let screen: Box<dyn Screen> = match self.rows().get(self.selected) {
             Some(Row::Library) => Box::new(self.library()),
             Some(Row::Puzzles) => Box::new(self.puzzles()),
+            Some(Row::Lobby) => match &self.lobby {
+                Some((address, name)) => Box::new(Lobby::new(address.clone(), name.clone())),
+                None => return Transition::Stay,
+            },
             Some(Row::Resume) => match self.resume.take() {
                 Some(record) => play::continued(record, context),
                 None => return Transition::Stay,
@@ -261,7 +285,7 @@ impl StartMenu {
                 self.selected = at;
                 match (step, self.rows()[at]) {
                     (Some(by), _) => self.change(by),
-                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles) => {
+                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby) => {
                         return self.open(context);
                     }
                     (None, _) => {}
@@ -277,7 +301,7 @@ impl StartMenu {
             Row::Game => self.games.kind().title().to_string(),
             Row::Setting(i) => self.games.shown(i),
             Row::Seat(player) => seat_name(&self.seats[player.index()]),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
         }
     }
 
@@ -286,7 +310,7 @@ impl StartMenu {
             Row::Game => "Game".to_string(),
             Row::Setting(i) => self.games.label(i).to_string(),
             Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
         }
     }
 

@@ -1,0 +1,197 @@
+//! What one address may do to a host or a server, so that no peer can
+//! crowd out the others: connections open at once (per address and in
+//! all), and wrong codes: after a few, an address waits longer and longer
+//! before any code of its is looked at again, and each wrong code is
+//! logged with its address.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// Wrong codes an address may give before it has to wait.
+const FREE_WRONG: u32 = 3;
+
+/// The first wait after the free wrong codes; each wrong code after it
+/// doubles it.
+const FIRST_WAIT: Duration = Duration::from_secs(10);
+
+/// The longest wait.
+const LONGEST_WAIT: Duration = Duration::from_secs(15 * 60);
+
+/// How long an address's wrong codes are remembered after its last.
+const FORGET_AFTER: Duration = Duration::from_secs(30 * 60);
+
+/// The limits a guard holds addresses to.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Connections open at once, from everywhere.
+    pub connections: usize,
+    /// Connections open at once from one address.
+    pub per_address: usize,
+}
+
+/// How one address stands.
+#[derive(Default)]
+struct Standing {
+    connections: usize,
+    wrong: u32,
+    last_wrong: Option<Instant>,
+}
+
+#[derive(Default)]
+struct Book {
+    connections: usize,
+    addresses: HashMap<IpAddr, Standing>,
+}
+
+/// The guard of a host or a server.
+#[derive(Clone)]
+pub struct Guard {
+    limits: Limits,
+    book: Arc<Mutex<Book>>,
+}
+
+/// A connection counted against its address until dropped.
+pub struct Admitted {
+    guard: Guard,
+    address: IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut book = self.guard.book();
+        book.connections = book.connections.saturating_sub(1);
+        if let Some(standing) = book.addresses.get_mut(&self.address) {
+            standing.connections = standing.connections.saturating_sub(1);
+        }
+        book.forget(self.address);
+    }
+}
+
+impl Book {
+    /// Drops what is known of `address` once nothing is left to know.
+    fn forget(&mut self, address: IpAddr) {
+        let idle = self.addresses.get(&address).is_some_and(|standing| {
+            standing.connections == 0
+                && standing
+                    .last_wrong
+                    .is_none_or(|last| last.elapsed() > FORGET_AFTER)
+        });
+        if idle {
+            self.addresses.remove(&address);
+        }
+    }
+}
+
+impl Guard {
+    pub fn new(limits: Limits) -> Guard {
+        Guard {
+            limits,
+            book: Arc::new(Mutex::new(Book::default())),
+        }
+    }
+
+    fn book(&self) -> MutexGuard<'_, Book> {
+        self.book
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts a new connection from `address`, or says why it is refused.
+    pub fn admit(&self, address: IpAddr) -> Result<Admitted, &'static str> {
+        let mut book = self.book();
+        if book.connections >= self.limits.connections {
+            return Err("the server is full");
+        }
+        let standing = book.addresses.entry(address).or_default();
+        if standing.connections >= self.limits.per_address {
+            return Err("too many connections from your address");
+        }
+        standing.connections += 1;
+        book.connections += 1;
+        Ok(Admitted {
+            guard: self.clone(),
+            address,
+        })
+    }
+
+    /// How long `address` must still wait before a code of its is looked
+    /// at, if it must.
+    pub fn waiting(&self, address: IpAddr) -> Option<Duration> {
+        let book = self.book();
+        let standing = book.addresses.get(&address)?;
+        let last = standing.last_wrong?;
+        let wait = wait_after(standing.wrong)?;
+        wait.checked_sub(last.elapsed())
+            .filter(|left| !left.is_zero())
+    }
+
+    /// `address` gave a wrong code: counted, and logged.
+    pub fn wrong_code(&self, address: IpAddr) {
+        let mut book = self.book();
+        let standing = book.addresses.entry(address).or_default();
+        if standing
+            .last_wrong
+            .is_some_and(|last| last.elapsed() > FORGET_AFTER)
+        {
+            standing.wrong = 0;
+        }
+        standing.wrong += 1;
+        standing.last_wrong = Some(Instant::now());
+        let wrong = standing.wrong;
+        let wait = wait_after(wrong).map_or(0, |wait| wait.as_secs());
+        tracing::warn!(%address, wrong, wait_s = wait, "refused: wrong code");
+    }
+
+    /// The refusal for an address that must wait `left` more.
+    pub fn slowed(left: Duration) -> String {
+        format!(
+            "too many wrong codes from your address: try again in {} s",
+            left.as_secs().max(1)
+        )
+    }
+}
+
+/// The wait after `wrong` wrong codes in a row, once they are too many.
+fn wait_after(wrong: u32) -> Option<Duration> {
+    let beyond = wrong.checked_sub(FREE_WRONG).filter(|&beyond| beyond > 0)?;
+    let doubled = FIRST_WAIT.saturating_mul(1 << (beyond - 1).min(16));
+    Some(doubled.min(LONGEST_WAIT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_wrong_codes_are_free_then_the_waits_double() {
+        assert_eq!(wait_after(FREE_WRONG), None);
+        assert_eq!(wait_after(FREE_WRONG + 1), Some(FIRST_WAIT));
+        assert_eq!(wait_after(FREE_WRONG + 2), Some(FIRST_WAIT * 2));
+        assert_eq!(wait_after(FREE_WRONG + 3), Some(FIRST_WAIT * 4));
+        assert_eq!(wait_after(100), Some(LONGEST_WAIT));
+    }
+
+    #[test]
+    fn an_address_may_hold_so_many_connections() {
+        let guard = Guard::new(Limits {
+            connections: 3,
+            per_address: 2,
+        });
+        let here: IpAddr = "127.0.0.1".parse().expect("an address");
+        let there: IpAddr = "127.0.0.2".parse().expect("an address");
+        let first = guard.admit(here).expect("room");
+        let _second = guard.admit(here).expect("room");
+        assert_eq!(
+            guard.admit(here).err(),
+            Some("too many connections from your address")
+        );
+        let _third = guard.admit(there).expect("room");
+        assert_eq!(guard.admit(there).err(), Some("the server is full"));
+        drop(first);
+        assert!(guard.admit(here).is_ok());
+    }
+}

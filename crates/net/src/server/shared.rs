@@ -1,0 +1,187 @@
+//! What the whole server shares: its options, the database, the guard at
+//! the door, the replicas of the games its connections are at (started
+//! when a first connection comes to a game), the lobby's list as lately
+//! read, and which servers are alive.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::{LISTED, ServerOptions, replica};
+use crate::connection::Event;
+use crate::event::{Logged, now_ms};
+use crate::guard::Guard;
+use crate::protocol::Message;
+use crate::store::Store;
+
+/// How long the lobby's list is used before it is read again.
+const LISTING_FRESH: Duration = Duration::from_millis(500);
+
+/// How long a server may go without saying it is alive before its seats
+/// count as empty.
+pub(super) const ALIVE_FOR: Duration = Duration::from_secs(10);
+
+/// What a replica hears.
+pub(super) enum Input {
+    /// Its connections' news.
+    Connection(Event),
+    /// An entry another server wrote to the game's log.
+    Logged(Logged),
+    /// Its game is an open game nobody came to: end it.
+    Expire,
+    /// Entries may have been missed: read the log again.
+    CatchUp,
+    /// The server stops: finish what is in hand.
+    Stop,
+}
+
+/// A replica's inputs and its task.
+struct Handle {
+    inputs: mpsc::Sender<Input>,
+    task: JoinHandle<()>,
+}
+
+pub(super) struct Shared {
+    pub options: ServerOptions,
+    pub store: Store,
+    /// This server's name in the database.
+    pub server_id: String,
+    pub guard: Guard,
+    pub searches: Arc<Semaphore>,
+    next_connection: AtomicU64,
+    replicas: tokio::sync::Mutex<HashMap<u64, Handle>>,
+    listing: Mutex<Option<(Instant, Message)>>,
+    /// When each server last said it was alive, as last read.
+    alive: Mutex<HashMap<String, u64>>,
+    stopping: AtomicBool,
+}
+
+impl Shared {
+    pub fn new(options: ServerOptions, store: Store, server_id: String, guard: Guard) -> Shared {
+        Shared {
+            searches: Arc::new(Semaphore::new(options.searches.max(1))),
+            options,
+            store,
+            server_id,
+            guard,
+            next_connection: AtomicU64::new(1),
+            replicas: tokio::sync::Mutex::new(HashMap::new()),
+            listing: Mutex::new(None),
+            alive: Mutex::new(HashMap::new()),
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// A number for a new connection.
+    pub fn connection_id(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
+    /// The inputs of the game `id`'s replica, started (from the database)
+    /// if it is not running.
+    pub async fn replica(self: &Arc<Self>, id: u64) -> Result<mpsc::Sender<Input>, String> {
+        if self.is_stopping() {
+            return Err("the server is stopping".to_string());
+        }
+        let mut replicas = self.replicas.lock().await;
+        if let Some(handle) = replicas.get(&id)
+            && !handle.inputs.is_closed()
+        {
+            return Ok(handle.inputs.clone());
+        }
+        let (inputs, task) = replica::start(self.clone(), id).await?;
+        replicas.insert(
+            id,
+            Handle {
+                inputs: inputs.clone(),
+                task,
+            },
+        );
+        Ok(inputs)
+    }
+
+    /// The inputs of the game `id`'s replica, if it is running here.
+    pub async fn running(&self, id: u64) -> Option<mpsc::Sender<Input>> {
+        let replicas = self.replicas.lock().await;
+        let handle = replicas.get(&id)?;
+        (!handle.inputs.is_closed()).then(|| handle.inputs.clone())
+    }
+
+    /// The games with a replica here.
+    pub async fn followed(&self) -> Vec<(u64, mpsc::Sender<Input>)> {
+        let mut replicas = self.replicas.lock().await;
+        replicas.retain(|_, handle| !handle.inputs.is_closed());
+        replicas
+            .iter()
+            .map(|(&id, handle)| (id, handle.inputs.clone()))
+            .collect()
+    }
+
+    /// The lobby's list, read again if it is not fresh.
+    pub async fn listings(&self) -> Message {
+        if let Some((at, list)) = self.lock_listing().as_ref()
+            && at.elapsed() < LISTING_FRESH
+        {
+            return list.clone();
+        }
+        let list = match self.store.listings(LISTED).await {
+            Ok((open, playing)) => Message::Games { open, playing },
+            Err(why) => {
+                tracing::error!(%why, "cannot read the lobby's list");
+                Message::Games {
+                    open: Vec::new(),
+                    playing: Vec::new(),
+                }
+            }
+        };
+        *self.lock_listing() = Some((Instant::now(), list.clone()));
+        list
+    }
+
+    /// The lobby's list is stale (a game was made or changed seats).
+    pub fn stale_listing(&self) {
+        *self.lock_listing() = None;
+    }
+
+    fn lock_listing(&self) -> std::sync::MutexGuard<'_, Option<(Instant, Message)>> {
+        self.listing.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Keeps what the database says of the servers' lives.
+    pub fn heard_alive(&self, alive: HashMap<String, u64>) {
+        *self.alive.lock().unwrap_or_else(|p| p.into_inner()) = alive;
+    }
+
+    /// Since when the server `server` is gone, in milliseconds since the
+    /// epoch: none while it is alive (this one always is).
+    pub fn gone_since(&self, server: &str) -> Option<u64> {
+        if server == self.server_id {
+            return None;
+        }
+        let alive = self.alive.lock().unwrap_or_else(|p| p.into_inner());
+        let last = alive.get(server).copied().unwrap_or(0);
+        let deadline = last + ALIVE_FOR.as_millis() as u64;
+        (now_ms() > deadline).then_some(last)
+    }
+
+    /// Stops every replica, each once it has finished what it holds.
+    pub async fn stop(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        let handles: Vec<Handle> = self.replicas.lock().await.drain().map(|(_, h)| h).collect();
+        for handle in &handles {
+            let _ = handle.inputs.send(Input::Stop).await;
+        }
+        for handle in handles {
+            let _ = tokio::time::timeout(Duration::from_secs(20), handle.task).await;
+        }
+    }
+}

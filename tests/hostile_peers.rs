@@ -1,0 +1,339 @@
+//! No peer can harm another (issue 30): nothing a peer sends reaches a
+//! terminal unescaped, whatever field it hides in; one address can hold
+//! neither every connection nor every game; wrong codes are slowed down
+//! and logged; a connection that stops reading loses its seat; and the
+//! server's computer answers offers, so no game is stuck. Waits are
+//! generous and only keep a failure from hanging.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::thread;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+mod common;
+use common::client::{Client, PATIENCE, create, hello, news, play};
+use common::hosted::host_gekitai;
+use common::scratch::Scratch;
+use common::served::{Served, exported};
+
+/// Lines a hostile peer sends, escapes hidden in every kind of field:
+/// the message's type, an enum's value, a string shown as it is.
+const HOSTILE: [&str; 6] = [
+    r#"{"type":"\u001b]0;PWNED\u0007\u001b[2J"}"#,
+    r#"{"type":"offer","what":"\u001b]0;PWNED\u0007"}"#,
+    r#"{"type":"resign","side":"\u001b]0;PWNED\u0007\u001b[2J"}"#,
+    r#"{"type":"clock","left_ms":[1,2],"running":"\u001b]0;PWNED\u0007"}"#,
+    r#"{"type":"notice","text":"\u001b]0;PWNED\u0007\u001b[2Jhello"}"#,
+    r#"{"type":"error","reason":"\u001b]0;PWNED\u0007\u001b[2J"}"#,
+];
+
+fn assert_harmless(who: &str, text: &str) {
+    assert!(
+        !text.contains('\u{1b}') && !text.contains("PWNED"),
+        "{who}: a peer's escape reached the terminal:\n{text:?}"
+    );
+}
+
+#[test]
+fn a_joiner_cannot_write_to_the_hosts_terminal() {
+    let data = Scratch::new("hostile-host");
+    let hosted = host_gekitai(&[], &data, PATIENCE);
+    for line in &HOSTILE[..3] {
+        let mut joiner = Client::connect(&hosted.address);
+        joiner.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"mal","code":hosted.join,"role":"player"}));
+        joiner.expect("welcome");
+        joiner.raw(format!("{line}\n").as_bytes());
+        let refused = joiner.expect("error");
+        assert_harmless("the refusal", &refused.to_string());
+        hosted.process.wait_for("mal left");
+    }
+    assert_harmless("the host", &hosted.process.text());
+}
+
+/// A host that welcomes whoever comes (as O, or to watch), sends `line`
+/// and closes the connection.
+fn hostile_host(line: &'static str) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("an address").to_string();
+    thread::spawn(move || {
+        while let Ok((stream, _)) = listener.accept() {
+            thread::spawn(move || greet_then(stream, line));
+        }
+    });
+    address
+}
+
+fn greet_then(stream: TcpStream, line: &str) {
+    let mut reader = BufReader::new(stream.try_clone().expect("a clone"));
+    let mut hello = String::new();
+    let _ = reader.read_line(&mut hello);
+    let side = match hello.contains("spectator") {
+        true => "null",
+        false => "\"second\"",
+    };
+    let welcome = format!(
+        r#"{{"type":"welcome","version":{},"game":"gekitai","settings":{{}},"side":{side},"names":["mal","joe"],"moves":[]}}"#,
+        tabletop::net::protocol::PROTOCOL_VERSION
+    );
+    let mut stream = stream;
+    let _ = stream.write_all(format!("{welcome}\n{line}\n").as_bytes());
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    // What the client still sends is read, so that closing does not reset
+    // the connection before the client has read the line.
+    let mut rest = Vec::new();
+    let _ = reader.read_to_end(&mut rest);
+}
+
+#[test]
+fn a_hostile_host_cannot_write_to_a_joiners_or_a_spectators_terminal() {
+    for line in HOSTILE {
+        let address = hostile_host(line);
+        for verb in ["join", "watch"] {
+            let code = "0000-0000-0000-0000";
+            let run = common::run(&[verb, &address, code, "--plain", "--name", "joe"], b"");
+            assert_harmless(verb, &run.text());
+            assert_harmless(verb, &run.stderr);
+        }
+    }
+}
+
+#[test]
+fn a_hostile_server_cannot_write_to_the_plain_lobby() {
+    for line in HOSTILE {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        let address = listener.local_addr().expect("an address").to_string();
+        thread::spawn(move || {
+            while let Ok((mut stream, _)) = listener.accept() {
+                let _ = stream.write_all(format!("{line}\n").as_bytes());
+            }
+        });
+        let run = common::run(
+            &["online", &address, "--plain", "--name", "joe"],
+            b"list\nquit\n",
+        );
+        assert_harmless("online", &run.text());
+        assert_harmless("online", &run.stderr);
+    }
+}
+
+#[test]
+fn wrong_codes_from_one_address_are_slowed_down_and_logged() {
+    let data = Scratch::new("hostile-codes");
+    let served = Served::start(&data, &[]);
+    let (_, created) = create(&served.address, "ada");
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let mut guesser = Client::connect(&served.address);
+        guesser.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"eve","code":"0000-0000-0000-0000","role":"spectator"}));
+        answers.push(guesser.expect("error")["reason"].clone());
+    }
+    assert_eq!(
+        answers[..3],
+        [
+            json!("wrong code"),
+            json!("wrong code"),
+            json!("wrong code")
+        ]
+    );
+    let slowed = answers[4].as_str().unwrap_or("");
+    assert!(slowed.contains("too many wrong codes"), "{answers:?}");
+    // Even a right code waits now.
+    let mut later = Client::connect(&served.address);
+    later.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"eve","code":created["watch"],"role":"spectator"}));
+    let waits = later.expect("error");
+    assert!(
+        waits["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("try again in"),
+        "{waits}"
+    );
+    let log = served.wait_for_log("wrong code");
+    assert!(log.contains("127.0.0.1"), "{log}");
+}
+
+#[test]
+fn a_host_slows_down_wrong_codes_and_limits_connections_from_one_address() {
+    let data = Scratch::new("hostile-host-codes");
+    let hosted = host_gekitai(&[], &data, PATIENCE);
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let mut guesser = Client::connect(&hosted.address);
+        guesser.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"eve","code":"0000-0000-0000-0000","role":"player"}));
+        answers.push(guesser.expect("error")["reason"].clone());
+    }
+    let slowed = answers[4].as_str().unwrap_or("");
+    assert!(slowed.contains("too many wrong codes"), "{answers:?}");
+    let mut held = Vec::new();
+    let mut refused = 0;
+    for _ in 0..24 {
+        let mut stream = TcpStream::connect(&hosted.address).expect("the host accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_millis(300)))
+            .expect("a timeout");
+        let mut text = String::new();
+        let _ = (&mut stream).take(200).read_to_string(&mut text);
+        if text.contains("too many connections from your address") {
+            refused += 1;
+        }
+        held.push(stream);
+    }
+    assert!(refused >= 8, "only {refused} of 24 refused");
+}
+
+#[test]
+fn one_address_cannot_fill_the_server_and_open_games_nobody_joins_expire() {
+    let data = Scratch::new("hostile-fill");
+    let expiry = ["--open-game-expiry", "1", "--open-per-address", "3"];
+    let served = Served::start(&data, &expiry);
+    let mut made = Vec::new();
+    for _ in 0..3 {
+        let (creator, created) = create(&served.address, "ada");
+        made.push(created["id"].clone());
+        drop(creator);
+    }
+    let mut one_more = Client::connect(&served.address);
+    one_more
+        .send(json!({"type":"create","name":"ada","game":"gekitai","settings":{},"side":"first"}));
+    let refused = one_more.expect("error");
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("open games"),
+        "{refused}"
+    );
+    // Left alone, they end, and the address may open games again.
+    let mut lister = Client::connect(&served.address);
+    loop {
+        lister.send(json!({"type":"list"}));
+        if lister.expect("games")["open"] == json!([]) {
+            break;
+        }
+        thread::sleep(Duration::from_millis(200));
+    }
+    create(&served.address, "ada");
+    drop(served);
+    let served = Served::start(&data, &[]);
+    let mut lister = Client::connect(&served.address);
+    lister.send(json!({"type":"list"}));
+    assert_eq!(
+        lister.expect("games")["open"].as_array().map(Vec::len),
+        Some(1)
+    );
+    for id in made {
+        let record = exported(&data, id.as_u64().expect("a number"));
+        assert!(record.contains("moves = []"), "{record}");
+    }
+}
+
+#[test]
+fn the_cap_on_games_holds_when_many_create_at_once() {
+    let data = Scratch::new("hostile-cap");
+    let served = Served::start(&data, &["--max-games", "5", "--open-per-address", "100"]);
+    let address = served.address.clone();
+    let tries: Vec<_> = (0..16)
+        .map(|_| {
+            let address = address.clone();
+            thread::spawn(move || {
+                let mut creator = Client::connect(&address);
+                creator.send(json!({"type":"create","name":"ada","game":"gekitai","settings":{},"side":"first"}));
+                let answer = creator.next();
+                (answer["type"] == "created", creator)
+            })
+        })
+        .collect();
+    let made = tries
+        .into_iter()
+        .map(|try_| try_.join().expect("a thread"))
+        .filter(|(made, _)| *made)
+        .count();
+    assert_eq!(made, 5);
+}
+
+#[test]
+fn a_player_who_stops_reading_loses_the_seat_and_can_be_claimed_against() {
+    let data = Scratch::new("hostile-quiet");
+    let quick = ["--keepalive", "1", "--reconnect-timeout", "1"];
+    let served = Served::start(&data, &quick);
+    let (mut creator, created) = create(&served.address, "ada");
+    // bob takes the seat, then neither reads nor answers: asleep.
+    let mut asleep = TcpStream::connect(&served.address).expect("the server accepts");
+    let hello = json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":created["join"],"role":"player"});
+    asleep
+        .write_all(format!("{hello}\n").as_bytes())
+        .expect("sent");
+    creator.notice("bob joined");
+    creator.notice("Waiting for bob to reconnect");
+    let told = creator.notice("has not come back");
+    assert_eq!(told["claimable"], true, "{told}");
+    creator.send(json!({"type":"claim"}));
+    assert_eq!(creator.expect("abandoned")["side"], "second");
+    assert_eq!(creator.expect("end")["result"], "X");
+    drop(asleep);
+}
+
+#[test]
+fn a_rejoin_code_takes_the_seat_back_from_a_connection_gone_quiet() {
+    let data = Scratch::new("hostile-takeover");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (mut asleep, welcome) = hello(&served.address, &created["join"], "player");
+    let (joiner, back) = hello(&served.address, &welcome["rejoin"], "player");
+    assert_eq!(back["side"], "second");
+    let dropped = asleep.expect("error");
+    assert!(
+        dropped["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("took this seat again"),
+        "{dropped}"
+    );
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 2);
+}
+
+/// A game against the server's computer at `level`, made by ada as X.
+fn against_computer(address: &str, level: u8) -> Client {
+    let mut ada = Client::connect(address);
+    ada.send(json!({"type":"create","name":"ada","game":"gekitai","settings":{},"side":"first","against_computer":level}));
+    ada.expect("created");
+    ada.expect("welcome");
+    ada
+}
+
+/// X plays `mv`, and the computer answers.
+fn move_and_hear_the_reply(ada: &mut Client, mv: &str) -> Value {
+    ada.send(json!({"type":"move","move":mv}));
+    assert_eq!(ada.expect("ack")["move"], mv);
+    ada.expect("move")
+}
+
+#[test]
+fn the_servers_computer_answers_offers_and_undo_requests_at_once() {
+    let data = Scratch::new("hostile-computer");
+    let served = Served::start(&data, &[]);
+    // Level 1 lets a move be taken back, and takes a draw it is not winning.
+    let mut ada = against_computer(&served.address, 1);
+    move_and_hear_the_reply(&mut ada, "A1");
+    ada.send(json!({"type":"offer","what":"undo"}));
+    assert_eq!(news(&mut ada)["what"], "undo");
+    let answer = news(&mut ada);
+    assert_eq!(answer["accept"], true, "{answer}");
+    ada.send(json!({"type":"offer","what":"draw"}));
+    assert_eq!(news(&mut ada)["what"], "draw");
+    let answer = news(&mut ada);
+    assert_eq!(answer["accept"], true, "{answer}");
+    assert_eq!(ada.expect("end")["result"], "draw");
+    // Level 4 does not let a move be taken back.
+    let mut ada = against_computer(&served.address, 4);
+    move_and_hear_the_reply(&mut ada, "A1");
+    ada.send(json!({"type":"offer","what":"undo"}));
+    assert_eq!(news(&mut ada)["what"], "undo");
+    let answer = news(&mut ada);
+    assert_eq!(answer["accept"], false, "{answer}");
+    // The game goes on.
+    move_and_hear_the_reply(&mut ada, "F6");
+}

@@ -1,0 +1,97 @@
+//! Several servers behind one lobby (issue 30): two `tabletop serve`
+//! given the same PostgreSQL database share the lobby's list and every
+//! game; a player and the opponent may be on different servers; when one
+//! server is killed its players come back on the other with the same
+//! codes; the database decides who gets a seat or a move when both
+//! servers are asked at once. These run against the real PostgreSQL that
+//! `.ci/run` starts (TABLETOP_TEST_POSTGRES).
+
+use std::thread;
+
+use serde_json::json;
+
+mod common;
+use common::client::{Client, create, hello, play};
+use common::scratch::Scratch;
+use common::served::{Served, postgres_database};
+
+/// Two servers on one new database.
+fn two_servers(name: &str) -> (Scratch, Served, Served) {
+    let database = postgres_database(name);
+    let data = Scratch::new(name);
+    let first = Served::start(&data.join("a"), &["--database", &database]);
+    let second = Served::start(&data.join("b"), &["--database", &database]);
+    (data, first, second)
+}
+
+#[test]
+fn two_servers_share_one_lobby_and_a_game_goes_on_when_one_is_killed() {
+    let (_data, mut first, second) = two_servers("shared_kill");
+    // Made on the first, listed by the second, joined there.
+    let (ada, created) = create(&first.address, "ada");
+    let mut lister = Client::connect(&second.address);
+    lister.send(json!({"type":"list"}));
+    let listed = lister.expect("games");
+    assert_eq!(listed["open"][0]["id"], created["id"], "{listed}");
+    let (bob, welcome) = hello(&second.address, &created["join"], "player");
+    assert_eq!(welcome["names"][0], "ada");
+    let (mut watcher, _) = hello(&second.address, &created["watch"], "spectator");
+    // Every move crosses from one server to the other.
+    let mut players = [ada, bob];
+    play(&mut players, 0, 3);
+    for _ in 0..3 {
+        watcher.expect("move");
+    }
+    // A game made on the second gets a number of its own.
+    let (_, other) = create(&second.address, "carol");
+    assert_ne!(other["id"], created["id"]);
+    // The first server dies; ada comes back on the second.
+    first.kill();
+    drop(players);
+    let (ada, back) = hello(&second.address, &created["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6", "C3"]));
+    assert_eq!(back["side"], "first");
+    let (bob, _) = hello(&second.address, &welcome["rejoin"], "player");
+    let mut players = [ada, bob];
+    play(&mut players, 3, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+    assert_eq!(watcher.expect("end")["result"], "X");
+}
+
+#[test]
+fn the_database_gives_an_open_seat_to_one_of_two_servers_asked_at_once() {
+    let (_data, first, second) = two_servers("shared_seat");
+    let (_ada, created) = create(&first.address, "ada");
+    let code = created["join"].clone();
+    let joiners: Vec<_> = [first.address.clone(), second.address.clone()]
+        .into_iter()
+        .flat_map(|address| [address.clone(), address])
+        .map(|address| {
+            let code = code.clone();
+            thread::spawn(move || {
+                let mut joiner = Client::connect(&address);
+                joiner.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":code,"role":"player"}));
+                let answer = joiner.next();
+                (answer["type"] == "welcome", joiner)
+            })
+        })
+        .collect();
+    let seated = joiners
+        .into_iter()
+        .map(|joiner| joiner.join().expect("a thread"))
+        .filter(|(seated, _)| *seated)
+        .count();
+    assert_eq!(seated, 1);
+}
+
+#[test]
+fn a_move_anyone_saw_survives_a_kill_of_a_server_on_postgresql() {
+    let (_data, mut first, second) = two_servers("shared_durable");
+    let (ada, created) = create(&first.address, "ada");
+    let (bob, welcome) = hello(&first.address, &created["join"], "player");
+    let mut players = [ada, bob];
+    play(&mut players, 0, 4);
+    first.kill();
+    let (_, back) = hello(&second.address, &welcome["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6", "C3", "D4"]));
+}

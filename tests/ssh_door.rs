@@ -1,0 +1,176 @@
+//! The SSH door (`tabletop serve --ssh`) with the real OpenSSH client:
+//! people with nothing installed play, and a connection can do nothing
+//! but play.
+
+mod common;
+
+use common::ssh::{Door, Visit, client_folder};
+
+/// Types every cell of Gekitai's board, again and again, until the game
+/// is over (taken cells are refused and the next typed replaces them).
+fn play_to_the_end(visit: &mut Visit) -> String {
+    for _ in 0..40 {
+        for column in ['a', 'b', 'c', 'd', 'e', 'f'] {
+            for row in 1..=6 {
+                let screen = visit.wait_for_any(&["X's turn", " wins!", "draw"]);
+                if screen.contains(" wins!") || screen.contains("draw") {
+                    return screen;
+                }
+                visit.send(&format!("{column}{row}\r"));
+            }
+        }
+    }
+    panic!("the game never ended:\n{}", visit.screen());
+}
+
+#[test]
+fn a_guest_plays_the_computer_to_the_end_and_leaves() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut visit = Visit::start(&door, &client, "ada", true, &[]);
+    visit.wait_for("[ Lobby: play and watch people ]");
+    let menu = visit.screen();
+    assert!(menu.contains("Computer 1"), "{menu}");
+    assert!(!menu.contains("Saved games"), "no files over SSH:\n{menu}");
+    // Start: a person against the computer.
+    visit.send("\r");
+    visit.wait_for("Player X's turn");
+    // Saving to a file is refused.
+    visit.send("s");
+    visit.wait_for("Over SSH, games are not saved to files.");
+    let end = play_to_the_end(&mut visit);
+    assert!(end.contains("Moves"), "{end}");
+    // q leaves: ssh exits as after a shell, its terminal given back.
+    visit.send("q");
+    assert_eq!(visit.exits(), 0);
+    let left = visit.screen();
+    assert!(
+        !left.contains("Moves"),
+        "the game's screen is left:\n{left}"
+    );
+    let log = door.log();
+    assert!(
+        log.contains("ssh session") && log.contains("name=ada"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_resize_mid_game_redraws_at_the_new_size() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut visit = Visit::start(&door, &client, "bob", true, &[]);
+    visit.wait_for("[ Start ]");
+    visit.send("\r");
+    visit.wait_for("Player X's turn");
+    visit.send("c3\r");
+    visit.wait_for("1. X C3");
+    // Wider: the board moves to the middle of 120 columns.
+    visit.resize(120, 30);
+    let wide = visit.wait_for_any(&["                    A   B   C"]);
+    assert!(wide.contains("1. X C3"), "{wide}");
+    // Too small: the app says how much more it needs.
+    visit.resize(20, 6);
+    visit.wait_for_any(&["wider", "taller", "larger", "small"]);
+    visit.resize(80, 24);
+    visit.wait_for("1. X C3");
+}
+
+#[test]
+fn commands_file_transfer_and_forwarding_are_refused() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    // `ssh host command`: refused with a reason, non-zero.
+    let (status, said) = door.ssh_plain(&client, &[], &["cat", "/etc/passwd"]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("runs only the game"), "{said}");
+    assert!(!said.contains("root:"), "{said}");
+    // A subsystem (what sftp and scp use).
+    let (status, said) = door.ssh_plain(&client, &["-s"], &["sftp"]);
+    assert_ne!(status, 0, "{said}");
+    // A remote forward: refused, which ends ssh (ExitOnForwardFailure).
+    let remote = [
+        "-o",
+        "ExitOnForwardFailure=yes",
+        "-N",
+        "-R",
+        "0:127.0.0.1:22",
+    ];
+    let (status, said) = door.ssh_plain(&client, &remote, &[]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("forwarding failed"), "{said}");
+    local_forwarding_is_refused(&door, &client);
+    // No pty: the game needs one.
+    let (status, said) = door.ssh_plain(&client, &["-T"], &[]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("needs a terminal"), "{said}");
+    // Nothing was written but in the data folder: the host key and the
+    // database.
+    let mut outside: Vec<String> = std::fs::read_dir(&*door.home)
+        .expect("the home")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    outside.sort();
+    assert_eq!(outside, ["data"]);
+    let key = door.data.join("ssh_host_ed25519_key");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&key)
+        .expect("the host key")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+/// `ssh -L`: the client listens, but each connection to it is refused by
+/// the server (it would reach the server's lobby port otherwise).
+fn local_forwarding_is_refused(door: &Door, client: &std::path::Path) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let free = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = free.local_addr().expect("its address").port();
+    drop(free);
+    let mut args = door.ssh_args(client, "guest", true);
+    let destination = args.pop().expect("a destination");
+    args.extend(["-N".to_string(), "-L".to_string()]);
+    args.push(format!("{port}:{}", door.lobby));
+    args.push(destination);
+    let mut ssh = Command::new("ssh")
+        .env("HOME", client)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ssh runs");
+    let deadline = std::time::Instant::now() + common::ssh::PATIENCE;
+    let mut through = loop {
+        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            break stream;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "ssh never listened on {port}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // Forwarded, the connection would stay open to the lobby, which waits
+    // for a word; refused, ssh closes it at once.
+    through
+        .set_read_timeout(Some(common::ssh::PATIENCE))
+        .expect("a timeout");
+    let mut got = Vec::new();
+    let read = through.read_to_end(&mut got);
+    let _ = ssh.kill();
+    let _ = ssh.wait();
+    assert!(read.is_ok(), "the forward stayed open: {read:?}");
+    assert!(
+        got.is_empty(),
+        "something answered through the forward: {got:?}"
+    );
+}
