@@ -1428,16 +1428,9 @@ fn offered(address: &str, data: &Path) -> (App, Vec<Piped>) {
 #[test]
 fn every_key_named_in_the_lobby_and_a_network_game_does_what_it_says() {
     let data = Scratch::new("keys");
-    // Every key is pressed on a scene made afresh, each making its own
-    // games from this one address: more than the server takes by default.
-    let many = [
-        "--open-per-address",
-        "1000",
-        "--games-per-address",
-        "1000",
-        "--per-address",
-        "1000",
-    ];
+    // Every copy of every scene is a game of its own, all from this one
+    // address: more than the server lets one address have by default.
+    let many = ["--games-per-address", "1000", "--open-per-address", "1000"];
     let served = Served::start(&data.join("server"), &many);
     // Two open games to choose between.
     let mut players = Vec::new();

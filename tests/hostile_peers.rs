@@ -183,6 +183,40 @@ fn a_host_slows_down_wrong_codes_and_limits_connections_from_one_address() {
     assert!(refused >= 8, "only {refused} of 24 refused");
 }
 
+/// Says hello to `address` with `code`, and returns the answer's type and
+/// its refusal, if any.
+fn knock(address: &str, code: &Value, role: &str) -> (String, String) {
+    let mut client = Client::connect(address);
+    client.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"eve","code":code,"role":role}));
+    let answer = client.next();
+    let kind = answer["type"].as_str().unwrap_or("").to_string();
+    let reason = answer["reason"].as_str().unwrap_or("").to_string();
+    (kind, reason)
+}
+
+#[test]
+fn what_is_not_a_code_at_all_is_no_guess_and_slows_nobody() {
+    // A code typed short, from the same address as the friend who then
+    // types the right one (found with the lobby's key test).
+    let data = Scratch::new("hostile-not-codes");
+    let served = Served::start(&data, &[]);
+    let (_, created) = create(&served.address, "ada");
+    for _ in 0..8 {
+        let (kind, reason) = knock(&served.address, &json!("AB12"), "spectator");
+        assert_eq!(kind, "error");
+        assert!(reason.contains("not a code"), "{reason}");
+    }
+    let (kind, reason) = knock(&served.address, &created["watch"], "spectator");
+    assert_eq!(kind, "welcome", "{reason}");
+    let hosted = host_gekitai(&[], &data.join("host"), PATIENCE);
+    for _ in 0..8 {
+        let (_, reason) = knock(&hosted.address, &json!("AB12"), "spectator");
+        assert!(reason.contains("not a code"), "{reason}");
+    }
+    let (kind, reason) = knock(&hosted.address, &json!(hosted.watch), "spectator");
+    assert_eq!(kind, "welcome", "{reason}");
+}
+
 #[test]
 fn one_address_cannot_fill_the_server_and_open_games_nobody_joins_expire() {
     let data = Scratch::new("hostile-fill");

@@ -199,3 +199,23 @@ fn a_pipe_in_the_data_folder_does_not_hang_the_server() {
     // The pipe was passed over, and said so.
     served.wait_for_log("not a regular file");
 }
+
+#[test]
+fn import_and_export_are_asked_one_at_a_time() {
+    let data = Scratch::new("durable-one-job");
+    let folder = data.to_str().expect("a UTF-8 path");
+    let run = common::run(
+        &[
+            "serve",
+            "--data",
+            folder,
+            "--import-folder",
+            folder,
+            "--export",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("one at a time"), "{}", run.stderr);
+}

@@ -174,3 +174,28 @@ fn local_forwarding_is_refused(door: &Door, client: &std::path::Path) {
         "something answered through the forward: {got:?}"
     );
 }
+
+#[test]
+fn a_player_with_a_key_keeps_their_name_and_is_known_again() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut first = Visit::start(&door, &client, "cyd", false, &[]);
+    first.wait_for("Welcome, cyd: this name is yours here, with your key.");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // The same key, another user name: still cyd, with ratings.
+    let mut back = Visit::start(&door, &client, "zed", false, &[]);
+    back.wait_for("Welcome back, cyd: no rated games yet.");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    // Another key cannot be cyd, in any case.
+    let other = client_folder();
+    let mut impostor = Visit::start(&door, &other, "CYD", false, &[]);
+    impostor.wait_for("the name CYD is another player's");
+    assert_ne!(impostor.exits(), 0);
+    // A guest who asks for the name is shown as a guest.
+    let mut guest = Visit::start(&door, &client, "cyd", true, &[]);
+    guest.wait_for("Welcome, guest-cyd (guest)");
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+}

@@ -22,6 +22,8 @@ pub struct Door {
     pub lobby: String,
     /// The visitor's name there.
     pub name: String,
+    /// A line the start screen shows until the first key.
+    pub greeting: Option<String>,
 }
 
 impl App {
@@ -29,7 +31,8 @@ impl App {
     pub fn door(door: Door, area: Rect, theme: Theme) -> App {
         let home = StartMenu::new(&Setup::default())
             .with_seats([Seat::Human, Seat::Computer(Level::MIN)])
-            .with_lobby(door.lobby, door.name);
+            .with_lobby(door.lobby, door.name)
+            .with_notice(door.greeting);
         let context = Context {
             area,
             animate: true,

@@ -123,8 +123,8 @@ pub(crate) struct ServeArgs {
     pub(crate) database: Option<String>,
     /// Bring the games of a data folder of the earlier kind (ID.toml and
     /// ID.room.json files) into the database, with their codes, then
-    /// exit.
-    #[arg(long, value_name = "DIR", conflicts_with = "export")]
+    /// exit (not with --export).
+    #[arg(long, value_name = "DIR")]
     pub(crate) import_folder: Option<PathBuf>,
     /// Print game ID as a record (finished, abandoned or under way), then
     /// exit.

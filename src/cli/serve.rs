@@ -23,6 +23,13 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
     if args.ssh_only && args.ssh.is_none() {
         return Err(Failure::usage("--ssh-only needs --ssh PORT"));
     }
+    // Said here rather than by clap's conflicts_with, which ties the flag
+    // to another (the help's check gives each flag alone).
+    if args.import_folder.is_some() && args.export.is_some() {
+        return Err(Failure::usage(
+            "--import-folder and --export are two jobs: give one at a time",
+        ));
+    }
     let database = database(args)?;
     let level = match args.export {
         Some(_) => tracing::Level::WARN,
@@ -57,7 +64,8 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
             server.games().await,
             database.shown()
         );
-        if let Some(door) = super::serve_ssh::open(args, &database, address).await? {
+        if let Some(door) = super::serve_ssh::open(args, &database, address, server.store()).await?
+        {
             tokio::select! {
                 () = server.run(stopped()) => {}
                 () = door.run() => {}

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::Failure;
 use super::args::ServeArgs;
 use super::network::failed;
-use crate::net::store::Database;
+use crate::net::store::{Database, Store};
 use crate::ssh::{Door, DoorOptions};
 use tabletop_core::files;
 
@@ -27,6 +27,7 @@ pub(super) async fn open(
     args: &ServeArgs,
     database: &Database,
     lobby: SocketAddr,
+    store: Store,
 ) -> Result<Option<Door>, Failure> {
     let Some(port) = args.ssh else {
         return Ok(None);
@@ -55,6 +56,7 @@ pub(super) async fn open(
         per_address: args.ssh_per_address,
         idle: Duration::from_secs(args.ssh_idle.max(1) * 60),
         searches: args.ssh_searches,
+        store,
     };
     let door = Door::bind(options)
         .await

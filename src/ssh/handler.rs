@@ -14,23 +14,24 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPubl
 use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
 
 use super::addresses::Counted;
+use super::identity::identify;
 use super::output::Screen;
 use super::session::{self, Input, Visit};
 use crate::app::door::Door;
-use crate::net::sanitise::sanitise;
+use crate::net::store::Store;
 
 /// Input pieces waiting for the app, at most: past it a flood is dropped.
 const INPUT_QUEUED: usize = 256;
 /// The variables a client may set.
 const VARIABLES: [&str; 3] = ["TERM", "LANG", "NO_COLOR"];
-/// The longest display name.
-const NAME_LENGTH: usize = 20;
 
 /// What every connection shares.
 pub struct Shared {
     /// The address of this server's lobby.
     pub lobby: String,
     pub idle: Duration,
+    /// Where the players are kept.
+    pub store: Store,
 }
 
 pub struct Visitor {
@@ -63,17 +64,6 @@ impl Visitor {
         }
     }
 
-    /// The name shown in the lobby: the user name the client gave, made
-    /// safe, or "guest".
-    fn name(&self) -> String {
-        let name = sanitise(&self.user, NAME_LENGTH);
-        if name.trim().is_empty() {
-            "guest".to_string()
-        } else {
-            name
-        }
-    }
-
     /// Tells the client why, and ends the channel.
     fn refuse(
         &self,
@@ -93,13 +83,21 @@ impl Visitor {
     }
 
     /// Starts the app in the session's terminal.
-    fn start(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+    async fn start(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
         let Some((columns, rows)) = self.pty else {
             return self.refuse(
                 channel,
                 "the game needs a terminal: connect with ssh -t",
                 session,
             );
+        };
+        let identity = match identify(&self.shared.store, &self.user, self.key.as_deref()).await {
+            Ok(identity) => identity,
+            Err(why) => return self.refuse(channel, &why, session),
         };
         session.channel_success(channel)?;
         let (tell, input) = sync_channel(INPUT_QUEUED);
@@ -109,7 +107,8 @@ impl Visitor {
         let visit = Visit {
             door: Door {
                 lobby: self.shared.lobby.clone(),
-                name: self.name(),
+                name: identity.name,
+                greeting: Some(identity.greeting),
             },
             columns,
             rows,
@@ -227,7 +226,7 @@ impl Handler for Visitor {
         if self.input.is_some() {
             return session.channel_failure(channel);
         }
-        self.start(channel, session)
+        self.start(channel, session).await
     }
 
     async fn exec_request(

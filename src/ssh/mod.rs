@@ -10,6 +10,7 @@ mod addresses;
 mod backend;
 mod handler;
 pub mod host_key;
+mod identity;
 mod input;
 mod output;
 mod session;
@@ -24,6 +25,7 @@ use russh::{MethodKind, MethodSet};
 use tokio::net::TcpListener;
 
 use crate::app::search_queue;
+use crate::net::store::Store;
 use addresses::Addresses;
 use handler::{Shared, Visitor};
 
@@ -40,6 +42,8 @@ pub struct DoorOptions {
     pub idle: Duration,
     /// Computer searches running at once for the whole server.
     pub searches: usize,
+    /// Where the players are kept (the lobby server's database).
+    pub store: Store,
 }
 
 /// The door, bound and ready: its host key made or read, its port taken.
@@ -77,6 +81,7 @@ impl Door {
             shared: Arc::new(Shared {
                 lobby: options.lobby,
                 idle: options.idle,
+                store: options.store,
             }),
             addresses: Addresses::new(options.per_address),
             fingerprint,

@@ -14,7 +14,7 @@
 //! ulimit -n 65536
 //! cargo run --release -p tabletop-net --example lobby_load -- \
 //!     --tabletop target/release/tabletop --data /var/tmp/load --games 1000 \
-//!     --spectators 200 --rate 1 --seconds 30 [--stop kill|term] [--hog DIR] \
+//!     --spectators 200 --rate 1 --seconds 30 [--stop kill|term] [--hog DIR [--hog-rate MIB_S]] \
 //!     [--clock] [--database postgres://... --servers 2]
 //! ```
 //! `--rate 0` plays as fast as the server answers (saturation).
@@ -47,6 +47,8 @@ struct Options {
     seconds: u64,
     stop: Option<String>,
     hog: Option<PathBuf>,
+    /// How fast the hog writes, in MiB a second; 0: as fast as it can.
+    hog_rate: u64,
     clock: bool,
 }
 
@@ -62,6 +64,7 @@ fn options() -> Options {
         seconds: 30,
         stop: None,
         hog: None,
+        hog_rate: 0,
         clock: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -79,6 +82,7 @@ fn options() -> Options {
             "--seconds" => options.seconds = value.parse().expect("a number"),
             "--stop" => options.stop = Some(value),
             "--hog" => options.hog = Some(value.into()),
+            "--hog-rate" => options.hog_rate = value.parse().expect("a number"),
             "--clock" => {
                 options.clock = true;
                 i += 1;
@@ -293,6 +297,8 @@ struct Measured {
 struct Sent {
     at: std::sync::Mutex<Vec<Option<Instant>>>,
     seen: AtomicU64,
+    /// When the last move was heard.
+    last: std::sync::Mutex<Option<Instant>>,
 }
 
 async fn player(
@@ -331,6 +337,7 @@ async fn player(
                 measured.latencies.push(now - at);
             }
             sent.seen.fetch_max(ply as u64 + 1, Ordering::Relaxed);
+            *sent.last.lock().expect("the clock") = Some(now);
             measured.seen += 1;
         }
     }
@@ -367,15 +374,20 @@ fn percentiles(mut latencies: Vec<Duration>) -> String {
 }
 
 /// Writes and `fsync`s 64 MiB files in `folder`, again and again, while
-/// `running`.
-fn hog(folder: PathBuf, running: Arc<AtomicBool>) -> std::thread::JoinHandle<u64> {
+/// `running`, at most `rate` MiB a second (0: as fast as it can).
+fn hog(folder: PathBuf, rate: u64, running: Arc<AtomicBool>) -> std::thread::JoinHandle<u64> {
     std::thread::spawn(move || {
         use std::io::Write;
         std::fs::create_dir_all(&folder).expect("the hog's folder");
         let path = folder.join("hog.bin");
         let block = vec![0x5au8; 1 << 20];
         let mut written = 0u64;
+        let started = Instant::now();
         while running.load(Ordering::Relaxed) {
+            if rate > 0 {
+                let due = Duration::from_secs_f64(written as f64 / rate as f64);
+                std::thread::sleep(due.saturating_sub(started.elapsed()));
+            }
             let mut file = std::fs::File::create(&path).expect("the hog's file");
             for _ in 0..64 {
                 file.write_all(&block).expect("written");
@@ -438,7 +450,7 @@ fn main() {
     let hogging = options
         .hog
         .clone()
-        .map(|folder| hog(folder, running.clone()));
+        .map(|folder| hog(folder, options.hog_rate, running.clone()));
     let played_started = Instant::now();
     let mut codes = Vec::new();
     let (measured, sents) = runtime.block_on(async {
@@ -455,6 +467,7 @@ fn main() {
             let sent = Arc::new(Sent {
                 at: std::sync::Mutex::new(vec![None; script.len()]),
                 seen: AtomicU64::new(0),
+                last: std::sync::Mutex::new(None),
             });
             sents.push(sent.clone());
             let spread = match options.rate > 0.0 {
@@ -495,7 +508,13 @@ fn main() {
         }
         (measured, sents)
     });
-    let played = played_started.elapsed().as_secs_f64();
+    // Until the last move heard (the scripts may end before the time).
+    let last = sents
+        .iter()
+        .filter_map(|sent| *sent.last.lock().expect("the clock"))
+        .max()
+        .unwrap_or_else(Instant::now);
+    let played = last.saturating_duration_since(played_started).as_secs_f64();
     let relayed = measured.latencies.len();
     println!(
         "relayed: {} in {:.1} s ({:.0} moves/s), acks {}",

@@ -12,6 +12,11 @@ const BYTES: usize = 10;
 /// Crockford's base 32: no `I`, `L`, `O` or `U` to misread.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+/// The refusal of what does not read as a code at all: no guess at one,
+/// so not counted among an address's wrong codes.
+pub const NOT_A_CODE: &str =
+    "that is not a code: a code is four groups of four letters and digits (7QKD-M2XA-0FJ9-RZ4C)";
+
 /// A secret that lets its holder into a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Code([u8; BYTES]);

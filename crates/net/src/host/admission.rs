@@ -10,7 +10,7 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
-use crate::code::Code;
+use crate::code::{Code, NOT_A_CODE};
 use crate::codec;
 use crate::connection::{
     self, Admission, Event, Keepalive, Peer, Rate, farewell, kind, next, refusal,
@@ -71,10 +71,13 @@ pub struct Door {
 impl Door {
     /// The seat `code` opens for `role` (none: to watch); an address that
     /// gave too many wrong codes waits before any code of its is looked
-    /// at.
+    /// at; what is not a code at all is no guess, and not counted.
     fn opens(&self, code: &str, role: Role) -> Result<Option<Player>, String> {
         if let Some(left) = self.guard.waiting(self.address) {
             return Err(Guard::slowed(left));
+        }
+        if code.parse::<Code>().is_err() {
+            return Err(NOT_A_CODE.to_string());
         }
         let opened = self.codes.opens(code, role);
         if opened.is_err() {

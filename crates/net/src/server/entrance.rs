@@ -13,7 +13,7 @@ use tokio::time::timeout;
 
 use super::LOBBY_IDLE;
 use super::shared::{Input, Shared};
-use crate::code::Code;
+use crate::code::{Code, NOT_A_CODE};
 use crate::codec;
 use crate::connection::{self, Admission, Event, Peer, Rate, farewell, kind, next, refusal};
 use crate::event::now_ms;
@@ -295,7 +295,8 @@ async fn watch(shared: &Arc<Shared>, id: u64, name: String) -> Result<Entered, S
 
 /// A game entered by a code: its open seat (join code), a player's own
 /// seat (rejoin code), or to watch (watch code). An address that gave
-/// too many wrong codes waits before any code of its is looked at.
+/// too many wrong codes waits before any code of its is looked at; what
+/// is not a code at all is no guess, and not counted.
 async fn by_code(
     shared: &Arc<Shared>,
     code: &str,
@@ -311,7 +312,8 @@ async fn by_code(
         "wrong code".to_string()
     };
     let Ok(code) = code.parse::<Code>() else {
-        return Err(wrong());
+        tracing::info!(%address, "refused: not a code");
+        return Err(NOT_A_CODE.to_string());
     };
     let Some((id, access)) = shared.store.code(&code.digest()).await? else {
         return Err(wrong());

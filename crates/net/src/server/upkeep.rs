@@ -1,7 +1,8 @@
 //! What the server does on its own, once a second: it says it is alive
 //! (so that other servers sharing the database do not count its seats as
-//! empty), reads which other servers are, and ends the open games nobody
-//! came to whose creator left longer ago than the expiry.
+//! empty), copies SQLite's write-ahead log into the database, reads which
+//! other servers are alive, and ends the open games nobody came to whose
+//! creator left longer ago than the expiry.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,6 +35,9 @@ pub(super) async fn run(shared: Arc<Shared>) {
             .await;
         if let Err(why) = alive {
             tracing::error!(%why, "cannot say the server is alive");
+        }
+        if let Err(why) = shared.store.checkpoint().await {
+            tracing::error!(%why, "cannot copy the log into the database");
         }
         match shared.store.servers().await {
             Ok(servers) => shared.heard_alive(servers),

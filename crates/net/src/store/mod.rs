@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod import;
+pub mod players;
 pub mod schema;
 pub mod writer;
 
@@ -205,6 +206,18 @@ impl Store {
     /// Closes the pool's connections (once the writer has finished).
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+
+    /// Copies the SQLite write-ahead log into the database, as far as
+    /// readers allow (nothing to do in PostgreSQL).
+    pub async fn checkpoint(&self) -> Result<(), String> {
+        if self.backend == Backend::Sqlite {
+            sqlx::query(schema::CHECKPOINT)
+                .execute(&self.pool)
+                .await
+                .map_err(failed)?;
+        }
+        Ok(())
     }
 
     /// The game a code's digest opens, and what it opens there.

@@ -11,7 +11,10 @@
 //!   unique, so of two servers writing the same entry number only one
 //!   succeeds: the database decides the order of a game;
 //! - `servers`: each running server and when it last said it was alive,
-//!   so that the seats of a server that died count as empty.
+//!   so that the seats of a server that died count as empty;
+//! - `players`, `ratings`, `rated_games`: the SSH door's players (a key's
+//!   fingerprint and a unique name), their Glicko-2 rating for each kind
+//!   of game, and the rated games (see [`super::players`]).
 
 /// Which database the server keeps its games in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,16 +74,51 @@ pub fn statements(backend: Backend) -> Vec<String> {
             alive_ms BIGINT NOT NULL
         )"
         .to_string(),
+        "CREATE TABLE IF NOT EXISTS players (
+            fingerprint TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            created_ms BIGINT NOT NULL,
+            seen_ms BIGINT NOT NULL
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS ratings (
+            fingerprint TEXT NOT NULL,
+            game TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            PRIMARY KEY (fingerprint, game)
+        )"
+        .to_string(),
+        format!(
+            "CREATE TABLE IF NOT EXISTS rated_games (
+                id {id},
+                game TEXT NOT NULL,
+                first_key TEXT NOT NULL,
+                second_key TEXT NOT NULL,
+                score DOUBLE PRECISION NOT NULL
+            )"
+        ),
     ]
 }
 
 /// The settings each SQLite connection is opened with: the write-ahead
 /// log (readers never wait for the writer), every commit on the disk
-/// before it returns, and a wait rather than a failure while another
-/// connection writes.
-pub const SQLITE_PRAGMAS: [&str; 4] = [
+/// before it returns, a wait rather than a failure while another
+/// connection writes, and no checkpoint by the connection that commits
+/// (the log is copied into the database by [`CHECKPOINT`], off the path
+/// of the moves).
+pub const SQLITE_PRAGMAS: [&str; 6] = [
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = FULL",
     "PRAGMA busy_timeout = 5000",
     "PRAGMA foreign_keys = ON",
+    "PRAGMA wal_autocheckpoint = 0",
+    "PRAGMA journal_size_limit = 67108864",
 ];
+
+/// Copies what the write-ahead log holds into the database, without
+/// waiting for the writer (run every second, by the server's upkeep).
+pub const CHECKPOINT: &str = "PRAGMA wal_checkpoint(PASSIVE)";

@@ -71,12 +71,12 @@ pub struct Play<G: GameUi> {
     cursor: Cell,
     /// The input line, when it is open, and what it is for.
     input: Option<(Prompt, String)>,
-    /// The line holds a cell refused, shown selected: what is typed next
-    /// replaces it.
-    selected: bool,
     /// `q` was pressed once on the host's screen with a player in the
     /// game: the next press quits.
     quitting: bool,
+    /// The line holds a cell refused, shown selected: what is typed next
+    /// replaces it.
+    selected: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
     message: Option<String>,
@@ -128,8 +128,8 @@ impl<G: GameUi> Play<G> {
                 .map_or(1, |d| d.as_nanos() as u64),
             cursor,
             input: None,
-            selected: false,
             quitting: false,
+            selected: false,
             autosave: None,
             message: None,
             animation: None,
