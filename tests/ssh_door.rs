@@ -199,3 +199,42 @@ fn a_player_with_a_key_keeps_their_name_and_is_known_again() {
     guest.send("q");
     assert_eq!(guest.exits(), 0);
 }
+
+#[test]
+fn two_visitors_meet_in_the_lobby_play_and_a_killed_client_frees_its_seat() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut ada = Visit::start(&door, &client, "ada", true, &[]);
+    ada.wait_for("[ Lobby: play and watch people ]");
+    // Down to the lobby's line (Start is chosen), Enter.
+    ada.send("\x1b[B\r");
+    ada.wait_for("Games in progress");
+    // A new game, a person's seat left open.
+    ada.send("n");
+    ada.wait_for("create");
+    ada.send("\r");
+    ada.wait_for("join code ");
+    let mut bob = Visit::start(&door, &client, "bob", true, &[]);
+    bob.wait_for("[ Lobby: play and watch people ]");
+    bob.send("\x1b[B\r");
+    // ada's open game is listed, by her name, and chosen: bob joins it.
+    bob.wait_for("ada");
+    bob.send("\r");
+    bob.wait_for("Player X's turn");
+    ada.wait_for("bob");
+    // Whoever has X moves; the other sees it.
+    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+        (ada, bob)
+    } else {
+        (bob, ada)
+    };
+    x.send("c3\r");
+    o.wait_for("1. X C3");
+    o.send("d4\r");
+    x.wait_for("2. O D4");
+    // X's client is killed: O's game goes on waiting, and says so.
+    let _ = x.child.kill();
+    o.wait_for("to reconnect...");
+    let log = door.log();
+    assert!(log.matches("ssh session").count() >= 2, "{log}");
+}
