@@ -7,6 +7,7 @@ pub mod cli;
 pub mod games;
 pub mod gtp;
 pub mod plain;
+pub mod ssh;
 
 /// Network play, from the crate that holds it (`tabletop-net`): the
 /// front ends here show its games and type into them.

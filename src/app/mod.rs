@@ -11,6 +11,7 @@
 pub mod action;
 pub mod animation;
 pub mod ascii;
+pub mod door;
 pub mod evaluation;
 pub mod fit;
 pub mod games;
@@ -19,8 +20,9 @@ pub mod looks;
 mod options;
 pub mod paths;
 pub mod remembered;
-mod run;
+pub mod run;
 pub mod screens;
+pub mod search_queue;
 pub mod terminal;
 pub mod theme;
 pub mod themes;
@@ -99,6 +101,7 @@ impl App {
                 .clone()
                 .filter(|_| options.config.keeps_finished()),
             time: options.time.clone(),
+            door: false,
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));

@@ -193,7 +193,14 @@ impl Theme {
     /// and a locale that is not UTF-8 (`LANG=C`, say) draws in ASCII, as
     /// such a terminal would show box drawing as junk.
     pub fn from_env() -> Theme {
-        let set = |name| std::env::var(name).ok().filter(|v| !v.is_empty());
+        Theme::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// The theme asked for by the variables `var` gives (an SSH client's
+    /// own, on the server), read as [`Theme::from_env`] reads the
+    /// process's.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Theme {
+        let set = |name| var(name).filter(|v| !v.is_empty());
         let no_color = set("NO_COLOR").is_some();
         let locale = set("LC_ALL")
             .or_else(|| set("LC_CTYPE"))

@@ -155,6 +155,23 @@ pub(crate) struct ServeArgs {
     /// read, is dropped.
     #[arg(long, default_value_t = 20)]
     pub(crate) keepalive: u64,
+    /// Let people play over SSH on this port too (`ssh -p PORT HOST`),
+    /// with nothing installed; the host key is made in the data folder.
+    #[arg(long, value_name = "PORT")]
+    pub(crate) ssh: Option<u16>,
+    /// Over SSH only: the lobby's own port listens on 127.0.0.1 alone.
+    #[arg(long)]
+    pub(crate) ssh_only: bool,
+    /// SSH connections at once from one address.
+    #[arg(long, default_value_t = 4)]
+    pub(crate) ssh_per_address: usize,
+    /// Minutes an SSH session waits for a key before it ends.
+    #[arg(long, default_value_t = 30)]
+    pub(crate) ssh_idle: u64,
+    /// The computer's searches running at once for all SSH players; more
+    /// wait their turn, their place in line shown.
+    #[arg(long, default_value_t = 2)]
+    pub(crate) ssh_searches: usize,
 }
 
 #[derive(Args, Debug)]

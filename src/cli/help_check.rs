@@ -14,8 +14,12 @@ use tabletop_core::seat::{CONTENDER_FORMS, SEAT_FORMS, listed};
 /// one its parser takes.
 const SAMPLES: [&str; 5] = ["5", "5+3", "ai:2", "127.0.0.1", "x"];
 
-/// Whether `arg`, alone in a command, takes `value`.
+/// Whether `arg`, alone in a command, takes `value` (what it conflicts
+/// with is not there to conflict).
 fn takes(arg: &Arg, value: &str) -> bool {
+    let arg = &arg
+        .clone()
+        .conflicts_with(clap::builder::Resettable::<clap::Id>::Reset);
     let (alone, given) = match arg.get_long() {
         Some(long) => (arg.clone(), vec![format!("--{long}"), value.to_string()]),
         None => (arg.clone().index(1), vec![value.to_string()]),

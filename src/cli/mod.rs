@@ -14,6 +14,7 @@ mod packaging;
 mod puzzles;
 mod review;
 mod serve;
+mod serve_ssh;
 
 use std::io;
 use std::process::ExitCode;

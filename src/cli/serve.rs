@@ -5,7 +5,6 @@
 //! as a record.
 
 use std::io::IsTerminal;
-use std::net::SocketAddr;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -21,6 +20,9 @@ use tabletop_core::files;
 
 /// `tabletop serve`, with what its arguments ask.
 pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
+    if args.ssh_only && args.ssh.is_none() {
+        return Err(Failure::usage("--ssh-only needs --ssh PORT"));
+    }
     // Said here rather than by clap's conflicts_with, which ties the flag
     // to another (the help's check gives each flag alone).
     if args.import_folder.is_some() && args.export.is_some() {
@@ -62,6 +64,14 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
             server.games().await,
             database.shown()
         );
+        if let Some(door) = super::serve_ssh::open(args, &database, address, server.store()).await?
+        {
+            tokio::select! {
+                () = server.run(stopped()) => {}
+                () = door.run() => {}
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
         server.run(stopped()).await;
         Ok(ExitCode::SUCCESS)
     })
@@ -90,7 +100,8 @@ fn database(args: &ServeArgs) -> Result<Database, Failure> {
 }
 
 fn options(args: &ServeArgs, database: Database) -> ServerOptions {
-    let mut options = ServerOptions::new(SocketAddr::new(args.bind, args.port), database);
+    let bind = super::serve_ssh::lobby_bind(args);
+    let mut options = ServerOptions::new(bind, database);
     options.reconnect_timeout = Duration::from_secs(args.reconnect_timeout);
     options.per_address = args.per_address.max(1);
     options.max_games = args.max_games;

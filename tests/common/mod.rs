@@ -72,3 +72,4 @@ pub mod pty;
 pub mod scratch;
 pub mod screen;
 pub mod served;
+pub mod ssh;

@@ -12,6 +12,7 @@ pub mod gtp;
 pub mod interchange;
 pub mod line_reader;
 pub mod puzzles;
+pub mod rating;
 pub mod referee;
 pub mod review;
 pub mod seat;

@@ -31,6 +31,9 @@ pub struct Context {
     pub keep: Option<PathBuf>,
     /// Where clocks read the time (made-up time in tests).
     pub time: TimeSource,
+    /// The app runs for a visitor of the server's SSH door: nothing is
+    /// read from or written to files.
+    pub door: bool,
 }
 
 /// Where the app goes after an action.

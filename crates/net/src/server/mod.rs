@@ -132,6 +132,12 @@ impl Server {
         self.listener.local_addr()
     }
 
+    /// The server's database, for a front end beside it (the SSH door's
+    /// players).
+    pub fn store(&self) -> Store {
+        self.shared.store.clone()
+    }
+
     /// The games not over in the database, for a start-up message.
     pub async fn games(&self) -> usize {
         match self.shared.store.listings(usize::MAX >> 1).await {

@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod import;
+pub mod players;
 pub mod schema;
 pub mod writer;
 

@@ -11,7 +11,10 @@
 //!   unique, so of two servers writing the same entry number only one
 //!   succeeds: the database decides the order of a game;
 //! - `servers`: each running server and when it last said it was alive,
-//!   so that the seats of a server that died count as empty.
+//!   so that the seats of a server that died count as empty;
+//! - `players`, `ratings`, `rated_games`: the SSH door's players (a key's
+//!   fingerprint and a unique name), their Glicko-2 rating for each kind
+//!   of game, and the rated games (see [`super::players`]).
 
 /// Which database the server keeps its games in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,6 +74,33 @@ pub fn statements(backend: Backend) -> Vec<String> {
             alive_ms BIGINT NOT NULL
         )"
         .to_string(),
+        "CREATE TABLE IF NOT EXISTS players (
+            fingerprint TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            created_ms BIGINT NOT NULL,
+            seen_ms BIGINT NOT NULL
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS ratings (
+            fingerprint TEXT NOT NULL,
+            game TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            PRIMARY KEY (fingerprint, game)
+        )"
+        .to_string(),
+        format!(
+            "CREATE TABLE IF NOT EXISTS rated_games (
+                id {id},
+                game TEXT NOT NULL,
+                first_key TEXT NOT NULL,
+                second_key TEXT NOT NULL,
+                score DOUBLE PRECISION NOT NULL
+            )"
+        ),
     ]
 }
 

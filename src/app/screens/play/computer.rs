@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::Play;
 use super::outside::EngineSeat;
 use crate::app::games::GameUi;
+use crate::app::search_queue::Ticket;
 use tabletop_ai::{self as ai, History, Level, Searchable};
 use tabletop_core::review::statement;
 use tabletop_core::seat::Seat;
@@ -27,6 +28,8 @@ pub struct Thinking<M> {
     pub(super) pondered: bool,
     /// A hint for a person, not a move to play.
     hint: bool,
+    /// Its place among the process's searches (see [`crate::app::search_queue`]).
+    ticket: Arc<Ticket>,
 }
 
 /// What a search came to.
@@ -62,8 +65,15 @@ impl<M: Send + 'static> Thinking<M> {
         let stop = Arc::new(AtomicBool::new(false));
         let (tell, answer) = mpsc::channel();
         let flag = Arc::clone(&stop);
+        let ticket = Ticket::take();
+        let place = Arc::clone(&ticket);
         thread::spawn(move || {
+            // Dropped while in line: nobody wants the answer.
+            if !place.wait(&flag) {
+                return;
+            }
             let mv = ai::choose(&game, &history, level, budget, seed, &flag);
+            place.leave();
             // The screen may have moved on and stopped listening.
             let _ = tell.send(mv);
         });
@@ -74,6 +84,7 @@ impl<M: Send + 'static> Thinking<M> {
             started: Instant::now(),
             pondered: false,
             hint,
+            ticket,
         }
     }
 
@@ -97,11 +108,18 @@ impl<M: Send + 'static> Thinking<M> {
             started: Instant::now(),
             pondered: true,
             hint: false,
+            ticket: Ticket::none(),
         }
     }
 
     pub fn is_hint(&self) -> bool {
         self.hint
+    }
+
+    /// Its place in the line of searches waiting for a core (1: next),
+    /// or `None` once it runs.
+    pub fn place(&self) -> Option<usize> {
+        self.ticket.place()
     }
 
     /// How long it had been thinking at the last [`Thinking::poll`].
@@ -131,6 +149,8 @@ impl<M> Drop for Thinking<M> {
     /// nothing.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        // A search still in line sees its flag and leaves.
+        self.ticket.nudge();
     }
 }
 

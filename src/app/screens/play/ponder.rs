@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::Play;
 use super::computer::{Answer, Thinking};
 use crate::app::games::GameUi;
+use crate::app::search_queue;
 use tabletop_ai::{History, Level, Searchable};
 use tabletop_core::seat::Seat;
 
@@ -169,7 +170,9 @@ impl<G: GameUi> Play<G> {
     /// time, when the other side is the computer at its strongest.
     pub(super) fn start_pondering(&mut self) {
         let other = self.game().to_move().other().index();
+        // A server's computer thinks only on its own turn.
         if self.ponder.is_some()
+            || search_queue::is_limited()
             || self.peer.is_some()
             || self.seats[other] != Seat::Computer(LEVEL)
         {

@@ -164,7 +164,8 @@ impl<G: GameUi> Play<G> {
 
     /// What `action` does on the board (or the line typed), but leaving
     /// the game and reviewing it.
-    fn apply(&mut self, action: Action, area: Rect) {
+    fn apply(&mut self, action: Action, context: &Context) {
+        let area = context.area;
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => self.confirm(),
@@ -176,6 +177,9 @@ impl<G: GameUi> Play<G> {
                 self.cancel();
             }
             Action::Click { column, row } => self.click(area, column, row),
+            Action::Save if context.door => {
+                self.message = Some("Over SSH, games are not saved to files.".to_string());
+            }
             Action::Save => self.open_save(),
             Action::Chat => self.open_chat(),
             Action::OfferDraw => self.offer(Proposal::Draw),
@@ -255,7 +259,7 @@ impl<G: Interactive> Screen for Play<G> {
                 Transition::Stay
             }
             _ => {
-                self.apply(action, context.area);
+                self.apply(action, context);
                 Transition::Stay
             }
         };

@@ -80,7 +80,9 @@ impl<G: GameUi> Play<G> {
         let elapsed = thinking.elapsed();
         let frame = spinner::frame(elapsed);
         let seconds = elapsed.as_secs_f32();
-        Some(if thinking.is_hint() {
+        Some(if let Some(place) = thinking.place() {
+            format!("{frame} Waiting for a free core on the server: {place} in line")
+        } else if thinking.is_hint() {
             format!("{frame} Looking for a hint… {seconds:.1} s")
         } else {
             let player = G::symbol(self.game().to_move());

@@ -17,6 +17,7 @@ use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::library::Library;
+use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
 use crate::app::screens::{Context, Screen, Transition, play};
 use crate::app::theme::Theme;
@@ -48,6 +49,8 @@ enum Row {
     Library,
     /// Open the puzzles.
     Puzzles,
+    /// Open the lobby of the server the app runs on (the SSH door's).
+    Lobby,
 }
 
 /// Where the screens the start screen opens find their files (none in
@@ -79,6 +82,9 @@ pub struct StartMenu {
     /// The outside engines configured, offered as players of their games.
     engines: Vec<EngineSettings>,
     folders: Folders,
+    /// The lobby of the server this app runs on, over its SSH door, and
+    /// the player's name there: offered in place of the saved games.
+    lobby: Option<(String, String)>,
 }
 
 impl StartMenu {
@@ -99,6 +105,7 @@ impl StartMenu {
             clock: None,
             engines: Vec::new(),
             folders: Folders::default(),
+            lobby: None,
         };
         menu.selected = menu.row_index(Row::Start);
         menu
@@ -121,6 +128,15 @@ impl StartMenu {
             self.resume = resume;
             self.selected = 0;
         }
+        self
+    }
+
+    /// The menu of the SSH door: the lobby at `address` (where the player
+    /// is `name`) in place of the saved games, and no outside engines.
+    pub fn with_lobby(mut self, address: String, name: String) -> StartMenu {
+        self.lobby = Some((address, name));
+        self.engines.clear();
+        self.selected = self.row_index(Row::Start);
         self
     }
 
@@ -178,7 +194,8 @@ impl StartMenu {
         let choosing = matches!(self.rows().get(self.selected), Some(Row::Seat(_)));
         let offered = self.seat_choices();
         let none = !offered.iter().any(|seat| matches!(seat, Seat::Engine(_)));
-        (choosing && none).then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
+        (choosing && none && self.lobby.is_none())
+            .then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 
     #[cfg(test)]
@@ -201,7 +218,10 @@ impl StartMenu {
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Clock);
         rows.push(Row::Start);
-        rows.push(Row::Library);
+        rows.push(match self.lobby {
+            Some(_) => Row::Lobby,
+            None => Row::Library,
+        });
         rows.push(Row::Puzzles);
         rows
     }
@@ -236,7 +256,7 @@ impl StartMenu {
                 self.seats[side] = choices[next].clone();
             }
             Row::Clock => self.clock = clocks::step(self.clock, by),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => {}
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => {}
         }
     }
 
@@ -258,6 +278,10 @@ impl StartMenu {
         let screen: Box<dyn Screen> = match self.rows().get(self.selected) {
             Some(Row::Library) => Box::new(self.library()),
             Some(Row::Puzzles) => Box::new(self.puzzles()),
+            Some(Row::Lobby) => match &self.lobby {
+                Some((address, name)) => Box::new(Lobby::new(address.clone(), name.clone())),
+                None => return Transition::Stay,
+            },
             Some(Row::Resume) => match self.resume.take() {
                 Some(record) => play::continued(record, context),
                 None => return Transition::Stay,
@@ -280,7 +304,7 @@ impl StartMenu {
                 self.selected = at;
                 match (step, self.rows()[at]) {
                     (Some(by), _) => self.change(by),
-                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles) => {
+                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby) => {
                         return self.open(context);
                     }
                     (None, _) => {}
@@ -297,7 +321,7 @@ impl StartMenu {
             Row::Setting(i) => self.games.shown(i),
             Row::Seat(player) => seat_name(&self.seats[player.index()]),
             Row::Clock => clocks::name(self.clock),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
         }
     }
 
@@ -307,7 +331,7 @@ impl StartMenu {
             Row::Setting(i) => self.games.label(i).to_string(),
             Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
             Row::Clock => "Clock".to_string(),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
         }
     }
 

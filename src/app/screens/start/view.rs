@@ -163,6 +163,7 @@ impl StartMenu {
             Row::Start => button("[ Start ]".to_string()),
             Row::Library => button("[ Saved games ]".to_string()),
             Row::Puzzles => button("[ Puzzles ]".to_string()),
+            Row::Lobby => button("[ Lobby: play and watch people ]".to_string()),
             Row::Resume => button(format!(
                 "[ Resume the unfinished game: {} ]",
                 self.resume.as_ref().map(describe).unwrap_or_default()

@@ -1,0 +1,121 @@
+//! The SSH door's players in the database, SQLite and PostgreSQL: a key
+//! is a player, a name is one player's, and a rated game moves both
+//! ratings by Glicko-2.
+
+use tabletop_core::rating::{Outcome, Rating, glicko2};
+use tabletop_net::store::players::Visit;
+use tabletop_net::store::writer::Limits;
+use tabletop_net::store::{Database, Store};
+
+const LIMITS: Limits = Limits {
+    games: 100,
+    open_per_address: 100,
+    games_per_address: 100,
+};
+
+async fn players_and_ratings(database: Database) {
+    let (store, writer) = Store::open(&database, "players", LIMITS)
+        .await
+        .expect("opens");
+    let Visit::New(ada) = store.visit("SHA256:ada", "ada", 1).await.expect("a visit") else {
+        panic!("a new key is a new player");
+    };
+    assert_eq!(ada.name, "ada");
+    // The same key again, whatever name it asks for now.
+    let again = store
+        .visit("SHA256:ada", "other", 2)
+        .await
+        .expect("a visit");
+    assert!(
+        matches!(again, Visit::Known(ref player) if player.name == "ada"),
+        "{again:?}"
+    );
+    // Another key cannot take the name, in any case.
+    let taken = store.visit("SHA256:eve", "ADA", 3).await.expect("a visit");
+    assert_eq!(taken, Visit::NameTaken);
+    assert!(store.name_taken("Ada").await.expect("a look"));
+    assert!(!store.name_taken("bob").await.expect("a look"));
+    store.visit("SHA256:bob", "bob", 4).await.expect("a visit");
+    // ada beats bob at Gekitai: both move as Glicko-2 says.
+    let (won, lost) = store
+        .rate("gekitai", "SHA256:ada", "SHA256:bob", 1.0)
+        .await
+        .expect("rated");
+    let new = Rating::default();
+    let win = Outcome {
+        opponent: new,
+        score: 1.0,
+    };
+    assert_eq!(won, new.after(&[win], glicko2::TAU));
+    assert!(won.rating > 1500.0 && lost.rating < 1500.0);
+    let Some(ada) = store.player("SHA256:ada").await.expect("a look") else {
+        panic!("ada is kept");
+    };
+    assert_eq!(ada.ratings, [("gekitai".to_string(), won, 1)]);
+    // A second game counts, from the ratings after the first.
+    let (won_again, _) = store
+        .rate("gekitai", "SHA256:ada", "SHA256:bob", 1.0)
+        .await
+        .expect("rated");
+    let again = Outcome {
+        opponent: lost,
+        score: 1.0,
+    };
+    assert_eq!(won_again, won.after(&[again], glicko2::TAU));
+    let ada = store
+        .player("SHA256:ada")
+        .await
+        .expect("a look")
+        .expect("kept");
+    assert_eq!(ada.ratings[0].2, 2);
+    // Other games keep their own ratings.
+    let bob = store
+        .player("SHA256:bob")
+        .await
+        .expect("a look")
+        .expect("kept");
+    assert_eq!(bob.ratings.len(), 1);
+    store.writer.finish().await;
+    let _ = writer.await;
+    store.close().await;
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+#[test]
+fn players_names_and_ratings_in_sqlite() {
+    let folder = std::env::temp_dir().join(format!("tabletop-players-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    runtime().block_on(players_and_ratings(Database::in_folder(&folder)));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn players_names_and_ratings_in_postgresql() {
+    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
+             which `bash .ci/run` installs, starts and names there"
+        )
+    });
+    let runtime = runtime();
+    let name = format!("players_{}", std::process::id());
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+            .await
+            .expect("the test server answers");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("a database of the test's own");
+    });
+    runtime.block_on(players_and_ratings(Database::Url(format!(
+        "{server}/{name}"
+    ))));
+}

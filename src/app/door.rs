@@ -1,0 +1,59 @@
+//! The app as the server's SSH door runs it for each visitor: the start
+//! screen made for it (the computer, this server's lobby, the puzzles,
+//! the help), no files read or written, no outside engines, and the look
+//! the visitor's own terminal asks for.
+
+use ratatui::layout::Rect;
+
+use super::looks::Look;
+use super::screens::Context;
+use super::screens::start::StartMenu;
+use super::theme::Theme;
+use super::{App, screens::Screen};
+use crate::games::Setup;
+use tabletop_ai::Level;
+use tabletop_core::config::Config;
+use tabletop_core::seat::Seat;
+
+/// Where a visitor of the SSH door is.
+#[derive(Clone, Debug)]
+pub struct Door {
+    /// The address of this server's lobby.
+    pub lobby: String,
+    /// The visitor's name there.
+    pub name: String,
+    /// A line the start screen shows until the first key.
+    pub greeting: Option<String>,
+}
+
+impl App {
+    /// The app for a visitor of the SSH door, on a terminal of `area`.
+    pub fn door(door: Door, area: Rect, theme: Theme) -> App {
+        let home = StartMenu::new(&Setup::default())
+            .with_seats([Seat::Human, Seat::Computer(Level::MIN)])
+            .with_lobby(door.lobby, door.name)
+            .with_notice(door.greeting);
+        let context = Context {
+            area,
+            animate: true,
+            autosave: None,
+            // Nothing is kept in files: the door writes none.
+            keep: None,
+            time: tabletop_core::clock::TimeSource::System,
+            door: true,
+        };
+        // Nothing of the server's own config or files: the built-in looks.
+        let mut notices = Vec::new();
+        let look = Look::chosen(&Config::default(), None, theme, &mut notices);
+        let screen: Box<dyn Screen> = Box::new(home.clone());
+        App {
+            screen,
+            behind: Vec::new(),
+            home,
+            help: None,
+            context,
+            look,
+            quit: false,
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The SSH door (`tabletop serve --ssh`) with the real OpenSSH client:
+//! people with nothing installed play, and a connection can do nothing
+//! but play.
+
+mod common;
+
+use common::ssh::{Door, Visit, client_folder};
+
+/// Types every cell of Gekitai's board, again and again, until the game
+/// is over (taken cells are refused and the next typed replaces them).
+fn play_to_the_end(visit: &mut Visit) -> String {
+    for _ in 0..40 {
+        for column in ['a', 'b', 'c', 'd', 'e', 'f'] {
+            for row in 1..=6 {
+                let screen = visit.wait_for_any(&["X's turn", " wins!", "draw"]);
+                if screen.contains(" wins!") || screen.contains("draw") {
+                    return screen;
+                }
+                visit.send(&format!("{column}{row}\r"));
+            }
+        }
+    }
+    panic!("the game never ended:\n{}", visit.screen());
+}
+
+#[test]
+fn a_guest_plays_the_computer_to_the_end_and_leaves() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut visit = Visit::start(&door, &client, "ada", true, &[]);
+    visit.wait_for("[ Lobby: play and watch people ]");
+    let menu = visit.screen();
+    assert!(menu.contains("Computer 1"), "{menu}");
+    assert!(!menu.contains("Saved games"), "no files over SSH:\n{menu}");
+    // Start: a person against the computer.
+    visit.send("\r");
+    visit.wait_for("Player X's turn");
+    // Saving to a file is refused.
+    visit.send("s");
+    visit.wait_for("Over SSH, games are not saved to files.");
+    let end = play_to_the_end(&mut visit);
+    assert!(end.contains("Moves"), "{end}");
+    // q leaves: ssh exits as after a shell, its terminal given back.
+    visit.send("q");
+    assert_eq!(visit.exits(), 0);
+    let left = visit.screen();
+    assert!(
+        !left.contains("Moves"),
+        "the game's screen is left:\n{left}"
+    );
+    let log = door.log();
+    assert!(
+        log.contains("ssh session") && log.contains("name=ada"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_resize_mid_game_redraws_at_the_new_size() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut visit = Visit::start(&door, &client, "bob", true, &[]);
+    visit.wait_for("[ Start ]");
+    visit.send("\r");
+    visit.wait_for("Player X's turn");
+    visit.send("c3\r");
+    visit.wait_for("1. X C3");
+    // Larger: the board grows to fill 120x30 (its cells twice as wide).
+    visit.resize(120, 30);
+    let wide = visit.wait_for_any(&["A       B       C       D       E       F"]);
+    assert!(wide.contains("1. X C3"), "{wide}");
+    // Too small: the app says how much more it needs.
+    visit.resize(20, 6);
+    visit.wait_for_any(&["wider", "taller", "larger", "small"]);
+    visit.resize(80, 24);
+    let back = visit.wait_for_any(&["A   B   C   D   E   F"]);
+    assert!(back.contains("1. X C3"), "{back}");
+}
+
+#[test]
+fn commands_file_transfer_and_forwarding_are_refused() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    // `ssh host command`: refused with a reason, non-zero.
+    let (status, said) = door.ssh_plain(&client, &[], &["cat", "/etc/passwd"]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("runs only the game"), "{said}");
+    assert!(!said.contains("root:"), "{said}");
+    // A subsystem (what sftp and scp use).
+    let (status, said) = door.ssh_plain(&client, &["-s"], &["sftp"]);
+    assert_ne!(status, 0, "{said}");
+    // A remote forward: refused, which ends ssh (ExitOnForwardFailure).
+    let remote = [
+        "-o",
+        "ExitOnForwardFailure=yes",
+        "-N",
+        "-R",
+        "0:127.0.0.1:22",
+    ];
+    let (status, said) = door.ssh_plain(&client, &remote, &[]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("forwarding failed"), "{said}");
+    local_forwarding_is_refused(&door, &client);
+    // No pty: the game needs one.
+    let (status, said) = door.ssh_plain(&client, &["-T"], &[]);
+    assert_ne!(status, 0, "{said}");
+    assert!(said.contains("needs a terminal"), "{said}");
+    // Nothing was written but in the data folder: the host key and the
+    // database.
+    let mut outside: Vec<String> = std::fs::read_dir(&*door.home)
+        .expect("the home")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    outside.sort();
+    assert_eq!(outside, ["data"]);
+    let key = door.data.join("ssh_host_ed25519_key");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&key)
+        .expect("the host key")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+/// `ssh -L`: the client listens, but each connection to it is refused by
+/// the server (it would reach the server's lobby port otherwise).
+fn local_forwarding_is_refused(door: &Door, client: &std::path::Path) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let free = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = free.local_addr().expect("its address").port();
+    drop(free);
+    let mut args = door.ssh_args(client, "guest", true);
+    let destination = args.pop().expect("a destination");
+    args.extend(["-N".to_string(), "-L".to_string()]);
+    args.push(format!("{port}:{}", door.lobby));
+    args.push(destination);
+    let mut ssh = Command::new("ssh")
+        .env("HOME", client)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ssh runs");
+    let deadline = std::time::Instant::now() + common::ssh::PATIENCE;
+    let mut through = loop {
+        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            break stream;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "ssh never listened on {port}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // Forwarded, the connection would stay open to the lobby, which waits
+    // for a word; refused, ssh closes it at once.
+    through
+        .set_read_timeout(Some(common::ssh::PATIENCE))
+        .expect("a timeout");
+    let mut got = Vec::new();
+    let read = through.read_to_end(&mut got);
+    let _ = ssh.kill();
+    let _ = ssh.wait();
+    assert!(read.is_ok(), "the forward stayed open: {read:?}");
+    assert!(
+        got.is_empty(),
+        "something answered through the forward: {got:?}"
+    );
+}
+
+#[test]
+fn a_player_with_a_key_keeps_their_name_and_is_known_again() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut first = Visit::start(&door, &client, "cyd", false, &[]);
+    first.wait_for("Welcome, cyd: this name is yours here, with your key.");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // The same key, another user name: still cyd, with ratings.
+    let mut back = Visit::start(&door, &client, "zed", false, &[]);
+    back.wait_for("Welcome back, cyd: no rated games yet.");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    // Another key cannot be cyd, in any case.
+    let other = client_folder();
+    let mut impostor = Visit::start(&door, &other, "CYD", false, &[]);
+    impostor.wait_for("the name CYD is another player's");
+    assert_ne!(impostor.exits(), 0);
+    // A guest who asks for the name is shown as a guest.
+    let mut guest = Visit::start(&door, &client, "cyd", true, &[]);
+    guest.wait_for("Welcome, guest-cyd (guest)");
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+}
+
+#[test]
+fn two_visitors_meet_in_the_lobby_play_and_a_killed_client_frees_its_seat() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut ada = Visit::start(&door, &client, "ada", true, &[]);
+    ada.wait_for("[ Lobby: play and watch people ]");
+    // Down to the lobby's line (Start is chosen), Enter.
+    ada.send("\x1b[B\r");
+    ada.wait_for("Games in progress");
+    // A new game, a person's seat left open.
+    ada.send("n");
+    ada.wait_for("create");
+    ada.send("\r");
+    ada.wait_for("join code ");
+    let mut bob = Visit::start(&door, &client, "bob", true, &[]);
+    bob.wait_for("[ Lobby: play and watch people ]");
+    bob.send("\x1b[B\r");
+    // ada's open game is listed, by her name, and chosen: bob joins it.
+    bob.wait_for("ada");
+    bob.send("\r");
+    bob.wait_for("Player X's turn");
+    ada.wait_for("bob");
+    // Whoever has X moves; the other sees it.
+    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+        (ada, bob)
+    } else {
+        (bob, ada)
+    };
+    x.send("c3\r");
+    o.wait_for("1. X C3");
+    o.send("d4\r");
+    x.wait_for("2. O D4");
+    // X's client is killed: O's game goes on waiting, and says so.
+    let _ = x.child.kill();
+    o.wait_for("to reconnect...");
+    let log = door.log();
+    assert!(log.matches("ssh session").count() >= 2, "{log}");
+}
