@@ -20,6 +20,7 @@ pub mod intent;
 pub mod lobby;
 pub mod offer;
 pub mod protocol;
+pub mod refusal_log;
 pub mod room;
 pub mod sanitise;
 pub mod seen;
