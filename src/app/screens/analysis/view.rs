@@ -117,6 +117,7 @@ fn render_board<G: Interactive>(
         winning,
         last: &last,
         animation: None,
+        settled: false,
         theme,
     };
     game.render_board(&view, area, buf);

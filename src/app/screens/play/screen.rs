@@ -173,6 +173,9 @@ impl<G: GameUi> Play<G> {
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => self.confirm(),
+            // Once the game is over no cell is typed (a line open, the
+            // save prompt, still takes what is typed).
+            Action::Type(_) | Action::OpenAddress if self.input.is_none() && self.ended() => {}
             Action::Type(c) => self.type_char(c),
             Action::OpenAddress => self.open_address(),
             Action::Erase => self.erase(),

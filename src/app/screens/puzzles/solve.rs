@@ -416,6 +416,7 @@ impl<G: GameUi> Solve<G> {
             winning,
             last: &last,
             animation: None,
+            settled: false,
             theme,
         };
         game.render_board(&view, area, buf);
