@@ -348,3 +348,17 @@ fn the_board_in_small_and_large_terminals() {
         assert_snapshot!(format!("gekitai_at_{}x{}", size.0, size.1), shown);
     }
 }
+
+#[test]
+fn the_start_screen_opens_an_empty_board_of_the_game_chosen() {
+    let mut app = app_with(options(Start::Menu));
+    key(&mut app, 'a');
+    let empty = screen(&app);
+    assert!(empty.contains("tabletop analysis · Gekitai"), "{empty}");
+    assert!(empty.contains("Move 0 of 0"), "{empty}");
+    place(&mut app, "c3");
+    place(&mut app, "d4");
+    assert!(screen(&app).contains("1.C3 [2.D4]"), "{}", screen(&app));
+    press(&mut app, KeyCode::Esc, false);
+    assert!(screen(&app).contains("[ Start ]"), "{}", screen(&app));
+}

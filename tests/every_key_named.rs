@@ -941,7 +941,8 @@ fn check(says: &str) -> Option<Check> {
         | "analyse the game over: moves for both sides, the computer's line"
         | "analyse from here (a game at home)"
         | "analyse from here: moves for both sides, branches, the computer's line"
-        | "analyse the puzzle, once solved or missed" => analyses,
+        | "analyse the puzzle, once solved or missed"
+        | "an empty board of the game chosen, on the analysis board" => analyses,
         "back to the game" | "undo, redo (back to the game)" => back_to_the_game,
         "play" | "play the moves by themselves, or stop" => plays_by_itself,
         "speed" | "faster, slower" => changes_speed,

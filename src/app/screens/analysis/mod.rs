@@ -27,7 +27,7 @@ use crate::app::screens::layout::{fits, needs};
 use crate::app::screens::play::view::{Areas, areas};
 use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
-use crate::games::{AnyRecord, Interactive, WithRecord, with_record};
+use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup, with_record, with_setup};
 use search::{Polled, Seen, Watcher};
 use tabletop_ai::{Budget, History, Level};
 use tabletop_core::variation::{Node, Variations};
@@ -290,6 +290,18 @@ pub fn board(record: AnyRecord, shown: usize) -> Box<dyn Screen> {
         }
     }
     with_record(record, Open(shown))
+}
+
+/// The analysis board on an empty board of `setup`.
+pub fn empty_board(setup: &Setup) -> Box<dyn Screen> {
+    struct Empty;
+    impl WithSetup for Empty {
+        type Output = Box<dyn Screen>;
+        fn run<G: Interactive>(self, settings: G::Settings) -> Box<dyn Screen> {
+            Box::new(Analysis::new(Record::new(G::new(settings)), 0))
+        }
+    }
+    with_setup(setup, Empty)
 }
 
 impl<G: Interactive> Screen for Analysis<G> {

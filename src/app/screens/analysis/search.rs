@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
+use crate::app::search_queue::Ticket;
 use tabletop_ai::analysis::analyse;
 use tabletop_ai::{Budget, History, Level, Searchable};
 use tabletop_engine::Player;
@@ -88,6 +89,8 @@ pub enum Polled<M> {
 pub struct Watcher<M> {
     stop: Arc<AtomicBool>,
     answer: Receiver<Seen<M>>,
+    /// Its place among the searches, where they are capped.
+    ticket: Arc<Ticket>,
 }
 
 impl<M: Send + 'static> Watcher<M> {
@@ -117,14 +120,26 @@ impl<M: Send + 'static> Watcher<M> {
     ) -> Watcher<M> {
         let (tell, answer) = mpsc::channel();
         let (game, flag) = (game.clone(), Arc::clone(&stop));
+        // In line with the other searches where they are capped (the SSH
+        // door).
+        let ticket = Ticket::take();
+        let place = Arc::clone(&ticket);
         thread::spawn(move || {
+            if !place.wait(&flag) {
+                return;
+            }
             let seen = best_line(&game, &history, level, budget, &flag);
+            place.leave();
             if !flag.load(Ordering::Relaxed) {
                 // The board may have gone and stopped listening.
                 let _ = tell.send(seen);
             }
         });
-        Watcher { stop, answer }
+        Watcher {
+            stop,
+            answer,
+            ticket,
+        }
     }
 
     /// The answer, once it has come.
@@ -140,6 +155,7 @@ impl<M: Send + 'static> Watcher<M> {
 impl<M> Drop for Watcher<M> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        self.ticket.nudge();
     }
 }
 

@@ -19,7 +19,7 @@ use crate::app::remembered::{self, Remembered};
 use crate::app::screens::library::Library;
 use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
-use crate::app::screens::{Context, Screen, Transition, play};
+use crate::app::screens::{Context, Screen, Transition, analysis, play};
 use crate::app::theme::Theme;
 use crate::games::{AnyRecord, Setup};
 use game_choice::{GameChoice, menu_step};
@@ -389,6 +389,7 @@ impl Screen for StartMenu {
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => return self.open(context),
+            Action::Analyse => return Transition::Open(analysis::empty_board(&self.choice())),
             Action::Click { column, row } => return self.click(column, row, context),
             Action::Cancel | Action::Quit => return Transition::Quit,
             _ => {}
