@@ -48,7 +48,15 @@ pub(super) fn render<G: Interactive>(
     }
     .render(title, buf);
     render_board(analysis, board, buf, theme);
-    let lines = panel_lines(analysis, panel.width, theme);
+    let mut lines = panel_lines(analysis, panel.width, theme);
+    // The game's own lines (reserves, disc counts) are left out where
+    // they would leave the move list no room.
+    let own = analysis.game().panel(None, theme);
+    let with_own = rows_taken(&lines, panel.width) + rows_taken(&own, panel.width) + 1;
+    if with_own + 2 <= panel.height {
+        lines.extend(own);
+        lines.push(TextLine::raw(""));
+    }
     let rows = rows_taken(&lines, panel.width);
     let [top, list] =
         Layout::vertical([Constraint::Length(rows), Constraint::Fill(1)]).areas(panel);
@@ -123,7 +131,7 @@ fn render_board<G: Interactive>(
     game.render_board(&view, area, buf);
 }
 
-/// The panel's lines above the move list.
+/// The panel's lines above the move list, but the game's own.
 fn panel_lines<G: Interactive>(
     analysis: &Analysis<G>,
     width: u16,
@@ -162,8 +170,6 @@ fn panel_lines<G: Interactive>(
         false => "A variation".to_string(),
     };
     lines.push(TextLine::styled(fit::cut(&place, room), theme.dim()));
-    lines.extend(game.panel(None, theme));
-    lines.push(TextLine::raw(""));
     lines
 }
 
