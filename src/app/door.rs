@@ -7,7 +7,8 @@ use ratatui::layout::Rect;
 
 use super::looks::Look;
 use super::screens::Context;
-use super::screens::start::StartMenu;
+use super::screens::history::RatedHistory;
+use super::screens::start::{DoorMenu, StartMenu};
 use super::theme::Theme;
 use super::{App, screens::Screen};
 use crate::games::Setup;
@@ -22,6 +23,11 @@ pub struct Door {
     pub lobby: String,
     /// The visitor's name there.
     pub name: String,
+    /// The pass that vouches there for the visitor's key, if they have
+    /// one (their games are then rated).
+    pub pass: Option<String>,
+    /// How the player's rated games are read (none for a guest).
+    pub history: Option<RatedHistory>,
     /// A line the start screen shows until the first key.
     pub greeting: Option<String>,
 }
@@ -31,7 +37,12 @@ impl App {
     pub fn door(door: Door, area: Rect, theme: Theme) -> App {
         let home = StartMenu::new(&Setup::default())
             .with_seats([Seat::Human, Seat::Computer(Level::MIN)])
-            .with_lobby(door.lobby, door.name)
+            .with_lobby(DoorMenu {
+                address: door.lobby,
+                name: door.name,
+                pass: door.pass,
+                history: door.history,
+            })
             .with_notice(door.greeting);
         let context = Context {
             area,

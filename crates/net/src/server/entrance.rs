@@ -117,21 +117,36 @@ async fn ask(
             side,
             against_computer,
             clock,
+            pass,
         } => {
             let asked = Asked {
                 settings,
                 side,
                 computer: against_computer,
                 clock,
+                key: holder(shared, pass.as_deref()),
             };
             create(shared, write, &game, asked, name, address).await
         }
-        Message::Enter { name, id, role } => by_id(shared, id, role, name).await,
+        Message::Enter {
+            name,
+            id,
+            role,
+            pass,
+        } => {
+            let key = holder(shared, pass.as_deref());
+            by_id(shared, id, role, name, key.as_deref()).await
+        }
         Message::Hello {
             name, code, role, ..
         } => by_code(shared, &code, role, name, address).await,
         other => Err(format!("a {} message in the lobby", kind(&other))),
     }
+}
+
+/// The key a pass stands for, if it is good.
+fn holder(shared: &Shared, pass: Option<&str>) -> Option<String> {
+    pass.and_then(|pass| shared.passes.holder(pass))
 }
 
 /// What a `create` asks for, besides the game and the name.
@@ -140,6 +155,8 @@ struct Asked {
     side: Side,
     computer: Option<u8>,
     clock: Option<TimeControl>,
+    /// The creator's key, vouched for by a pass.
+    key: Option<String>,
 }
 
 /// A lobby's `create`: the game made, its codes sent to the creator, who
@@ -199,6 +216,9 @@ async fn create(
         .await
         .map_err(|why| format!("the server could not make the game: {why}"))?;
     let id = made.map_err(str::to_string)?;
+    if let Some(key) = &asked.key {
+        shared.store.seat_key(id, side, key).await?;
+    }
     shared.stale_listing();
     tracing::info!(game = id, kind = %kind, %address, "game made");
     let inputs = shared.replica(id).await?;
@@ -236,8 +256,15 @@ impl WithGame for Settings<'_> {
     }
 }
 
-/// A listed game entered by its number: its open seat, or to watch.
-async fn by_id(shared: &Arc<Shared>, id: u64, role: Role, name: String) -> Result<Entered, String> {
+/// A listed game entered by its number: its open seat (for the player
+/// of `key`, if a pass vouched for one), or to watch.
+async fn by_id(
+    shared: &Arc<Shared>,
+    id: u64,
+    role: Role,
+    name: String,
+    key: Option<&str>,
+) -> Result<Entered, String> {
     let row = shared
         .store
         .game(id)
@@ -248,7 +275,12 @@ async fn by_id(shared: &Arc<Shared>, id: u64, role: Role, name: String) -> Resul
         Role::Spectator => watch(shared, id, name).await,
         Role::Player => {
             let side = row.open_side.ok_or("the game has both its players")?;
-            take_seat(shared, id, side, name).await
+            let entered = take_seat(shared, id, side, name).await?;
+            if let Some(key) = key {
+                shared.store.seat_key(id, side, key).await?;
+                shared.stale_listing();
+            }
+            Ok(entered)
         }
     }
 }

@@ -178,7 +178,7 @@ impl<G: Playable> Replica<G> {
                 }
             }
         }
-        self.finish();
+        self.finish().await;
     }
 
     /// When to look again: at the next claim to tell of, at the end of
@@ -560,8 +560,19 @@ impl<G: Playable> Replica<G> {
         self.room.relay(None, error);
     }
 
-    /// The game is over: everyone here hears how it ended.
-    fn finish(&mut self) {
+    /// The game is over: rated if it is to be, then everyone here hears
+    /// how it ended.
+    async fn finish(&mut self) {
+        match self.shared.store.rate_ended(self.id, now_ms()).await {
+            Ok(Some([first, second])) => tracing::info!(
+                game = self.id,
+                first = first.rating,
+                second = second.rating,
+                "rated"
+            ),
+            Ok(None) => {}
+            Err(why) => tracing::error!(game = self.id, %why, "cannot rate"),
+        }
         let end = match self.expired {
             true => Message::End {
                 result: "abandoned".to_string(),
