@@ -578,3 +578,26 @@ fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
     }
     served.wait_for_log("dropped in the lobby");
 }
+
+#[test]
+fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
+    let data = Scratch::new("hostile-log-flood");
+    let served = Served::start(&data, &[]);
+    let knocks = 120;
+    for _ in 0..knocks {
+        let (kind, _) = knock(&served.address, &json!("AB12-CD34-EF56-GH78"), "player");
+        assert_eq!(kind, "error");
+    }
+    // Each refusal is logged (or not) before it is answered; a game made
+    // after the flood, once in the log, shows the log has caught up.
+    let _ = create(&served.address, "ada");
+    let log = served.wait_for_log("game made");
+    let lines = log
+        .lines()
+        .filter(|line| line.contains("refused") && line.contains("127.0.0.1"))
+        .count();
+    assert!(
+        (1..=10).contains(&lines),
+        "{lines} lines for {knocks} refusals:\n{log}"
+    );
+}

@@ -428,3 +428,20 @@ fn the_offerer_moves_again_only_once_the_offer_is_answered() {
     play(&mut players, 2, 5);
     assert_eq!(players[1].expect("end")["result"], "X");
 }
+
+#[test]
+fn joined_from_the_command_line_a_lobby_server_is_called_the_server() {
+    let data = Scratch::new("lobby-join-cli");
+    let mut served = Served::start(&data.join("server"), &[]);
+    let (_creator, created) = create(&served.address, "ada");
+    let code = created["join"].as_str().expect("a join code");
+    let joiner = common::piped::Piped::start(
+        &["join", &served.address, code, "--name", "joe"],
+        &data.join("joe"),
+    );
+    joiner.wait_for("You play O against ada.");
+    served.kill();
+    let (_, text) = joiner.finish();
+    assert!(text.contains("the server closed the connection"), "{text}");
+    assert!(!text.contains("the host"), "{text}");
+}

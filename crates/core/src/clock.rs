@@ -3,7 +3,7 @@
 //! began, the increment added when a turn ends, and who ran out. It reads
 //! no clock of its own: every method is told the time (`now`), by the
 //! app's [`TimeSource`], so that a test drives it with time it makes up.
-//! The network's rooms keep the same rules with tokio's time
+//! The network's rooms use this same clock over tokio's time
 //! (`tabletop_net::clock`).
 
 use std::fmt;
@@ -111,6 +111,12 @@ impl<T: Moment> Clock<T> {
         self.left(now)[side.index()].is_zero().then_some(side)
     }
 
+    /// When the running side's time runs out, and who that is.
+    pub fn deadline(&self) -> Option<(Player, T)> {
+        let (side, since) = self.running?;
+        Some((side, since + self.left[side.index()]))
+    }
+
     /// How long until the running side's flag falls, from `now`.
     pub fn until_fall(&self, now: T) -> Option<Duration> {
         let side = self.running()?;
@@ -197,6 +203,7 @@ mod tests {
         clock.taken_back(Player::First, seconds(12));
         assert_eq!(clock.left(seconds(12)), [seconds(52), seconds(58)]);
         assert_eq!(clock.fallen(seconds(63)), None);
+        assert_eq!(clock.deadline(), Some((Player::First, seconds(64))));
         assert_eq!(clock.until_fall(seconds(63)), Some(seconds(1)));
         assert_eq!(clock.fallen(seconds(64)), Some(Player::First));
         assert_eq!(clock.left(seconds(100))[0], Duration::ZERO);
@@ -204,6 +211,7 @@ mod tests {
         clock.stop(seconds(13));
         assert_eq!(clock.left(seconds(500)), [seconds(51), seconds(58)]);
         assert_eq!(clock.fallen(seconds(500)), None);
+        assert_eq!(clock.deadline(), None);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! crowd out the others: connections open at once (per address and in
 //! all), and wrong codes: after a few, an address waits longer and longer
 //! before any code of its is looked at again, and each wrong code is
-//! logged with its address.
+//! logged with its address (a flood only a few lines a minute:
+//! [`RefusalLog`]).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -10,6 +11,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use tokio::time::Instant;
+
+use crate::refusal_log::{RefusalLog, Unlogged};
 
 /// Wrong codes an address may give before it has to wait.
 const FREE_WRONG: u32 = 3;
@@ -52,6 +55,7 @@ struct Book {
 pub struct Guard {
     limits: Limits,
     book: Arc<Mutex<Book>>,
+    refusals: Arc<RefusalLog>,
 }
 
 /// A connection counted against its address until dropped.
@@ -91,7 +95,19 @@ impl Guard {
         Guard {
             limits,
             book: Arc::new(Mutex::new(Book::default())),
+            refusals: Arc::default(),
         }
+    }
+
+    /// A refusal of `address`, now: `Some(n)` if it is to be logged (`n`
+    /// of its refusals before it were not), `None` if only counted.
+    pub fn log_refusal(&self, address: IpAddr) -> Option<u32> {
+        self.refusals.refused(address, std::time::Instant::now())
+    }
+
+    /// The refusals not logged in windows now over, each told once.
+    pub fn unlogged_refusals(&self) -> Vec<Unlogged> {
+        self.refusals.closed(std::time::Instant::now())
     }
 
     fn book(&self) -> MutexGuard<'_, Book> {
@@ -143,7 +159,10 @@ impl Guard {
         standing.last_wrong = Some(Instant::now());
         let wrong = standing.wrong;
         let wait = wait_after(wrong).map_or(0, |wait| wait.as_secs());
-        tracing::warn!(%address, wrong, wait_s = wait, "refused: wrong code");
+        drop(book);
+        if let Some(unlogged) = self.log_refusal(address) {
+            tracing::warn!(%address, wrong, wait_s = wait, unlogged, "refused: wrong code");
+        }
     }
 
     /// The refusal for an address that must wait `left` more.

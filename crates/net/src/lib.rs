@@ -21,6 +21,7 @@ pub mod lobby;
 pub mod offer;
 pub mod pass;
 pub mod protocol;
+pub mod refusal_log;
 pub mod room;
 pub mod sanitise;
 pub mod seen;

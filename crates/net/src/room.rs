@@ -137,7 +137,7 @@ impl<G: Described> Room<G> {
     /// After a welcome: where the clock stands, and the offer waiting.
     fn catch_up(&self, outbox: &mpsc::Sender<Message>) {
         if let Some(clock) = &self.table.clock {
-            let _ = outbox.try_send(clock.message(Instant::now()));
+            let _ = outbox.try_send(crate::clock::message(clock, Instant::now()));
         }
         if let Some((side, what)) = self.table.pending() {
             let side = Some(side.into());

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::clock::{Clock, clock_line};
+use crate::clock::{self, Clock, clock_line};
 use crate::connection::kind;
 use crate::event::{ClockAfter, Happened, Logged, now_ms};
 use crate::offer::{TYPE_ANSWER, answer_text, lapse_text, offer_text, withdraw_text, word};
@@ -180,7 +180,7 @@ impl<G: Described> Table<G> {
             clock: None,
         };
         let told = next.take(&logged, Some(now));
-        logged.clock = next.clock.as_ref().map(|clock| clock.after(now));
+        logged.clock = next.clock.as_ref().map(|clock| clock::after(clock, now));
         (logged, next, told)
     }
 
@@ -390,7 +390,7 @@ impl<G: Described> Table<G> {
                         ..
                     }
                 );
-                match (over, clock.is_running(), taken_back) {
+                match (over, clock.running().is_some(), taken_back) {
                     (true, _, _) => clock.stop(now),
                     (false, true, false) => clock.turn(to_move, now),
                     (false, true, true) => clock.taken_back(to_move, now),
@@ -400,7 +400,7 @@ impl<G: Described> Table<G> {
             }
             Happened::Seated {
                 both_here: true, ..
-            } if !clock.is_running() && !over => {
+            } if clock.running().is_none() && !over => {
                 clock.turn(to_move, now);
                 true
             }
@@ -415,7 +415,7 @@ impl<G: Described> Table<G> {
             return;
         };
         let ago = Duration::from_millis(now_ms().saturating_sub(at_ms));
-        *clock = Clock::restored(clock.control, after, ago, now);
+        *clock = clock::restored(clock.control, after, ago, now);
     }
 
     /// Everyone hears where the clock stands, the terminal too.
@@ -425,7 +425,7 @@ impl<G: Described> Table<G> {
         };
         told.push(Told::Relay {
             except: None,
-            message: clock.message(now),
+            message: clock::message(clock, now),
         });
         if !self.state.is_over() {
             let symbols = Player::BOTH.map(G::symbol);

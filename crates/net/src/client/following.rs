@@ -250,11 +250,17 @@ impl<G: Described> Following<G> {
     fn refused(&mut self, mv: &str, reason: &str, seen: &mut dyn Witness<G>) -> Result<(), String> {
         let io = |error: io::Error| error.to_string();
         let Some(side) = self.side else {
-            return Err("the host refused a move a spectator never made".to_string());
+            return Err(format!(
+                "the {} refused a move a spectator never made",
+                self.peer
+            ));
         };
         let last = self.state.moves().last().map(|last| last.to_string());
         if last.as_deref() != Some(mv) || !self.state.take_back(side) {
-            return Err("the host refused a move that was not made".to_string());
+            return Err(format!(
+                "the {} refused a move that was not made",
+                self.peer
+            ));
         }
         self.show(seen, Seen::TakenBack(side)).map_err(io)?;
         let text = format!(
@@ -333,7 +339,10 @@ impl<G: Described> Following<G> {
             (true, Proposal::Undo) => {
                 let by = answerer.other();
                 if !self.state.take_back(by) {
-                    return Err("the host took back a move that was not there".to_string());
+                    return Err(format!(
+                        "the {} took back a move that was not there",
+                        self.peer
+                    ));
                 }
                 self.show(seen, Seen::TakenBack(by)).map_err(io)?;
             }

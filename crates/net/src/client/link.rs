@@ -122,7 +122,13 @@ impl Link {
                 clock,
                 ..
             } => Ok(Welcomed {
-                link: self,
+                // Only a lobby server hands out rejoin codes: from here on
+                // messages call it the server even if it was dialled as a
+                // host (`tabletop join SERVER CODE`).
+                link: match rejoin.is_some() {
+                    true => self.to_server(),
+                    false => self,
+                },
                 game,
                 settings,
                 side: side.map(Into::into),

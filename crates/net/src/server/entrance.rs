@@ -71,7 +71,9 @@ pub(super) async fn enter(shared: Arc<Shared>, stream: TcpStream, address: IpAdd
         match asked {
             Ok(entered) => break entered,
             Err(why) => {
-                tracing::info!(%address, reason = %why, "refused in the lobby");
+                if let Some(unlogged) = shared.guard.log_refusal(address) {
+                    tracing::info!(%address, reason = %why, unlogged, "refused in the lobby");
+                }
                 return farewell(reader, write, &refusal(&why)).await;
             }
         }
@@ -346,7 +348,9 @@ async fn by_code(
         "wrong code".to_string()
     };
     let Ok(code) = code.parse::<Code>() else {
-        tracing::info!(%address, "refused: not a code");
+        if let Some(unlogged) = shared.guard.log_refusal(address) {
+            tracing::info!(%address, unlogged, "refused: not a code");
+        }
         return Err(NOT_A_CODE.to_string());
     };
     let Some((id, access)) = shared.store.code(&code.digest()).await? else {

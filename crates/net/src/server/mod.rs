@@ -191,7 +191,9 @@ impl Server {
         let admitted = match self.shared.guard.admit(peer.ip()) {
             Ok(admitted) => admitted,
             Err(why) => {
-                tracing::warn!(address = %peer.ip(), reason = why, "refused a connection");
+                if let Some(unlogged) = self.shared.guard.log_refusal(peer.ip()) {
+                    tracing::warn!(address = %peer.ip(), reason = why, unlogged, "refused a connection");
+                }
                 let _ = stream.try_write(encode(&refusal(why)).as_bytes());
                 return;
             }

@@ -1,8 +1,9 @@
 //! What the server does on its own, once a second: it says it is alive
 //! (so that other servers sharing the database do not count its seats as
 //! empty), copies SQLite's write-ahead log into the database, reads which
-//! other servers are alive, and ends the open games nobody came to whose
-//! creator left longer ago than the expiry.
+//! other servers are alive, ends the open games nobody came to whose
+//! creator left longer ago than the expiry, and logs how many refusals
+//! each flooding address had that were not logged one by one.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -42,6 +43,17 @@ pub(super) async fn run(shared: Arc<Shared>) {
         match shared.store.servers().await {
             Ok(servers) => shared.heard_alive(servers),
             Err(why) => tracing::error!(%why, "cannot read which servers are alive"),
+        }
+        for unlogged in shared.guard.unlogged_refusals() {
+            match unlogged.address {
+                Some(address) => {
+                    tracing::warn!(%address, count = unlogged.count, "refusals not logged one by one")
+                }
+                None => tracing::warn!(
+                    count = unlogged.count,
+                    "refusals of addresses beyond those followed, not logged one by one"
+                ),
+            }
         }
         if swept.elapsed() >= sweep_every {
             swept = Instant::now();
