@@ -441,6 +441,7 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
         against_computer: computer,
         clock,
         pass: None,
+        seek: None,
     })
 }
 

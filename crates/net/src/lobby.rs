@@ -36,6 +36,8 @@ pub struct Listed {
     /// Who each player is (a guest, the computer, a rated player), if
     /// the server says.
     pub standings: [Option<Standing>; 2],
+    /// A seek's open seat: the ratings it waits for.
+    pub seek: Option<[u32; 2]>,
     pub moves: usize,
     /// A seat is open: the game can be joined.
     pub open: bool,
@@ -70,6 +72,7 @@ impl Listed {
                 .clone()
                 .map(|name| Some(sanitise(&name, MAX_NAME)).filter(|name| !name.is_empty())),
             standings: listing.standings.unwrap_or_default(),
+            seek: listing.seek,
             moves: listing.moves,
             open,
         }
@@ -85,11 +88,15 @@ impl Listed {
     /// `ada 1512 – bob (guest)`: each name with its rating at the game,
     /// a guest named so beside a rated player (a game of two guests, as
     /// on a server without the SSH door, is `ada – bob`), an open seat as
-    /// `(open)`.
+    /// `(open)`, a seek's as the ratings it waits for, `(seeks 1300–1700)`.
     pub fn players(&self) -> String {
         let rated = |standing: Option<Standing>| matches!(standing, Some(Standing::Rated { .. }));
+        let open = match self.seek {
+            Some([low, high]) => format!("(seeks {low}–{high})"),
+            None => "(open)".to_string(),
+        };
         let [first, second] = [0, 1].map(|at| match (&self.names[at], self.standings[at]) {
-            (None, _) => "(open)".to_string(),
+            (None, _) => open.clone(),
             (Some(name), Some(Standing::Rated { rating })) => format!("{name} {rating}"),
             (Some(name), Some(Standing::Guest)) if rated(self.standings[1 - at]) => {
                 format!("{name} (guest)")
@@ -247,6 +254,9 @@ pub enum Entry {
         side: Side,
         computer: Option<u8>,
         clock: Option<TimeControl>,
+        /// A seek: an opponent within this many points of the player's
+        /// rating (see `docs/protocol.md`).
+        seek: Option<u32>,
     },
     /// A listed game: its open seat, or to watch.
     Listed { id: u64, role: Role },
@@ -406,6 +416,7 @@ fn request(visitor: &Visitor, entry: &Entry, role: Role) -> Message {
             side,
             computer,
             clock,
+            seek,
         } => Message::Create {
             name,
             game: setup.kind().name().to_string(),
@@ -414,6 +425,7 @@ fn request(visitor: &Visitor, entry: &Entry, role: Role) -> Message {
             against_computer: *computer,
             clock: *clock,
             pass,
+            seek: *seek,
         },
         Entry::Listed { id, role } => Message::Enter {
             name,
@@ -443,6 +455,7 @@ mod tests {
             moves: 3,
             clock: None,
             standings: None,
+            seek: None,
         }
     }
 
@@ -474,6 +487,7 @@ mod tests {
         ]);
         let mut open = listing("gekitai", "", ["ada", ""]);
         open.standings = Some([Some(Standing::Rated { rating: 1512 }), None]);
+        open.seek = Some([1312, 1712]);
         let mut guests = listing("gekitai", "", ["cy", "dee"]);
         guests.standings = Some([Some(Standing::Guest), Some(Standing::Guest)]);
         let shown = listed(&[open], &[rated, computer, guests]);
@@ -481,7 +495,7 @@ mod tests {
         assert_eq!(
             players,
             [
-                "ada 1512 – (open)",
+                "ada 1512 – (seeks 1312–1712)",
                 "ada 1512 – eve (guest)",
                 "bob 1430 – computer (level 2)",
                 "cy – dee"

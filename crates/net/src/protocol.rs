@@ -199,6 +199,12 @@ pub enum Message {
         /// rated if its other player has one too.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pass: Option<String>,
+        /// A seek: the creator (a player with a pass) waits for another
+        /// player whose rating at the game is within this many points of
+        /// theirs; a seek waiting that suits both is joined instead of a
+        /// game made (its `created` then has no codes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seek: Option<u32>,
     },
     /// Lobby server to the creator: the game's codes, then its welcome.
     Created {
@@ -255,6 +261,9 @@ pub struct Listing {
     /// none for an open seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standings: Option<[Option<Standing>; 2]>,
+    /// A seek's open seat: the ratings it waits for, lowest and highest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seek: Option<[u32; 2]>,
 }
 
 /// Who a listed player is: a guest (no key, so no rating), the server's
@@ -430,6 +439,7 @@ mod tests {
                     moves: 0,
                     clock: None,
                     standings: Some([Some(Standing::Rated { rating: 1512 }), None]),
+                    seek: Some([1312, 1712]),
                 }],
                 playing: Vec::new(),
             },
@@ -444,6 +454,7 @@ mod tests {
                     increment_ms: 0,
                 }),
                 pass: Some("7QKD-M2XA-0FJ9-RZ4C".into()),
+                seek: Some(200),
             },
             Message::Created {
                 id: 3,

@@ -93,6 +93,11 @@ async fn enter(address: SocketAddr, name: &str, id: u64, pass: Option<&str>) -> 
 
 /// The lobby's list of games in progress, as the server sends it.
 async fn playing(address: SocketAddr) -> Vec<Value> {
+    list(address, "playing").await
+}
+
+/// One part of the lobby's list (`open` or `playing`).
+async fn list(address: SocketAddr, part: &str) -> Vec<Value> {
     let mut client = Client::open(address).await;
     client.send(json!({"type": "list"})).await;
     let games = client.until("games").await;
@@ -102,7 +107,80 @@ async fn playing(address: SocketAddr) -> Vec<Value> {
         tabletop_net::protocol::decode(line.as_bytes()),
         Ok(Message::Games { .. })
     ));
-    games["playing"].as_array().expect("a list").clone()
+    games[part].as_array().expect("a list").clone()
+}
+
+/// `name` seeks a game of Gekitai within `range` of their rating: the
+/// game's number, and whether it was a seek waiting (no codes given).
+async fn seek(address: SocketAddr, name: &str, pass: Option<&str>, range: u32) -> (Client, Value) {
+    let mut client = Client::open(address).await;
+    let mut create = json!({
+        "type": "create", "name": name, "game": "gekitai", "settings": {}, "side": "first",
+        "seek": range,
+    });
+    if let Some(pass) = pass {
+        create["pass"] = json!(pass);
+    }
+    client.send(create).await;
+    let created = client.until("created").await;
+    client.until("welcome").await;
+    (client, created)
+}
+
+/// Seeks: a seek waits in the list with the ratings it wants; another
+/// that suits it joins it; one too far apart waits apart; a seek ends
+/// when its seeker leaves; a guest may not seek.
+async fn seeks(address: SocketAddr, passes: &Passes, store: &Store) {
+    // ada is about 1423 at Gekitai by now, bob 1577, cy new (1500):
+    // within 100 points, cy suits ada, bob suits neither ada nor cy's
+    // seek made after ada's (it joins ada's, the oldest).
+    let ada_rating = rating(store, "SHA256:ada").await.rating;
+    let ada_pass = passes.issue("SHA256:ada").expect("a pass");
+    let bob_pass = passes.issue("SHA256:bob").expect("a pass");
+    let cy_pass = passes.issue("SHA256:cy").expect("a pass");
+    let (mut ada, waits) = seek(address, "ada", Some(ada_pass.code()), 100).await;
+    let ada_game = waits["id"].as_u64().expect("a number");
+    assert_ne!(waits["join"], "", "a seek waiting has its codes: {waits}");
+    let open = list(address, "open").await;
+    let shown = open.iter().find(|g| g["id"] == ada_game).expect("listed");
+    let bounds = [ada_rating - 100.0, ada_rating + 100.0].map(|b| b.round() as u32);
+    assert_eq!(shown["seek"], json!(bounds), "{shown}");
+    // bob is too far from ada: his seek waits apart.
+    let (mut bob, apart) = seek(address, "bob", Some(bob_pass.code()), 100).await;
+    assert_ne!(apart["id"], ada_game, "{apart}");
+    // cy suits ada (and ada cy): cy joins ada's game.
+    let (cy, joined) = seek(address, "cy", Some(cy_pass.code()), 100).await;
+    assert_eq!(joined["id"], ada_game, "{joined}");
+    assert_eq!(joined["join"], "", "{joined}");
+    ada.until("notice").await;
+    // bob leaves: his seek ends (one watching is told), and is listed no
+    // more.
+    let bob_game = apart["id"].clone();
+    let mut watcher = Client::open(address).await;
+    let watch = json!({"type": "enter", "name": "zoe", "id": bob_game, "role": "spectator"});
+    watcher.send(watch).await;
+    watcher.until("welcome").await;
+    bob.write.shutdown().await.expect("a shutdown");
+    drop(bob);
+    let end = watcher.until("end").await;
+    assert_eq!(end["result"], "abandoned", "{end}");
+    let open = list(address, "open").await;
+    assert!(!open.iter().any(|g| g["id"] == bob_game), "{open:?}");
+    // A guest is told a seek needs a key.
+    let mut guest = Client::open(address).await;
+    let create = json!({
+        "type": "create", "name": "eve", "game": "gekitai", "settings": {}, "side": "first",
+        "seek": 200,
+    });
+    guest.send(create).await;
+    let line = guest
+        .lines
+        .next_line()
+        .await
+        .expect("an answer")
+        .expect("a line");
+    assert!(line.contains("a seek is for players with a key"), "{line}");
+    drop((ada, cy));
 }
 
 fn standings(listing: &Value) -> [Option<Standing>; 2] {
@@ -136,7 +214,11 @@ async fn rated_games(database: Database) {
     let running = tokio::spawn(server.run(async {
         let _ = stopped.await;
     }));
-    for (key, name) in [("SHA256:ada", "ada"), ("SHA256:bob", "bob")] {
+    for (key, name) in [
+        ("SHA256:ada", "ada"),
+        ("SHA256:bob", "bob"),
+        ("SHA256:cy", "cy"),
+    ] {
         store.visit(key, name, 1).await.expect("a visit");
     }
     let ada_pass = passes.issue("SHA256:ada").expect("a pass");
@@ -209,6 +291,8 @@ async fn rated_games(database: Database) {
     );
     let ada_player = store.player("SHA256:ada").await.expect("a look");
     assert_eq!(ada_player.expect("kept").ratings[0].2, 2);
+
+    seeks(address, &passes, &store).await;
 
     // A pass dropped (its session over) stands for nobody.
     let code = ada_pass.code().to_string();

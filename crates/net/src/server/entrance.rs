@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 use super::LOBBY_IDLE;
+use super::seeking;
 use super::shared::{Input, Shared};
 use crate::code::{Code, NOT_A_CODE};
 use crate::codec;
@@ -120,6 +121,7 @@ async fn ask(
             against_computer,
             clock,
             pass,
+            seek,
         } => {
             let asked = Asked {
                 settings,
@@ -127,6 +129,7 @@ async fn ask(
                 computer: against_computer,
                 clock,
                 key: holder(shared, pass.as_deref()),
+                seek,
             };
             create(shared, write, &game, asked, name, address).await
         }
@@ -159,6 +162,8 @@ struct Asked {
     clock: Option<TimeControl>,
     /// The creator's key, vouched for by a pass.
     key: Option<String>,
+    /// A seek, within this many points of the creator's rating.
+    seek: Option<u32>,
 }
 
 /// A lobby's `create`: the game made, its codes sent to the creator, who
@@ -184,6 +189,21 @@ async fn create(
         name => name,
     };
     let settings = kind.with(Settings(&asked.settings))?;
+    let seeker = asked.seek.map(|range| seeking::Seeker {
+        kind,
+        settings: settings.clone(),
+        clock,
+        key: asked.key.clone(),
+        computer: computer.is_some(),
+        range,
+    });
+    let seek = match seeker {
+        None => None,
+        Some(seeker) => match seek_first(shared, write, seeker, &name, address).await? {
+            Sought::Joined(entered) => return Ok(entered),
+            Sought::Waits(seek) => Some(seek),
+        },
+    };
     let side = Player::from(asked.side);
     let codes = [Code::random(), Code::random(), Code::random()];
     let [join, watch, rejoin] = codes.map(|code| code.map_err(|error| error.to_string()));
@@ -221,6 +241,9 @@ async fn create(
     if let Some(key) = &asked.key {
         shared.store.seat_key(id, side, key).await?;
     }
+    if let Some(seek) = seek {
+        shared.store.seek(id, &seek.as_seek()).await?;
+    }
     shared.stale_listing();
     tracing::info!(game = id, kind = %kind, %address, "game made");
     let inputs = shared.replica(id).await?;
@@ -240,6 +263,40 @@ async fn create(
         name,
         rejoin: None,
     })
+}
+
+/// What became of a seek asked for.
+enum Sought {
+    /// A seek waiting suited it, and the seeker took its seat.
+    Joined(Entered),
+    /// None did: the game made waits, as this seek.
+    Waits(seeking::Waiting),
+}
+
+/// A seek joins the oldest seek waiting that suits it, if one does.
+async fn seek_first(
+    shared: &Arc<Shared>,
+    write: &mut OwnedWriteHalf,
+    seeker: seeking::Seeker,
+    name: &str,
+    address: IpAddr,
+) -> Result<Sought, String> {
+    let key = seeker.key.clone();
+    let waiting = match seeking::look(shared, seeker).await? {
+        seeking::Looked::Suits(id, waiting) => {
+            let taken = by_id(shared, id, Role::Player, name.to_string(), key.as_deref()).await;
+            if let Ok(entered) = taken {
+                let within = shared.options.keepalive.write_within;
+                send_within(write, &seeking::paired(id), within).await?;
+                tracing::info!(game = id, %address, "a seek joined");
+                return Ok(Sought::Joined(entered));
+            }
+            // Taken meanwhile: this seek waits in its turn.
+            waiting
+        }
+        seeking::Looked::Waits(waiting) => waiting,
+    };
+    Ok(Sought::Waits(waiting))
 }
 
 /// A game's settings as a `create` gives them, checked by the game and

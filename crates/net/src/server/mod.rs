@@ -12,6 +12,7 @@ mod computer;
 mod entrance;
 mod follow;
 mod replica;
+mod seeking;
 mod shared;
 mod upkeep;
 

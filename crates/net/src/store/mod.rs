@@ -10,6 +10,7 @@ pub mod import;
 pub mod players;
 pub mod ratings;
 pub mod schema;
+pub mod seeks;
 pub mod writer;
 
 use std::collections::HashMap;
@@ -275,7 +276,16 @@ impl Store {
             let rows = rows.iter().map(game_row).collect::<Result<Vec<_>, _>>()?;
             let ids: Vec<u64> = rows.iter().map(|row| row.id).collect();
             let ratings = self.seat_ratings(&ids).await?;
-            parts.push(rows.iter().map(|row| row.listing(&ratings)).collect());
+            let seeks = self.seek_ranges(&ids).await?;
+            let listing = |row: &GameRow| {
+                let mut listing = row.listing(&ratings);
+                listing.seek = seeks
+                    .get(&row.id)
+                    .copied()
+                    .filter(|_| row.open_side.is_some());
+                listing
+            };
+            parts.push(rows.iter().map(listing).collect());
         }
         let playing = parts.pop().unwrap_or_default();
         let open = parts.pop().unwrap_or_default();
@@ -393,6 +403,7 @@ impl GameRow {
         });
         Listing {
             standings: Some(standings),
+            seek: None,
             id: self.id,
             game: self.game.clone(),
             settings: self.settings.clone(),

@@ -17,7 +17,9 @@
 //!   (see [`super::players`]);
 //! - `seat_keys`, `game_ratings`: the key of each seat a player with a
 //!   key took, and each rated game once it is rated: its score and both
-//!   ratings before and after (see [`super::ratings`]).
+//!   ratings before and after (see [`super::ratings`]);
+//! - `seeks`: the games made as seeks, with the ratings they wait for
+//!   (see [`super::seeks`]).
 
 /// Which database the server keeps its games in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,6 +115,17 @@ pub fn statements(backend: Backend) -> Vec<String> {
             second_before DOUBLE PRECISION NOT NULL,
             second_after DOUBLE PRECISION NOT NULL,
             ended_ms BIGINT NOT NULL
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS seeks (
+            game_id BIGINT PRIMARY KEY,
+            game TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            clock TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            low DOUBLE PRECISION NOT NULL,
+            high DOUBLE PRECISION NOT NULL
         )"
         .to_string(),
         "CREATE INDEX IF NOT EXISTS game_ratings_by_first ON game_ratings (first_key)".to_string(),

@@ -257,7 +257,10 @@ impl Lobby {
             }
             Action::Confirm => self.enter_chosen(false),
             Action::Watch => self.enter_chosen(true),
-            Action::NewGame => self.doing = Doing::Creating(NewGame::new(&self.setup)),
+            Action::NewGame => {
+                let form = NewGame::new(&self.setup).with_seeks(self.pass.is_some());
+                self.doing = Doing::Creating(form);
+            }
             Action::OpenAddress => self.doing = Doing::Typing(String::new()),
             Action::Click { row, .. } => match view::list_line(area, self, row) {
                 Some(at) if self.chosen_index() == Some(at) => self.enter_chosen(false),
@@ -349,6 +352,7 @@ mod tests {
             moves: 0,
             clock: None,
             standings: None,
+            seek: None,
         };
         let open = [listing(1, ["ada", ""])];
         let playing = [listing(2, ["bob", "\u{1b}[2Jcarol"])];
@@ -402,6 +406,7 @@ mod tests {
             moves: 0,
             clock: None,
             standings: None,
+            seek: None,
         };
         let playing = [
             listing(2, ["bob", "carol"]),
