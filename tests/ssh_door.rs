@@ -347,3 +347,30 @@ fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_hist
     guest.send("\x11");
     o.send("\x11");
 }
+
+#[test]
+fn a_players_look_is_kept_on_the_server_and_a_guests_is_not() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut first = Visit::start(&door, &client, "dee", false, &[]);
+    first.wait_for("[ Your rated games ]");
+    // F2: the next colour theme.
+    first.send("\x1bOQ");
+    first.wait_for("Theme: light");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // Back with the same key: light still, so F2 goes on from it.
+    let mut back = Visit::start(&door, &client, "dee", false, &[]);
+    back.wait_for("[ Your rated games ]");
+    back.send("\x1bOQ");
+    back.wait_for("Theme: colour-blind");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    // A guest starts from the built-in look, whatever others chose.
+    let mut guest = Visit::start(&door, &client, "eve", true, &[]);
+    guest.wait_for("[ Your rated games ]");
+    guest.send("\x1bOQ");
+    guest.wait_for("Theme: light");
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+}

@@ -5,7 +5,7 @@
 
 use ratatui::layout::Rect;
 
-use super::looks::Look;
+use super::looks::{KeepLooks, Look, Looks};
 use super::screens::Context;
 use super::screens::history::RatedHistory;
 use super::screens::start::{DoorMenu, StartMenu};
@@ -17,7 +17,7 @@ use tabletop_core::config::Config;
 use tabletop_core::seat::Seat;
 
 /// Where a visitor of the SSH door is.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Door {
     /// The address of this server's lobby.
     pub lobby: String,
@@ -28,6 +28,9 @@ pub struct Door {
     pub pass: Option<String>,
     /// How the player's rated games are read (none for a guest).
     pub history: Option<RatedHistory>,
+    /// The look the player chose last time, and how a new choice is
+    /// kept (none for a guest: the built-in look, kept nowhere).
+    pub looks: Option<(Option<Looks>, KeepLooks)>,
     /// A line the start screen shows until the first key.
     pub greeting: Option<String>,
 }
@@ -55,7 +58,10 @@ impl App {
         };
         // Nothing of the server's own config or files: the built-in looks.
         let mut notices = Vec::new();
-        let look = Look::chosen(&Config::default(), None, theme, &mut notices);
+        let look = match door.looks {
+            Some((chosen, keep)) => Look::kept(chosen, keep, theme, &mut notices),
+            None => Look::chosen(&Config::default(), None, theme, &mut notices),
+        };
         let screen: Box<dyn Screen> = Box::new(home.clone());
         App {
             screen,

@@ -18,6 +18,7 @@ use super::identity::identify;
 use super::output::Screen;
 use super::session::{self, Input, Visit};
 use crate::app::door::Door;
+use crate::app::looks::{KeepLooks, Looks};
 use crate::app::screens::history::{self, RatedHistory};
 use crate::net::pass::Passes;
 use crate::net::store::Store;
@@ -123,6 +124,10 @@ impl Visitor {
                 name: identity.name,
                 pass: pass.as_ref().map(|pass| pass.code().to_string()),
                 history: self.key.clone().map(|key| history(&self.shared.store, key)),
+                looks: match &self.key {
+                    Some(key) => Some(looks(&self.shared.store, key.clone()).await),
+                    None => None,
+                },
                 greeting: Some(identity.greeting),
             },
             columns,
@@ -149,6 +154,26 @@ fn history(store: &Store, key: String) -> RatedHistory {
     RatedHistory(Arc::new(move || {
         runtime.block_on(store.history(&key, history::MOST))
     }))
+}
+
+/// The look the player of `key` chose last time, and how the app keeps
+/// a new choice (on the session's own thread, waiting for the server's
+/// runtime to write it).
+async fn looks(store: &Store, key: String) -> (Option<Looks>, KeepLooks) {
+    let chosen = match store.looks(&key).await {
+        Ok(chosen) => chosen.map(|(theme, pieces)| Looks { theme, pieces }),
+        Err(why) => {
+            tracing::warn!(%why, "cannot read a player's look");
+            None
+        }
+    };
+    let store = store.clone();
+    let runtime = tokio::runtime::Handle::current();
+    let keep: KeepLooks = Arc::new(move |looks: &Looks| {
+        let pieces = looks.pieces.as_deref();
+        runtime.block_on(store.keep_looks(&key, &looks.theme, pieces))
+    });
+    (chosen, keep)
 }
 
 /// A terminal's size as the app takes it.

@@ -37,6 +37,24 @@ async fn players_and_ratings(database: Database) {
     store.visit("SHA256:bob", "bob", 4).await.expect("a visit");
     let bob = store.player("SHA256:bob").await.expect("a look");
     assert!(bob.is_some_and(|bob| bob.ratings.is_empty()));
+    // The look a player chose is kept, and changed.
+    assert_eq!(store.looks("SHA256:bob").await, Ok(None));
+    let light = Some("stones");
+    store
+        .keep_looks("SHA256:bob", "light", light)
+        .await
+        .expect("kept");
+    let kept = store.looks("SHA256:bob").await.expect("a look");
+    assert_eq!(
+        kept,
+        Some(("light".to_string(), Some("stones".to_string())))
+    );
+    store
+        .keep_looks("SHA256:bob", "dark", None)
+        .await
+        .expect("kept");
+    let kept = store.looks("SHA256:bob").await.expect("a look");
+    assert_eq!(kept, Some(("dark".to_string(), None)));
     store.writer.finish().await;
     let _ = writer.await;
     store.close().await;

@@ -118,4 +118,45 @@ impl Store {
             .map_err(failed)?;
         Ok(row.is_some())
     }
+
+    /// The look (colour theme, piece style) the player of `fingerprint`
+    /// chose last, by name.
+    pub async fn looks(
+        &self,
+        fingerprint: &str,
+    ) -> Result<Option<(String, Option<String>)>, String> {
+        let row = sqlx::query("SELECT theme, pieces FROM player_looks WHERE fingerprint = $1")
+            .bind(fingerprint)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(failed)?;
+        row.map(|row| {
+            Ok((
+                row.try_get(0).map_err(failed)?,
+                row.try_get(1).map_err(failed)?,
+            ))
+        })
+        .transpose()
+    }
+
+    /// Keeps the look the player of `fingerprint` chose.
+    pub async fn keep_looks(
+        &self,
+        fingerprint: &str,
+        theme: &str,
+        pieces: Option<&str>,
+    ) -> Result<(), String> {
+        sqlx::query(
+            "INSERT INTO player_looks (fingerprint, theme, pieces) VALUES ($1, $2, $3)
+             ON CONFLICT (fingerprint) DO UPDATE SET theme = excluded.theme,
+                 pieces = excluded.pieces",
+        )
+        .bind(fingerprint)
+        .bind(theme)
+        .bind(pieces)
+        .execute(&self.pool)
+        .await
+        .map_err(failed)?;
+        Ok(())
+    }
 }

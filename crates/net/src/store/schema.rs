@@ -14,7 +14,8 @@
 //!   so that the seats of a server that died count as empty;
 //! - `players`, `ratings`: the SSH door's players (a key's fingerprint
 //!   and a unique name) and their Glicko-2 rating for each kind of game
-//!   (see [`super::players`]);
+//!   (see [`super::players`]), and the look each chose (`player_looks`:
+//!   a colour theme and a piece style, by name);
 //! - `seat_keys`, `game_ratings`: the key of each seat a player with a
 //!   key took, and each rated game once it is rated: its score and both
 //!   ratings before and after (see [`super::ratings`]);
@@ -95,6 +96,12 @@ pub fn statements(backend: Backend) -> Vec<String> {
             volatility DOUBLE PRECISION NOT NULL,
             games BIGINT NOT NULL,
             PRIMARY KEY (fingerprint, game)
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS player_looks (
+            fingerprint TEXT PRIMARY KEY,
+            theme TEXT NOT NULL,
+            pieces TEXT
         )"
         .to_string(),
         "CREATE TABLE IF NOT EXISTS seat_keys (
