@@ -205,7 +205,8 @@ fn after(me: Rating, them: Rating, score: f64) -> Rating {
 }
 
 async fn rated_games(database: Database) {
-    let options = ServerOptions::new("127.0.0.1:0".parse().expect("an address"), database);
+    let bind = "127.0.0.1:0".parse().expect("an address");
+    let options = ServerOptions::new(bind, database.clone());
     let server = Server::bind(options).await.expect("the server starts");
     let address = server.local_addr().expect("an address");
     let store = server.store();
@@ -298,8 +299,33 @@ async fn rated_games(database: Database) {
     let code = ada_pass.code().to_string();
     drop(ada_pass);
     assert_eq!(passes.holder(&code), None);
+    let (ada_now, bob_now) = (
+        rating(&store, "SHA256:ada").await,
+        rating(&store, "SHA256:bob").await,
+    );
     let _ = stop.send(());
     let _ = running.await;
+
+    // A server that stopped between a game's end and its rating rates it
+    // when it starts again: here every rating is lost, and all come back.
+    let url = match &database {
+        Database::File(path) => format!("sqlite://{}", path.display()),
+        Database::Url(url) => url.clone(),
+    };
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.expect("the database");
+    for table in ["game_ratings", "ratings"] {
+        let delete = format!("DELETE FROM {table}");
+        sqlx::query(&delete).execute(&pool).await.expect("deleted");
+    }
+    pool.close().await;
+    let server = Server::bind(ServerOptions::new(bind, database))
+        .await
+        .expect("the server starts again");
+    let store = server.store();
+    assert_eq!(rating(&store, "SHA256:ada").await, ada_now);
+    assert_eq!(rating(&store, "SHA256:bob").await, bob_now);
+    drop(server);
 }
 
 fn runtime() -> tokio::runtime::Runtime {

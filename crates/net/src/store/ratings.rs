@@ -210,7 +210,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT g.id FROM games g WHERE g.over = 1
                AND (SELECT COUNT(*) FROM seat_keys s WHERE s.game_id = g.id) = 2
-               AND NOT EXISTS (SELECT 1 FROM game_ratings r WHERE r.game_id = g.id)",
+               AND NOT EXISTS (SELECT 1 FROM game_ratings r WHERE r.game_id = g.id)
+             ORDER BY g.id",
         )
         .fetch_all(&self.pool)
         .await
