@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod help;
+pub mod history;
 pub mod layout;
 pub mod library;
 pub mod lobby;
