@@ -239,3 +239,138 @@ fn two_visitors_meet_in_the_lobby_play_and_a_killed_client_frees_its_seat() {
     let log = door.log();
     assert!(log.matches("ssh session").count() >= 2, "{log}");
 }
+
+#[test]
+fn agent_forwarding_is_refused() {
+    use std::process::{Command, Stdio};
+    let door = Door::start(&[]);
+    let client = client_folder();
+    // A real agent for the client to offer.
+    let socket = client.join("agent.sock");
+    let mut agent = Command::new("ssh-agent")
+        .arg("-D")
+        .arg("-a")
+        .arg(&socket)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ssh-agent runs");
+    let deadline = std::time::Instant::now() + common::ssh::PATIENCE;
+    while !socket.exists() {
+        assert!(std::time::Instant::now() < deadline, "no agent socket");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut args = door.ssh_args(&client, "guest", true);
+    let destination = args.pop().expect("a destination");
+    args.extend(["-A", "-T"].map(String::from));
+    args.push(destination);
+    let output = Command::new("ssh")
+        .env("HOME", &*client)
+        .env("SSH_AUTH_SOCK", &socket)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("ssh runs");
+    let _ = agent.kill();
+    let _ = agent.wait();
+    assert!(!output.status.success());
+    let log = door.log();
+    assert!(
+        log.contains("ssh refused") && log.contains("agent forwarding"),
+        "{log}"
+    );
+}
+
+#[test]
+fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_history() {
+    let door = Door::start(&[]);
+    let (ada_key, bob_key) = (client_folder(), client_folder());
+    let mut ada = Visit::start(&door, &ada_key, "ada", false, &[]);
+    ada.wait_for("[ Your rated games ]");
+    ada.send("\x1b[B\r");
+    ada.wait_for("Games in progress");
+    ada.send("n");
+    ada.wait_for("create");
+    ada.send("\r");
+    ada.wait_for("join code ");
+    let mut bob = Visit::start(&door, &bob_key, "bob", false, &[]);
+    bob.wait_for("[ Your rated games ]");
+    bob.send("\x1b[B\r");
+    // ada's game is listed with her rating beside her name.
+    bob.wait_for("ada 1500 – (open)");
+    bob.send("\r");
+    bob.wait_for("Player X's turn");
+    ada.wait_for("bob");
+    let (mut x, mut o, x_name, o_name) =
+        if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+            (ada, bob, "ada", "bob")
+        } else {
+            (bob, ada, "bob", "ada")
+        };
+    // X resigns (Ctrl-x asks first, Ctrl-x again resigns).
+    x.send("\x18");
+    x.wait_for("Press Ctrl-x again");
+    x.send("\x18");
+    o.wait_for(" wins!");
+    x.wait_for(" wins!");
+    x.send("\x11");
+    x.exits();
+    // X comes back: rated now, one game lost to O as Glicko-2 says
+    // (1500 against 1500, a loss: 1338).
+    let mut back = Visit::start(
+        &door,
+        if x_name == "ada" { &ada_key } else { &bob_key },
+        x_name,
+        false,
+        &[],
+    );
+    back.wait_for(&format!(
+        "Welcome back, {x_name}: Gekitai 1338 ±290 (1 game)."
+    ));
+    back.send("\x1b[B\x1b[B\r");
+    back.wait_for("1 rated game, the latest first");
+    let history = back.screen();
+    let line = history
+        .lines()
+        .find(|line| line.contains(o_name))
+        .unwrap_or_else(|| panic!("{o_name} is named:\n{history}"));
+    assert!(
+        line.contains("Gekitai") && line.contains("lost  1500 → 1338 (-162)"),
+        "{history}"
+    );
+    back.send("\x11");
+    // A guest is told that rated games need a key.
+    let mut guest = Visit::start(&door, &ada_key, "eve", true, &[]);
+    guest.wait_for("[ Your rated games ]");
+    guest.send("\x1b[B\x1b[B\r");
+    guest.wait_for("Rated games need a key");
+    guest.send("\x11");
+    o.send("\x11");
+}
+
+#[test]
+fn a_players_look_is_kept_on_the_server_and_a_guests_is_not() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut first = Visit::start(&door, &client, "dee", false, &[]);
+    first.wait_for("[ Your rated games ]");
+    // F2: the next colour theme.
+    first.send("\x1bOQ");
+    first.wait_for("Theme: light");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // Back with the same key: light still, so F2 goes on from it.
+    let mut back = Visit::start(&door, &client, "dee", false, &[]);
+    back.wait_for("[ Your rated games ]");
+    back.send("\x1bOQ");
+    back.wait_for("Theme: colour-blind");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    // A guest starts from the built-in look, whatever others chose.
+    let mut guest = Visit::start(&door, &client, "eve", true, &[]);
+    guest.wait_for("[ Your rated games ]");
+    guest.send("\x1bOQ");
+    guest.wait_for("Theme: light");
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+}

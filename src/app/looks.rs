@@ -13,6 +13,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -63,6 +64,17 @@ pub fn save(path: &Path, looks: &Looks) -> io::Result<()> {
     files::save_as(path, &text, &LOOKS)
 }
 
+/// How a look chosen is kept somewhere else than in a file: the SSH
+/// door keeps a player's in the server's database.
+pub type KeepLooks = Arc<dyn Fn(&Looks) -> Result<(), String> + Send + Sync>;
+
+/// Where the look chosen is remembered.
+enum Keeper {
+    File(PathBuf),
+    Elsewhere(KeepLooks),
+    Nowhere,
+}
+
 /// The look shown: its theme, the colour themes F2 goes through (the
 /// built-in ones, then the player's, by name) and which of them it is,
 /// and where the choice is remembered.
@@ -70,7 +82,7 @@ pub struct Look {
     pub theme: Theme,
     themes: Vec<(String, Palette)>,
     at: usize,
-    remembered: Option<PathBuf>,
+    keeper: Keeper,
 }
 
 impl Look {
@@ -81,6 +93,31 @@ impl Look {
     pub fn chosen(
         config: &Config,
         remembered: Option<PathBuf>,
+        theme: Theme,
+        notices: &mut Vec<String>,
+    ) -> Look {
+        let chosen = remembered.as_deref().map(load).transpose();
+        let keeper = remembered.map_or(Keeper::Nowhere, Keeper::File);
+        Look::made(config, chosen.map(Option::flatten), keeper, theme, notices)
+    }
+
+    /// `theme` with the colour theme and piece style `chosen` (a player's
+    /// as the SSH door keeps them, the built-in themes only), kept by
+    /// `keep` when they change.
+    pub fn kept(
+        chosen: Option<Looks>,
+        keep: KeepLooks,
+        theme: Theme,
+        notices: &mut Vec<String>,
+    ) -> Look {
+        let keeper = Keeper::Elsewhere(keep);
+        Look::made(&Config::default(), Ok(chosen), keeper, theme, notices)
+    }
+
+    fn made(
+        config: &Config,
+        chosen: Result<Option<Looks>, String>,
+        keeper: Keeper,
         mut theme: Theme,
         notices: &mut Vec<String>,
     ) -> Look {
@@ -96,8 +133,8 @@ impl Look {
             .iter()
             .position(|(_, palette)| *palette == theme.palette)
             .unwrap_or(0);
-        match remembered.as_deref().map(load) {
-            Some(Ok(Some(chosen))) => {
+        match chosen {
+            Ok(Some(chosen)) => {
                 match themes.iter().position(|(name, _)| *name == chosen.theme) {
                     Some(found) => at = found,
                     None => notices.push(format!(
@@ -109,15 +146,15 @@ impl Look {
                     theme.pieces = pieces;
                 }
             }
-            Some(Err(why)) => notices.push(why),
-            Some(Ok(None)) | None => {}
+            Err(why) => notices.push(why),
+            Ok(None) => {}
         }
         theme.palette = themes[at].1;
         Look {
             theme,
             themes,
             at,
-            remembered,
+            keeper,
         }
     }
 
@@ -149,14 +186,16 @@ impl Look {
     /// Keeps the theme and piece style chosen; `said`, and whether keeping
     /// them failed.
     fn remember(&self, said: String) -> String {
-        let Some(path) = &self.remembered else {
-            return said;
-        };
         let chosen = Looks {
             theme: self.themes[self.at].0.clone(),
             pieces: Some(self.theme.pieces.name().to_string()),
         };
-        match save(path, &chosen) {
+        let kept = match &self.keeper {
+            Keeper::Nowhere => Ok(()),
+            Keeper::File(path) => save(path, &chosen).map_err(|error| error.to_string()),
+            Keeper::Elsewhere(keep) => keep(&chosen),
+        };
+        match kept {
             Ok(()) => said,
             Err(error) => format!("{said}; not remembered: {error}"),
         }

@@ -341,6 +341,7 @@ fn asked(line: &str, name: &str, shown: &[u64]) -> Asked {
                     name,
                     id: shown[n - 1],
                     role,
+                    pass: None,
                 }),
                 Ok(_) => {
                     println!("No game {which} in the list.");
@@ -439,6 +440,8 @@ fn create_request(name: &str, game: &str, rest: &[&str]) -> Result<Message, Stri
         side,
         against_computer: computer,
         clock,
+        pass: None,
+        seek: None,
     })
 }
 

@@ -64,7 +64,9 @@ pub(super) fn serve(args: &ServeArgs) -> Result<ExitCode, Failure> {
             server.games().await,
             database.shown()
         );
-        if let Some(door) = super::serve_ssh::open(args, &database, address, server.store()).await?
+        if let Some(door) =
+            super::serve_ssh::open(args, &database, address, (server.store(), server.passes()))
+                .await?
         {
             tokio::select! {
                 () = server.run(stopped()) => {}

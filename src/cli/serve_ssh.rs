@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::Failure;
 use super::args::ServeArgs;
 use super::network::failed;
+use crate::net::pass::Passes;
 use crate::net::store::{Database, Store};
 use crate::ssh::{Door, DoorOptions};
 use tabletop_core::files;
@@ -27,7 +28,7 @@ pub(super) async fn open(
     args: &ServeArgs,
     database: &Database,
     lobby: SocketAddr,
-    store: Store,
+    (store, passes): (Store, Passes),
 ) -> Result<Option<Door>, Failure> {
     let Some(port) = args.ssh else {
         return Ok(None);
@@ -57,6 +58,7 @@ pub(super) async fn open(
         idle: Duration::from_secs(args.ssh_idle.max(1) * 60),
         searches: args.ssh_searches,
         store,
+        passes,
     };
     let door = Door::bind(options)
         .await

@@ -18,6 +18,9 @@ use super::identity::identify;
 use super::output::Screen;
 use super::session::{self, Input, Visit};
 use crate::app::door::Door;
+use crate::app::looks::{KeepLooks, Looks};
+use crate::app::screens::history::{self, RatedHistory};
+use crate::net::pass::Passes;
 use crate::net::store::Store;
 
 /// Input pieces waiting for the app, at most: past it a flood is dropped.
@@ -32,6 +35,8 @@ pub struct Shared {
     pub idle: Duration,
     /// Where the players are kept.
     pub store: Store,
+    /// The lobby's passes, one issued for each player's session.
+    pub passes: Passes,
 }
 
 pub struct Visitor {
@@ -99,6 +104,15 @@ impl Visitor {
             Ok(identity) => identity,
             Err(why) => return self.refuse(channel, &why, session),
         };
+        // A player's games in the lobby are theirs by this pass, good
+        // while the session lasts.
+        let pass = match &self.key {
+            Some(key) => match self.shared.passes.issue(key) {
+                Ok(pass) => Some(pass),
+                Err(why) => return self.refuse(channel, &why, session),
+            },
+            None => None,
+        };
         session.channel_success(channel)?;
         let (tell, input) = sync_channel(INPUT_QUEUED);
         self.input = Some(tell);
@@ -108,6 +122,12 @@ impl Visitor {
             door: Door {
                 lobby: self.shared.lobby.clone(),
                 name: identity.name,
+                pass: pass.as_ref().map(|pass| pass.code().to_string()),
+                history: self.key.clone().map(|key| history(&self.shared.store, key)),
+                looks: match &self.key {
+                    Some(key) => Some(looks(&self.shared.store, key.clone()).await),
+                    None => None,
+                },
                 greeting: Some(identity.greeting),
             },
             columns,
@@ -120,9 +140,40 @@ impl Visitor {
             if let Err(why) = session::run(visit, input, screen) {
                 tracing::info!("ssh session ended: {why}");
             }
+            drop(pass);
         });
         Ok(())
     }
+}
+
+/// How the app reads the rated games of the player of `key`: on the
+/// session's own thread, waiting for the server's runtime to read them.
+fn history(store: &Store, key: String) -> RatedHistory {
+    let store = store.clone();
+    let runtime = tokio::runtime::Handle::current();
+    RatedHistory(Arc::new(move || {
+        runtime.block_on(store.history(&key, history::MOST))
+    }))
+}
+
+/// The look the player of `key` chose last time, and how the app keeps
+/// a new choice (on the session's own thread, waiting for the server's
+/// runtime to write it).
+async fn looks(store: &Store, key: String) -> (Option<Looks>, KeepLooks) {
+    let chosen = match store.looks(&key).await {
+        Ok(chosen) => chosen.map(|(theme, pieces)| Looks { theme, pieces }),
+        Err(why) => {
+            tracing::warn!(%why, "cannot read a player's look");
+            None
+        }
+    };
+    let store = store.clone();
+    let runtime = tokio::runtime::Handle::current();
+    let keep: KeepLooks = Arc::new(move |looks: &Looks| {
+        let pieces = looks.pieces.as_deref();
+        runtime.block_on(store.keep_looks(&key, &looks.theme, pieces))
+    });
+    (chosen, keep)
 }
 
 /// A terminal's size as the app takes it.
@@ -253,6 +304,27 @@ impl Handler for Visitor {
             "this server runs only the game: no file transfer",
             session,
         )
+    }
+
+    /// Nothing of the client's reaches the server's side: no agent.
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        tracing::info!(peer = ?self.peer, "ssh refused: agent forwarding");
+        Ok(false)
+    }
+
+    /// Nor a port of the server's side forwarded to the client.
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        tracing::info!(peer = ?self.peer, "ssh refused: port forwarding");
+        Ok(false)
     }
 
     async fn x11_request(

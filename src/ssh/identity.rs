@@ -4,6 +4,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::app::fit::counted;
+use crate::games::GameKind;
 use crate::net::sanitise::sanitise;
 use crate::net::store::Store;
 use crate::net::store::players::{Player, Visit};
@@ -77,9 +79,14 @@ fn ratings(player: &Player) -> String {
         .ratings
         .iter()
         .map(|(game, rating, games)| {
+            let game = game
+                .parse::<GameKind>()
+                .map_or_else(|_| game.clone(), |kind| kind.title().to_string());
             format!(
-                "{game} {:.0} ±{:.0} ({games} games)",
-                rating.rating, rating.deviation
+                "{game} {:.0} ±{:.0} ({})",
+                rating.rating,
+                rating.deviation,
+                counted(*games as usize, "game")
             )
         })
         .collect();

@@ -25,6 +25,7 @@ use russh::{MethodKind, MethodSet};
 use tokio::net::TcpListener;
 
 use crate::app::search_queue;
+use crate::net::pass::Passes;
 use crate::net::store::Store;
 use addresses::Addresses;
 use handler::{Shared, Visitor};
@@ -44,6 +45,8 @@ pub struct DoorOptions {
     pub searches: usize,
     /// Where the players are kept (the lobby server's database).
     pub store: Store,
+    /// The lobby server's passes, issued here for the players' keys.
+    pub passes: Passes,
 }
 
 /// The door, bound and ready: its host key made or read, its port taken.
@@ -82,6 +85,7 @@ impl Door {
                 lobby: options.lobby,
                 idle: options.idle,
                 store: options.store,
+                passes: options.passes,
             }),
             addresses: Addresses::new(options.per_address),
             fingerprint,

@@ -19,6 +19,7 @@ pub mod host;
 pub mod intent;
 pub mod lobby;
 pub mod offer;
+pub mod pass;
 pub mod protocol;
 pub mod refusal_log;
 pub mod room;

@@ -10,7 +10,9 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
 
 use crate::client::{Link, Welcomed};
-use crate::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, sanitise};
+use crate::protocol::{
+    Listing, MAX_NAME, Message, PROTOCOL_VERSION, Role, Side, Standing, sanitise,
+};
 use crate::session::{Session, Start, WayBack};
 use tabletop_core::games::{GameKind, Playable, Setup, WithGame, WithSetup};
 use tabletop_engine::record::{read_settings, settings_table};
@@ -31,6 +33,11 @@ pub struct Listed {
     pub settings: String,
     /// The first and the second player's names; none for an open seat.
     pub names: [Option<String>; 2],
+    /// Who each player is (a guest, the computer, a rated player), if
+    /// the server says.
+    pub standings: [Option<Standing>; 2],
+    /// A seek's open seat: the ratings it waits for.
+    pub seek: Option<[u32; 2]>,
     pub moves: usize,
     /// A seat is open: the game can be joined.
     pub open: bool,
@@ -64,6 +71,8 @@ impl Listed {
                 .names
                 .clone()
                 .map(|name| Some(sanitise(&name, MAX_NAME)).filter(|name| !name.is_empty())),
+            standings: listing.standings.unwrap_or_default(),
+            seek: listing.seek,
             moves: listing.moves,
             open,
         }
@@ -76,12 +85,24 @@ impl Listed {
         self
     }
 
-    /// `ada – bob`, an open seat as `(open)`.
+    /// `ada 1512 – bob (guest)`: each name with its rating at the game,
+    /// a guest named so beside a rated player (a game of two guests, as
+    /// on a server without the SSH door, is `ada – bob`), an open seat as
+    /// `(open)`, a seek's as the ratings it waits for, `(seeks 1300–1700)`.
     pub fn players(&self) -> String {
-        let [first, second] = self
-            .names
-            .clone()
-            .map(|name| name.unwrap_or_else(|| "(open)".to_string()));
+        let rated = |standing: Option<Standing>| matches!(standing, Some(Standing::Rated { .. }));
+        let open = match self.seek {
+            Some([low, high]) => format!("(seeks {low}–{high})"),
+            None => "(open)".to_string(),
+        };
+        let [first, second] = [0, 1].map(|at| match (&self.names[at], self.standings[at]) {
+            (None, _) => open.clone(),
+            (Some(name), Some(Standing::Rated { rating })) => format!("{name} {rating}"),
+            (Some(name), Some(Standing::Guest)) if rated(self.standings[1 - at]) => {
+                format!("{name} (guest)")
+            }
+            (Some(name), _) => name.clone(),
+        });
         format!("{first} – {second}")
     }
 }
@@ -233,6 +254,9 @@ pub enum Entry {
         side: Side,
         computer: Option<u8>,
         clock: Option<TimeControl>,
+        /// A seek: an opponent within this many points of the player's
+        /// rating (see `docs/protocol.md`).
+        seek: Option<u32>,
     },
     /// A listed game: its open seat, or to watch.
     Listed { id: u64, role: Role },
@@ -278,27 +302,35 @@ impl Entering {
     }
 }
 
-/// Enters a game of the server at `address` as `name`, on a new
+/// Who enters a game: a name, and a pass that vouches for the player's
+/// key when a front end beside the server (the SSH door) knows it.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Visitor {
+    pub name: String,
+    pub pass: Option<String>,
+}
+
+/// Enters a game of the server at `address` as `visitor`, on a new
 /// connection served by the game's own session.
-pub fn enter(address: String, name: String, entry: Entry) -> Entering {
+pub fn enter(address: String, visitor: Visitor, entry: Entry) -> Entering {
     let (answer, answered) = mpsc::channel();
     std::thread::spawn(move || {
         let (coded, codes) = mpsc::channel();
-        let (back_to, back_as, code_given) = (address.clone(), name.clone(), entry.clone());
+        let (back_to, back_as, code_given) = (address.clone(), visitor.name.clone(), entry.clone());
         let begun = Session::begin(move || async move {
             let (welcomed, given) = match &entry {
                 // A code says what it opens only to the server: a seat
                 // first, else the game to watch.
                 Entry::Code(_) => {
-                    let play = welcome(&address, &name, &entry, Role::Player).await;
+                    let play = welcome(&address, &visitor, &entry, Role::Player).await;
                     match play {
                         Ok(entered) => entered,
-                        Err(why) => welcome(&address, &name, &entry, Role::Spectator)
+                        Err(why) => welcome(&address, &visitor, &entry, Role::Spectator)
                             .await
                             .map_err(|_| why)?,
                     }
                 }
-                _ => welcome(&address, &name, &entry, Role::Player).await?,
+                _ => welcome(&address, &visitor, &entry, Role::Player).await?,
             };
             let _ = coded.send(given);
             Ok(welcomed)
@@ -341,12 +373,12 @@ pub fn enter(address: String, name: String, entry: Entry) -> Entering {
 /// and waits to be welcomed.
 async fn welcome(
     address: &str,
-    name: &str,
+    visitor: &Visitor,
     entry: &Entry,
     role: Role,
 ) -> Result<(Welcomed, Codes), String> {
     let mut link = Link::open(address).await?.to_server();
-    link.send(&request(name.to_string(), entry, role)).await?;
+    link.send(&request(visitor, entry, role)).await?;
     let mut given = Codes::default();
     if let Entry::Create { .. } = entry {
         let Message::Created {
@@ -375,13 +407,16 @@ async fn welcome(
 }
 
 /// The message that asks for `entry` (a code as `role`).
-fn request(name: String, entry: &Entry, role: Role) -> Message {
+fn request(visitor: &Visitor, entry: &Entry, role: Role) -> Message {
+    let name = visitor.name.clone();
+    let pass = visitor.pass.clone();
     match entry {
         Entry::Create {
             setup,
             side,
             computer,
             clock,
+            seek,
         } => Message::Create {
             name,
             game: setup.kind().name().to_string(),
@@ -389,11 +424,14 @@ fn request(name: String, entry: &Entry, role: Role) -> Message {
             side: *side,
             against_computer: *computer,
             clock: *clock,
+            pass,
+            seek: *seek,
         },
         Entry::Listed { id, role } => Message::Enter {
             name,
             id: *id,
             role: *role,
+            pass,
         },
         Entry::Code(code) => Message::Hello {
             version: PROTOCOL_VERSION,
@@ -416,6 +454,8 @@ mod tests {
             names: names.map(String::from),
             moves: 3,
             clock: None,
+            standings: None,
+            seek: None,
         }
     }
 
@@ -431,6 +471,36 @@ mod tests {
         let [shown] = listed(&[], &[plain]).try_into().expect("one game");
         assert_eq!(shown.settings, "6x6");
         assert!(!shown.open);
+    }
+
+    #[test]
+    fn each_player_is_shown_with_their_rating_or_as_a_guest() {
+        let mut rated = listing("gekitai", "", ["ada", "eve"]);
+        rated.standings = Some([
+            Some(Standing::Rated { rating: 1512 }),
+            Some(Standing::Guest),
+        ]);
+        let mut computer = listing("gekitai", "", ["bob", "computer (level 2)"]);
+        computer.standings = Some([
+            Some(Standing::Rated { rating: 1430 }),
+            Some(Standing::Computer),
+        ]);
+        let mut open = listing("gekitai", "", ["ada", ""]);
+        open.standings = Some([Some(Standing::Rated { rating: 1512 }), None]);
+        open.seek = Some([1312, 1712]);
+        let mut guests = listing("gekitai", "", ["cy", "dee"]);
+        guests.standings = Some([Some(Standing::Guest), Some(Standing::Guest)]);
+        let shown = listed(&[open], &[rated, computer, guests]);
+        let players: Vec<String> = shown.iter().map(Listed::players).collect();
+        assert_eq!(
+            players,
+            [
+                "ada 1512 – (seeks 1312–1712)",
+                "ada 1512 – eve (guest)",
+                "bob 1430 – computer (level 2)",
+                "cy – dee"
+            ]
+        );
     }
 
     #[test]

@@ -194,6 +194,17 @@ pub enum Message {
         /// A clock for the game, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<TimeControl>,
+        /// A pass from a front end beside the server that stands for
+        /// the creator's key (see [`crate::pass`]): the game is then
+        /// rated if its other player has one too.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pass: Option<String>,
+        /// A seek: the creator (a player with a pass) waits for another
+        /// player whose rating at the game is within this many points of
+        /// theirs; a seek waiting that suits both is joined instead of a
+        /// game made (its `created` then has no codes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seek: Option<u32>,
     },
     /// Lobby server to the creator: the game's codes, then its welcome.
     Created {
@@ -204,7 +215,14 @@ pub enum Message {
     },
     /// Client to lobby server: take the open seat of the listed game `id`
     /// (role `player`) or watch it (role `spectator`).
-    Enter { name: String, id: u64, role: Role },
+    Enter {
+        name: String,
+        id: u64,
+        role: Role,
+        /// The player's pass, as in `create`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pass: Option<String>,
+    },
     /// Host to the mover: its move is saved (on a lobby server, committed
     /// to the database) and relayed; sent for every move a player makes.
     Ack {
@@ -239,6 +257,23 @@ pub struct Listing {
     /// The game's clock, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TimeControl>,
+    /// Who sits at each seat besides their name, if the server says:
+    /// none for an open seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standings: Option<[Option<Standing>; 2]>,
+    /// A seek's open seat: the ratings it waits for, lowest and highest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seek: Option<[u32; 2]>,
+}
+
+/// Who a listed player is: a guest (no key, so no rating), the server's
+/// computer, or a player with a key and their rating at that game.
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    Guest,
+    Computer,
+    Rated { rating: u32 },
 }
 
 /// Why a line from a peer is not a message this side accepts.
@@ -403,6 +438,8 @@ mod tests {
                     names: ["ada".into(), String::new()],
                     moves: 0,
                     clock: None,
+                    standings: Some([Some(Standing::Rated { rating: 1512 }), None]),
+                    seek: Some([1312, 1712]),
                 }],
                 playing: Vec::new(),
             },
@@ -416,6 +453,8 @@ mod tests {
                     base_ms: 300,
                     increment_ms: 0,
                 }),
+                pass: Some("7QKD-M2XA-0FJ9-RZ4C".into()),
+                seek: Some(200),
             },
             Message::Created {
                 id: 3,
@@ -427,6 +466,7 @@ mod tests {
                 name: "bob".into(),
                 id: 3,
                 role: Role::Player,
+                pass: None,
             },
             Message::Ack { mv: "C3".into() },
             Message::Refused {

@@ -1,8 +1,7 @@
 //! The SSH door's players in the database, SQLite and PostgreSQL: a key
-//! is a player, a name is one player's, and a rated game moves both
-//! ratings by Glicko-2.
+//! is a player, and a name is one player's (their rated games are in
+//! `rated_games.rs`).
 
-use tabletop_core::rating::{Outcome, Rating, glicko2};
 use tabletop_net::store::players::Visit;
 use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
@@ -36,45 +35,26 @@ async fn players_and_ratings(database: Database) {
     assert!(store.name_taken("Ada").await.expect("a look"));
     assert!(!store.name_taken("bob").await.expect("a look"));
     store.visit("SHA256:bob", "bob", 4).await.expect("a visit");
-    // ada beats bob at Gekitai: both move as Glicko-2 says.
-    let (won, lost) = store
-        .rate("gekitai", "SHA256:ada", "SHA256:bob", 1.0)
+    let bob = store.player("SHA256:bob").await.expect("a look");
+    assert!(bob.is_some_and(|bob| bob.ratings.is_empty()));
+    // The look a player chose is kept, and changed.
+    assert_eq!(store.looks("SHA256:bob").await, Ok(None));
+    let light = Some("stones");
+    store
+        .keep_looks("SHA256:bob", "light", light)
         .await
-        .expect("rated");
-    let new = Rating::default();
-    let win = Outcome {
-        opponent: new,
-        score: 1.0,
-    };
-    assert_eq!(won, new.after(&[win], glicko2::TAU));
-    assert!(won.rating > 1500.0 && lost.rating < 1500.0);
-    let Some(ada) = store.player("SHA256:ada").await.expect("a look") else {
-        panic!("ada is kept");
-    };
-    assert_eq!(ada.ratings, [("gekitai".to_string(), won, 1)]);
-    // A second game counts, from the ratings after the first.
-    let (won_again, _) = store
-        .rate("gekitai", "SHA256:ada", "SHA256:bob", 1.0)
-        .await
-        .expect("rated");
-    let again = Outcome {
-        opponent: lost,
-        score: 1.0,
-    };
-    assert_eq!(won_again, won.after(&[again], glicko2::TAU));
-    let ada = store
-        .player("SHA256:ada")
-        .await
-        .expect("a look")
         .expect("kept");
-    assert_eq!(ada.ratings[0].2, 2);
-    // Other games keep their own ratings.
-    let bob = store
-        .player("SHA256:bob")
+    let kept = store.looks("SHA256:bob").await.expect("a look");
+    assert_eq!(
+        kept,
+        Some(("light".to_string(), Some("stones".to_string())))
+    );
+    store
+        .keep_looks("SHA256:bob", "dark", None)
         .await
-        .expect("a look")
         .expect("kept");
-    assert_eq!(bob.ratings.len(), 1);
+    let kept = store.looks("SHA256:bob").await.expect("a look");
+    assert_eq!(kept, Some(("dark".to_string(), None)));
     store.writer.finish().await;
     let _ = writer.await;
     store.close().await;

@@ -5,6 +5,7 @@
 //! layout the game screens share.
 
 pub mod help;
+pub mod history;
 pub mod layout;
 pub mod library;
 pub mod lobby;

@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 use super::LOBBY_IDLE;
+use super::seeking;
 use super::shared::{Input, Shared};
 use crate::code::{Code, NOT_A_CODE};
 use crate::codec;
@@ -119,21 +120,38 @@ async fn ask(
             side,
             against_computer,
             clock,
+            pass,
+            seek,
         } => {
             let asked = Asked {
                 settings,
                 side,
                 computer: against_computer,
                 clock,
+                key: holder(shared, pass.as_deref()),
+                seek,
             };
             create(shared, write, &game, asked, name, address).await
         }
-        Message::Enter { name, id, role } => by_id(shared, id, role, name).await,
+        Message::Enter {
+            name,
+            id,
+            role,
+            pass,
+        } => {
+            let key = holder(shared, pass.as_deref());
+            by_id(shared, id, role, name, key.as_deref()).await
+        }
         Message::Hello {
             name, code, role, ..
         } => by_code(shared, &code, role, name, address).await,
         other => Err(format!("a {} message in the lobby", kind(&other))),
     }
+}
+
+/// The key a pass stands for, if it is good.
+fn holder(shared: &Shared, pass: Option<&str>) -> Option<String> {
+    pass.and_then(|pass| shared.passes.holder(pass))
 }
 
 /// What a `create` asks for, besides the game and the name.
@@ -142,6 +160,10 @@ struct Asked {
     side: Side,
     computer: Option<u8>,
     clock: Option<TimeControl>,
+    /// The creator's key, vouched for by a pass.
+    key: Option<String>,
+    /// A seek, within this many points of the creator's rating.
+    seek: Option<u32>,
 }
 
 /// A lobby's `create`: the game made, its codes sent to the creator, who
@@ -167,6 +189,21 @@ async fn create(
         name => name,
     };
     let settings = kind.with(Settings(&asked.settings))?;
+    let seeker = asked.seek.map(|range| seeking::Seeker {
+        kind,
+        settings: settings.clone(),
+        clock,
+        key: asked.key.clone(),
+        computer: computer.is_some(),
+        range,
+    });
+    let seek = match seeker {
+        None => None,
+        Some(seeker) => match seek_first(shared, write, seeker, &name, address).await? {
+            Sought::Joined(entered) => return Ok(entered),
+            Sought::Waits(seek) => Some(seek),
+        },
+    };
     let side = Player::from(asked.side);
     let codes = [Code::random(), Code::random(), Code::random()];
     let [join, watch, rejoin] = codes.map(|code| code.map_err(|error| error.to_string()));
@@ -201,6 +238,12 @@ async fn create(
         .await
         .map_err(|why| format!("the server could not make the game: {why}"))?;
     let id = made.map_err(str::to_string)?;
+    if let Some(key) = &asked.key {
+        shared.store.seat_key(id, side, key).await?;
+    }
+    if let Some(seek) = seek {
+        shared.store.seek(id, &seek.as_seek()).await?;
+    }
     shared.stale_listing();
     tracing::info!(game = id, kind = %kind, %address, "game made");
     let inputs = shared.replica(id).await?;
@@ -222,6 +265,40 @@ async fn create(
     })
 }
 
+/// What became of a seek asked for.
+enum Sought {
+    /// A seek waiting suited it, and the seeker took its seat.
+    Joined(Entered),
+    /// None did: the game made waits, as this seek.
+    Waits(seeking::Waiting),
+}
+
+/// A seek joins the oldest seek waiting that suits it, if one does.
+async fn seek_first(
+    shared: &Arc<Shared>,
+    write: &mut OwnedWriteHalf,
+    seeker: seeking::Seeker,
+    name: &str,
+    address: IpAddr,
+) -> Result<Sought, String> {
+    let key = seeker.key.clone();
+    let waiting = match seeking::look(shared, seeker).await? {
+        seeking::Looked::Suits(id, waiting) => {
+            let taken = by_id(shared, id, Role::Player, name.to_string(), key.as_deref()).await;
+            if let Ok(entered) = taken {
+                let within = shared.options.keepalive.write_within;
+                send_within(write, &seeking::paired(id), within).await?;
+                tracing::info!(game = id, %address, "a seek joined");
+                return Ok(Sought::Joined(entered));
+            }
+            // Taken meanwhile: this seek waits in its turn.
+            waiting
+        }
+        seeking::Looked::Waits(waiting) => waiting,
+    };
+    Ok(Sought::Waits(waiting))
+}
+
 /// A game's settings as a `create` gives them, checked by the game and
 /// written as records write them.
 struct Settings<'a>(&'a toml::Table);
@@ -238,8 +315,15 @@ impl WithGame for Settings<'_> {
     }
 }
 
-/// A listed game entered by its number: its open seat, or to watch.
-async fn by_id(shared: &Arc<Shared>, id: u64, role: Role, name: String) -> Result<Entered, String> {
+/// A listed game entered by its number: its open seat (for the player
+/// of `key`, if a pass vouched for one), or to watch.
+async fn by_id(
+    shared: &Arc<Shared>,
+    id: u64,
+    role: Role,
+    name: String,
+    key: Option<&str>,
+) -> Result<Entered, String> {
     let row = shared
         .store
         .game(id)
@@ -250,7 +334,12 @@ async fn by_id(shared: &Arc<Shared>, id: u64, role: Role, name: String) -> Resul
         Role::Spectator => watch(shared, id, name).await,
         Role::Player => {
             let side = row.open_side.ok_or("the game has both its players")?;
-            take_seat(shared, id, side, name).await
+            let entered = take_seat(shared, id, side, name).await?;
+            if let Some(key) = key {
+                shared.store.seat_key(id, side, key).await?;
+                shared.stale_listing();
+            }
+            Ok(entered)
         }
     }
 }

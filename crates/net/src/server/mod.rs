@@ -12,6 +12,7 @@ mod computer;
 mod entrance;
 mod follow;
 mod replica;
+mod seeking;
 mod shared;
 mod upkeep;
 
@@ -110,6 +111,7 @@ impl Server {
             per_address: options.per_address,
         });
         let shared = Arc::new(Shared::new(options, store, server_id, guard));
+        rate_unrated(&shared.store).await;
         let mut tasks = vec![tokio::spawn(upkeep::run(shared.clone()))];
         if shared.store.backend == Backend::Postgres {
             tasks.push(tokio::spawn(follow::run(shared.clone())));
@@ -136,6 +138,12 @@ impl Server {
     /// players).
     pub fn store(&self) -> Store {
         self.shared.store.clone()
+    }
+
+    /// The passes that vouch for players' keys on this server's
+    /// connections (issued by the SSH door, for its players).
+    pub fn passes(&self) -> crate::pass::Passes {
+        self.shared.passes.clone()
     }
 
     /// The games not over in the database, for a start-up message.
@@ -196,5 +204,19 @@ impl Server {
             entrance::enter(shared, stream, peer.ip()).await;
             drop(admitted);
         });
+    }
+}
+
+/// Rates the games that ended between two players with keys but were
+/// not rated (a server stopped in between).
+async fn rate_unrated(store: &crate::store::Store) {
+    let ended = match store.unrated_ends().await {
+        Ok(ended) => ended,
+        Err(why) => return tracing::error!(%why, "cannot look for games to rate"),
+    };
+    for id in ended {
+        if let Err(why) = store.rate_ended(id, crate::event::now_ms()).await {
+            tracing::error!(game = id, %why, "cannot rate");
+        }
     }
 }

@@ -16,6 +16,7 @@ use super::{LISTED, ServerOptions, replica};
 use crate::connection::Event;
 use crate::event::{Logged, now_ms};
 use crate::guard::Guard;
+use crate::pass::Passes;
 use crate::protocol::Message;
 use crate::store::Store;
 
@@ -52,6 +53,9 @@ pub(super) struct Shared {
     /// This server's name in the database.
     pub server_id: String,
     pub guard: Guard,
+    /// The passes a front end beside the server issued for its players'
+    /// keys.
+    pub passes: Passes,
     pub searches: Arc<Semaphore>,
     next_connection: AtomicU64,
     replicas: tokio::sync::Mutex<HashMap<u64, Handle>>,
@@ -69,6 +73,7 @@ impl Shared {
             store,
             server_id,
             guard,
+            passes: Passes::default(),
             next_connection: AtomicU64::new(1),
             replicas: tokio::sync::Mutex::new(HashMap::new()),
             listing: Mutex::new(None),

@@ -8,7 +8,9 @@
 pub mod export;
 pub mod import;
 pub mod players;
+pub mod ratings;
 pub mod schema;
+pub mod seeks;
 pub mod writer;
 
 use std::collections::HashMap;
@@ -18,7 +20,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor, Row};
 
 use crate::event::Logged;
-use crate::protocol::Listing;
+use crate::protocol::{Listing, Standing};
 use schema::Backend;
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
@@ -272,7 +274,18 @@ impl Store {
                 .await
                 .map_err(failed)?;
             let rows = rows.iter().map(game_row).collect::<Result<Vec<_>, _>>()?;
-            parts.push(rows.iter().map(GameRow::listing).collect());
+            let ids: Vec<u64> = rows.iter().map(|row| row.id).collect();
+            let ratings = self.seat_ratings(&ids).await?;
+            let seeks = self.seek_ranges(&ids).await?;
+            let listing = |row: &GameRow| {
+                let mut listing = row.listing(&ratings);
+                listing.seek = seeks
+                    .get(&row.id)
+                    .copied()
+                    .filter(|_| row.open_side.is_some());
+                listing
+            };
+            parts.push(rows.iter().map(listing).collect());
         }
         let playing = parts.pop().unwrap_or_default();
         let open = parts.pop().unwrap_or_default();
@@ -370,13 +383,27 @@ fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, String> {
 }
 
 impl GameRow {
-    /// The lobby's line for the game.
-    pub fn listing(&self) -> Listing {
+    /// The lobby's line for the game, with the ratings of the seats
+    /// players with keys hold (by game and side).
+    pub fn listing(&self, ratings: &HashMap<(u64, usize), f64>) -> Listing {
         let mut names = self.names.clone();
         if let Some(open) = self.open_side {
             names[open.index()] = String::new();
         }
+        let standings = Player::BOTH.map(|side| {
+            let computer = self.computer.is_some_and(|(at, _)| at == side);
+            match ratings.get(&(self.id, side.index())) {
+                _ if names[side.index()].is_empty() => None,
+                _ if computer => Some(Standing::Computer),
+                Some(rating) => Some(Standing::Rated {
+                    rating: rating.round().max(0.0) as u32,
+                }),
+                None => Some(Standing::Guest),
+            }
+        });
         Listing {
+            standings: Some(standings),
+            seek: None,
             id: self.id,
             game: self.game.clone(),
             settings: self.settings.clone(),

@@ -1,14 +1,14 @@
 //! The players of the server: a public key (its SHA-256 fingerprint) is
 //! who a player is, a display name unique on the server (whatever its
 //! case) is how others see them, and each kind of game they have played
-//! rated has its Glicko-2 rating. Rows here change seldom (a first visit,
-//! the end of a rated game), so they are written straight to the pool
-//! rather than through the games' writer.
+//! rated has its Glicko-2 rating (moved by [`super::ratings`]). Rows here
+//! change seldom (a first visit, the end of a rated game), so they are
+//! written straight to the pool rather than through the games' writer.
 
 use sqlx::Row;
 
 use super::{Store, failed};
-use tabletop_core::rating::{Outcome, Rating, glicko2};
+use tabletop_core::rating::Rating;
 
 /// A player, as the server knows them.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,80 +119,44 @@ impl Store {
         Ok(row.is_some())
     }
 
-    /// A rated game of `game` between the players of keys `first` and
-    /// `second` ended, `first` scoring `score` (1 a win, 0.5 a draw, 0 a
-    /// loss): both ratings move on together, and are returned.
-    pub async fn rate(
+    /// The look (colour theme, piece style) the player of `fingerprint`
+    /// chose last, by name.
+    pub async fn looks(
         &self,
-        game: &str,
-        first: &str,
-        second: &str,
-        score: f64,
-    ) -> Result<(Rating, Rating), String> {
-        let mut transaction = self.pool.begin().await.map_err(failed)?;
-        let mut before = [Rating::default(); 2];
-        for (at, key) in [first, second].into_iter().enumerate() {
-            let row = sqlx::query(
-                "SELECT rating, deviation, volatility FROM ratings
-                 WHERE fingerprint = $1 AND game = $2",
-            )
-            .bind(key)
-            .bind(game)
-            .fetch_optional(&mut *transaction)
+        fingerprint: &str,
+    ) -> Result<Option<(String, Option<String>)>, String> {
+        let row = sqlx::query("SELECT theme, pieces FROM player_looks WHERE fingerprint = $1")
+            .bind(fingerprint)
+            .fetch_optional(&self.pool)
             .await
             .map_err(failed)?;
-            if let Some(row) = row {
-                before[at] = Rating {
-                    rating: row.try_get(0).map_err(failed)?,
-                    deviation: row.try_get(1).map_err(failed)?,
-                    volatility: row.try_get(2).map_err(failed)?,
-                };
-            }
-        }
-        let played = |me: Rating, them: Rating, score: f64| {
-            let game = Outcome {
-                opponent: them,
-                score,
-            };
-            me.after(&[game], glicko2::TAU)
-        };
-        let after = [
-            played(before[0], before[1], score),
-            played(before[1], before[0], 1.0 - score),
-        ];
-        for (key, rating) in [first, second].into_iter().zip(after) {
-            sqlx::query("DELETE FROM ratings WHERE fingerprint = $1 AND game = $2")
-                .bind(key)
-                .bind(game)
-                .execute(&mut *transaction)
-                .await
-                .map_err(failed)?;
-            sqlx::query(
-                "INSERT INTO ratings (fingerprint, game, rating, deviation, volatility, games)
-                 VALUES ($1, $2, $3, $4, $5,
-                     1 + (SELECT COUNT(*) FROM rated_games WHERE game = $2
-                          AND (first_key = $1 OR second_key = $1)))",
-            )
-            .bind(key)
-            .bind(game)
-            .bind(rating.rating)
-            .bind(rating.deviation)
-            .bind(rating.volatility)
-            .execute(&mut *transaction)
-            .await
-            .map_err(failed)?;
-        }
+        row.map(|row| {
+            Ok((
+                row.try_get(0).map_err(failed)?,
+                row.try_get(1).map_err(failed)?,
+            ))
+        })
+        .transpose()
+    }
+
+    /// Keeps the look the player of `fingerprint` chose.
+    pub async fn keep_looks(
+        &self,
+        fingerprint: &str,
+        theme: &str,
+        pieces: Option<&str>,
+    ) -> Result<(), String> {
         sqlx::query(
-            "INSERT INTO rated_games (game, first_key, second_key, score) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO player_looks (fingerprint, theme, pieces) VALUES ($1, $2, $3)
+             ON CONFLICT (fingerprint) DO UPDATE SET theme = excluded.theme,
+                 pieces = excluded.pieces",
         )
-        .bind(game)
-        .bind(first)
-        .bind(second)
-        .bind(score)
-        .execute(&mut *transaction)
+        .bind(fingerprint)
+        .bind(theme)
+        .bind(pieces)
+        .execute(&self.pool)
         .await
         .map_err(failed)?;
-        transaction.commit().await.map_err(failed)?;
-        Ok((after[0], after[1]))
+        Ok(())
     }
 }

@@ -12,9 +12,15 @@
 //!   succeeds: the database decides the order of a game;
 //! - `servers`: each running server and when it last said it was alive,
 //!   so that the seats of a server that died count as empty;
-//! - `players`, `ratings`, `rated_games`: the SSH door's players (a key's
-//!   fingerprint and a unique name), their Glicko-2 rating for each kind
-//!   of game, and the rated games (see [`super::players`]).
+//! - `players`, `ratings`: the SSH door's players (a key's fingerprint
+//!   and a unique name) and their Glicko-2 rating for each kind of game
+//!   (see [`super::players`]), and the look each chose (`player_looks`:
+//!   a colour theme and a piece style, by name);
+//! - `seat_keys`, `game_ratings`: the key of each seat a player with a
+//!   key took, and each rated game once it is rated: its score and both
+//!   ratings before and after (see [`super::ratings`]);
+//! - `seeks`: the games made as seeks, with the ratings they wait for
+//!   (see [`super::seeks`]).
 
 /// Which database the server keeps its games in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -92,15 +98,46 @@ pub fn statements(backend: Backend) -> Vec<String> {
             PRIMARY KEY (fingerprint, game)
         )"
         .to_string(),
-        format!(
-            "CREATE TABLE IF NOT EXISTS rated_games (
-                id {id},
-                game TEXT NOT NULL,
-                first_key TEXT NOT NULL,
-                second_key TEXT NOT NULL,
-                score DOUBLE PRECISION NOT NULL
-            )"
-        ),
+        "CREATE TABLE IF NOT EXISTS player_looks (
+            fingerprint TEXT PRIMARY KEY,
+            theme TEXT NOT NULL,
+            pieces TEXT
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS seat_keys (
+            game_id BIGINT NOT NULL,
+            side BIGINT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            PRIMARY KEY (game_id, side)
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS game_ratings (
+            game_id BIGINT PRIMARY KEY,
+            game TEXT NOT NULL,
+            first_key TEXT NOT NULL,
+            second_key TEXT NOT NULL,
+            score DOUBLE PRECISION NOT NULL,
+            first_before DOUBLE PRECISION NOT NULL,
+            first_after DOUBLE PRECISION NOT NULL,
+            second_before DOUBLE PRECISION NOT NULL,
+            second_after DOUBLE PRECISION NOT NULL,
+            ended_ms BIGINT NOT NULL
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS seeks (
+            game_id BIGINT PRIMARY KEY,
+            game TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            clock TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            low DOUBLE PRECISION NOT NULL,
+            high DOUBLE PRECISION NOT NULL
+        )"
+        .to_string(),
+        "CREATE INDEX IF NOT EXISTS game_ratings_by_first ON game_ratings (first_key)".to_string(),
+        "CREATE INDEX IF NOT EXISTS game_ratings_by_second ON game_ratings (second_key)"
+            .to_string(),
     ]
 }
 

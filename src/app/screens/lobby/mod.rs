@@ -19,7 +19,9 @@ use crate::app::keys::Mode;
 use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
 use crate::games::Setup;
-use crate::net::lobby::{self, Codes, Entered, Entering, Entry, Listed, LobbyList, LobbyNews};
+use crate::net::lobby::{
+    self, Codes, Entered, Entering, Entry, Listed, LobbyList, LobbyNews, Visitor,
+};
 use crate::net::protocol::Role;
 use new_game::NewGame;
 
@@ -38,6 +40,8 @@ enum Doing {
 pub struct Lobby {
     address: String,
     name: String,
+    /// The pass that vouches for the player's key (the SSH door's).
+    pass: Option<String>,
     /// The list's connection; none while a game is played.
     list: Option<LobbyList>,
     games: Vec<Listed>,
@@ -66,6 +70,7 @@ impl Lobby {
         Lobby {
             address,
             name,
+            pass: None,
             list,
             games: Vec::new(),
             listed: false,
@@ -76,6 +81,13 @@ impl Lobby {
             setup: Setup::default(),
             codes: None,
         }
+    }
+
+    /// The games this player enters are theirs by the key `pass`
+    /// vouches for.
+    pub fn with_pass(mut self, pass: Option<String>) -> Lobby {
+        self.pass = pass;
+        self
     }
 
     /// Takes the server's news: the list, a lost connection, or the game
@@ -156,7 +168,11 @@ impl Lobby {
     }
 
     fn enter(&mut self, entry: Entry, what: String) {
-        let entering = lobby::enter(self.address.clone(), self.name.clone(), entry);
+        let visitor = Visitor {
+            name: self.name.clone(),
+            pass: self.pass.clone(),
+        };
+        let entering = lobby::enter(self.address.clone(), visitor, entry);
         self.doing = Doing::Entering(entering, what);
     }
 
@@ -241,7 +257,10 @@ impl Lobby {
             }
             Action::Confirm => self.enter_chosen(false),
             Action::Watch => self.enter_chosen(true),
-            Action::NewGame => self.doing = Doing::Creating(NewGame::new(&self.setup)),
+            Action::NewGame => {
+                let form = NewGame::new(&self.setup).with_seeks(self.pass.is_some());
+                self.doing = Doing::Creating(form);
+            }
             Action::OpenAddress => self.doing = Doing::Typing(String::new()),
             Action::Click { row, .. } => match view::list_line(area, self, row) {
                 Some(at) if self.chosen_index() == Some(at) => self.enter_chosen(false),
@@ -332,12 +351,15 @@ mod tests {
             names: names.map(String::from),
             moves: 0,
             clock: None,
+            standings: None,
+            seek: None,
         };
         let open = [listing(1, ["ada", ""])];
         let playing = [listing(2, ["bob", "\u{1b}[2Jcarol"])];
         Lobby {
             address: "127.0.0.1:1".to_string(),
             name: "dan".to_string(),
+            pass: None,
             list: None,
             games: lobby::listed(&open, &playing),
             listed: true,
@@ -383,6 +405,8 @@ mod tests {
             names: names.map(String::from),
             moves: 0,
             clock: None,
+            standings: None,
+            seek: None,
         };
         let playing = [
             listing(2, ["bob", "carol"]),

@@ -30,6 +30,9 @@ enum Row {
     Create,
 }
 
+/// How far from the player's rating a seek's opponent may be.
+pub const SEEK_RANGE: u32 = 200;
+
 /// The clocks offered, as `MINUTES+SECONDS`, after none.
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+20"];
 
@@ -40,6 +43,11 @@ pub struct NewGame {
     /// The server's computer at this level plays the other side; none: a
     /// person joins.
     computer: Option<Level>,
+    /// A person near the player's rating is sought (and none is the
+    /// computer).
+    seek: bool,
+    /// Seeks are offered (the player has a key).
+    seeks: bool,
     /// Which of [`CLOCKS`] the game has; none: no clock.
     clock: Option<usize>,
     selected: usize,
@@ -52,11 +60,31 @@ impl NewGame {
             games: GameChoice::new(setup),
             side: Player::First,
             computer: None,
+            seek: false,
+            seeks: false,
             clock: None,
             selected: 0,
         };
         form.selected = form.row_index(Row::Create);
         form
+    }
+
+    /// Offers a seek among the opponents (to a player with a key).
+    pub fn with_seeks(mut self, seeks: bool) -> NewGame {
+        self.seeks = seeks;
+        self
+    }
+
+    /// The opponents offered, in turn: a person who joins, a person near
+    /// the player's rating (a seek, when offered), the computer at each
+    /// level.
+    fn opponents(&self) -> Vec<(Option<Level>, bool)> {
+        let mut opponents = vec![(None, false)];
+        if self.seeks {
+            opponents.push((None, true));
+        }
+        opponents.extend((Level::MIN.get()..=Level::MAX.get()).map(|n| (Level::new(n), false)));
+        opponents
     }
 
     fn rows(&self) -> Vec<Row> {
@@ -87,6 +115,7 @@ impl NewGame {
             side: self.side.into(),
             computer: self.computer.map(Level::get),
             clock: self.time_control(),
+            seek: self.seek.then_some(SEEK_RANGE),
         }
     }
 
@@ -117,10 +146,11 @@ impl NewGame {
             Row::Setting(setting) => self.games.step_setting(setting, by),
             Row::Side => self.side = self.side.other(),
             Row::Opponent => {
-                // A person, then the computer at level 1 to 5, round again.
-                let at = self.computer.map_or(0, |level| isize::from(level.get()));
-                let choices = isize::from(Level::MAX.get()) + 1;
-                self.computer = Level::new((at + by).rem_euclid(choices) as u8);
+                let opponents = self.opponents();
+                let now = (self.computer, self.seek);
+                let at = opponents.iter().position(|&o| o == now).unwrap_or(0) as isize;
+                let next = (at + by).rem_euclid(opponents.len() as isize) as usize;
+                (self.computer, self.seek) = opponents[next];
             }
             Row::Clock => {
                 // None, then each clock, round again.
@@ -152,9 +182,10 @@ impl NewGame {
                 Player::First => format!("{} (first)", kind.symbol(self.side)),
                 Player::Second => format!("{} (second)", kind.symbol(self.side)),
             },
-            Row::Opponent => match self.computer {
-                None => "a person who joins".to_string(),
-                Some(level) => format!("the server's computer {}", level.get()),
+            Row::Opponent => match (self.computer, self.seek) {
+                (None, false) => "a person who joins".to_string(),
+                (None, true) => format!("a player near your rating (±{SEEK_RANGE})"),
+                (Some(level), _) => format!("the server's computer {}", level.get()),
             },
             Row::Clock => match self.clock {
                 None => "none".to_string(),
@@ -214,6 +245,7 @@ mod tests {
             side,
             computer,
             clock,
+            seek,
         } = form.entry()
         else {
             panic!("a new game")
@@ -222,6 +254,7 @@ mod tests {
         assert_eq!(setup.values()[0], 10);
         assert_eq!(side, Side::Second);
         assert_eq!(computer, Some(5));
+        assert_eq!(seek, None);
         assert_eq!(
             clock.map(|clock| clock.to_string()),
             Some("30+20".to_string())
@@ -234,5 +267,26 @@ mod tests {
         form.selected = form.row_index(Row::Opponent);
         form.step(Direction::Right);
         assert!(matches!(form.entry(), Entry::Create { computer: None, .. }));
+        // A player with a key may seek: after a person, before the
+        // computer.
+        let mut form = NewGame::new(&Setup::default()).with_seeks(true);
+        form.selected = form.row_index(Row::Opponent);
+        form.step(Direction::Right);
+        assert_eq!(
+            form.value(Row::Opponent),
+            "a player near your rating (±200)"
+        );
+        let entry = form.entry();
+        assert!(matches!(
+            entry,
+            Entry::Create {
+                computer: None,
+                seek: Some(200),
+                ..
+            }
+        ));
+        form.step(Direction::Right);
+        assert_eq!(form.value(Row::Opponent), "the server's computer 1");
+        assert!(matches!(form.entry(), Entry::Create { seek: None, .. }));
     }
 }

@@ -17,6 +17,7 @@ use crate::app::action::{Action, Direction};
 use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
+use crate::app::screens::history::{History, NEEDS_A_KEY, RatedHistory};
 use crate::app::screens::library::Library;
 use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
@@ -52,6 +53,19 @@ enum Row {
     Puzzles,
     /// Open the lobby of the server the app runs on (the SSH door's).
     Lobby,
+    /// Open the player's rated games (the SSH door's).
+    History,
+}
+
+/// The SSH door's part of the menu: this server's lobby, where the
+/// player is `name` (their key vouched for by `pass`), and the way to
+/// their rated games (none for a guest).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DoorMenu {
+    pub address: String,
+    pub name: String,
+    pub pass: Option<String>,
+    pub history: Option<RatedHistory>,
 }
 
 /// Where the screens the start screen opens find their files (none in
@@ -84,8 +98,8 @@ pub struct StartMenu {
     engines: Vec<EngineSettings>,
     folders: Folders,
     /// The lobby of the server this app runs on, over its SSH door, and
-    /// the player's name there: offered in place of the saved games.
-    lobby: Option<(String, String)>,
+    /// the player's rated games: offered in place of the saved games.
+    lobby: Option<DoorMenu>,
 }
 
 impl StartMenu {
@@ -132,10 +146,10 @@ impl StartMenu {
         self
     }
 
-    /// The menu of the SSH door: the lobby at `address` (where the player
-    /// is `name`) in place of the saved games, and no outside engines.
-    pub fn with_lobby(mut self, address: String, name: String) -> StartMenu {
-        self.lobby = Some((address, name));
+    /// The menu of the SSH door: its lobby and the player's rated games
+    /// in place of the saved games, and no outside engines.
+    pub fn with_lobby(mut self, door: DoorMenu) -> StartMenu {
+        self.lobby = Some(door);
         self.engines.clear();
         self.selected = self.row_index(Row::Start);
         self
@@ -230,10 +244,10 @@ impl StartMenu {
         rows.extend(Player::BOTH.map(Row::Seat));
         rows.push(Row::Clock);
         rows.push(Row::Start);
-        rows.push(match self.lobby {
-            Some(_) => Row::Lobby,
-            None => Row::Library,
-        });
+        match self.lobby {
+            Some(_) => rows.extend([Row::Lobby, Row::History]),
+            None => rows.push(Row::Library),
+        }
         rows.push(Row::Puzzles);
         rows
     }
@@ -268,7 +282,7 @@ impl StartMenu {
                 self.seats[side] = choices[next].clone();
             }
             Row::Clock => self.clock = clocks::step(self.clock, by),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => {}
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby | Row::History => {}
         }
     }
 
@@ -291,8 +305,22 @@ impl StartMenu {
             Some(Row::Library) => Box::new(self.library()),
             Some(Row::Puzzles) => Box::new(self.puzzles()),
             Some(Row::Lobby) => match &self.lobby {
-                Some((address, name)) => Box::new(Lobby::new(address.clone(), name.clone())),
+                Some(door) => Box::new(
+                    Lobby::new(door.address.clone(), door.name.clone())
+                        .with_pass(door.pass.clone()),
+                ),
                 None => return Transition::Stay,
+            },
+            Some(Row::History) => match &self.lobby {
+                Some(DoorMenu {
+                    name,
+                    history: Some(history),
+                    ..
+                }) => Box::new(History::read(name, history)),
+                _ => {
+                    self.notice = Some(NEEDS_A_KEY.to_string());
+                    return Transition::Stay;
+                }
             },
             Some(Row::Resume) => match self.resume.take() {
                 Some(record) => play::continued(record, context),
@@ -316,7 +344,15 @@ impl StartMenu {
                 self.selected = at;
                 match (step, self.rows()[at]) {
                     (Some(by), _) => self.change(by),
-                    (None, Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby) => {
+                    (
+                        None,
+                        Row::Start
+                        | Row::Resume
+                        | Row::Library
+                        | Row::Puzzles
+                        | Row::Lobby
+                        | Row::History,
+                    ) => {
                         return self.open(context);
                     }
                     (None, _) => {}
@@ -333,7 +369,9 @@ impl StartMenu {
             Row::Setting(i) => self.games.shown(i),
             Row::Seat(player) => seat_name(&self.seats[player.index()]),
             Row::Clock => clocks::name(self.clock),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby | Row::History => {
+                String::new()
+            }
         }
     }
 
@@ -351,7 +389,9 @@ impl StartMenu {
             Row::Setting(i) => self.games.label(i).to_string(),
             Row::Seat(player) => format!("Player {}", self.games.kind().symbol(player)),
             Row::Clock => "Clock".to_string(),
-            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby => String::new(),
+            Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby | Row::History => {
+                String::new()
+            }
         }
     }
 

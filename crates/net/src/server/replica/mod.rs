@@ -60,9 +60,11 @@ pub(super) async fn start(
     let computer = row
         .computer
         .and_then(|(side, level)| Some((side, Level::new(level)?)));
+    let seek = shared.store.is_seek(id).await?;
     kind.with(Spawn {
         shared,
         id,
+        seek,
         settings: row.settings,
         clock: row.clock,
         computer,
@@ -75,6 +77,7 @@ pub(super) async fn start(
 struct Spawn {
     shared: Arc<Shared>,
     id: u64,
+    seek: bool,
     settings: toml::Table,
     clock: Option<tabletop_engine::time_control::TimeControl>,
     computer: Option<(Player, Level)>,
@@ -94,6 +97,7 @@ impl WithGame for Spawn {
             room,
             shared: self.shared,
             id: self.id,
+            seek: self.seek,
             computer: self.computer,
             presence: Presence {
                 computer: self.computer.map(|(side, _)| side),
@@ -118,6 +122,9 @@ pub(super) struct Replica<G: Playable> {
     room: Room<G>,
     shared: Arc<Shared>,
     id: u64,
+    /// The game was made as a seek: it ends when its seeker leaves
+    /// before anyone came.
+    seek: bool,
     computer: Option<(Player, Level)>,
     presence: Presence,
     searching: bool,
@@ -178,7 +185,7 @@ impl<G: Playable> Replica<G> {
                 }
             }
         }
-        self.finish();
+        self.finish().await;
     }
 
     /// When to look again: at the next claim to tell of, at the end of
@@ -241,6 +248,9 @@ impl<G: Playable> Replica<G> {
                 if let Some(side) = self.room.left(id) {
                     tracing::info!(game = self.id, side = ?side, reason = %why, "a player left");
                     self.write_down(Happened::Away { side: side.into() }).await;
+                    if self.seek {
+                        self.expire().await;
+                    }
                 }
             }
         }
@@ -560,8 +570,19 @@ impl<G: Playable> Replica<G> {
         self.room.relay(None, error);
     }
 
-    /// The game is over: everyone here hears how it ended.
-    fn finish(&mut self) {
+    /// The game is over: rated if it is to be, then everyone here hears
+    /// how it ended.
+    async fn finish(&mut self) {
+        match self.shared.store.rate_ended(self.id, now_ms()).await {
+            Ok(Some([first, second])) => tracing::info!(
+                game = self.id,
+                first = first.rating,
+                second = second.rating,
+                "rated"
+            ),
+            Ok(None) => {}
+            Err(why) => tracing::error!(game = self.id, %why, "cannot rate"),
+        }
         let end = match self.expired {
             true => Message::End {
                 result: "abandoned".to_string(),

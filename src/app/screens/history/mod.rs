@@ -1,0 +1,254 @@
+//! A player's rated games, from the SSH door's start screen: each with
+//! its date, the game, the opponent, the result and the rating before and
+//! after, the latest first. They are read from the server when the screen
+//! opens ([`RatedHistory`]); a guest has none, and is told why.
+
+pub mod keys;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use crate::app::action::{Action, Direction};
+use crate::app::fit::{self, counted, shorten};
+use crate::app::keys::Mode;
+use crate::app::screens::{Context, Screen, Transition};
+use crate::app::theme::Theme;
+use crate::app::widgets::keys::Footer;
+use crate::app::widgets::title::{Fit, TitleBar};
+use crate::games::GameKind;
+use crate::net::store::ratings::RatedGame;
+use tabletop_core::files::timestamp;
+
+/// The most rated games read.
+pub const MOST: usize = 200;
+
+/// How a player's rated games are read (from the server's database, by
+/// the SSH door that knows the player's key).
+#[derive(Clone)]
+pub struct RatedHistory(pub Arc<dyn Fn() -> Result<Vec<RatedGame>, String> + Send + Sync>);
+
+impl fmt::Debug for RatedHistory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("RatedHistory")
+    }
+}
+
+impl PartialEq for RatedHistory {
+    fn eq(&self, other: &RatedHistory) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// What a guest is told of rated games.
+pub const NEEDS_A_KEY: &str =
+    "Rated games need a key: connect with an SSH key (ssh -i KEY) to keep a name and ratings.";
+
+pub struct History {
+    name: String,
+    games: Result<Vec<RatedGame>, String>,
+    /// The first line shown.
+    top: usize,
+}
+
+impl History {
+    /// Width and height the screen needs.
+    pub const NEEDS: (u16, u16) = (40, 8);
+
+    /// `name`'s rated games, read now.
+    pub fn read(name: &str, history: &RatedHistory) -> History {
+        History {
+            name: name.to_string(),
+            games: (history.0)(),
+            top: 0,
+        }
+    }
+
+    /// The lines of the table, one a game.
+    fn lines(&self) -> Vec<String> {
+        let Ok(games) = &self.games else {
+            return Vec::new();
+        };
+        games.iter().map(line).collect()
+    }
+
+    /// The rows the table has in a terminal of `area`.
+    fn page(area: Rect) -> usize {
+        usize::from(area.height.saturating_sub(5)).max(1)
+    }
+
+    fn scroll(&mut self, to: usize, area: Rect) {
+        let most = self.lines().len().saturating_sub(Self::page(area));
+        self.top = to.min(most);
+    }
+}
+
+/// `2026-11-27 03:40  Gekitai  bob  won   1500 → 1662 (+162)`.
+fn line(game: &RatedGame) -> String {
+    let when = timestamp(UNIX_EPOCH + Duration::from_millis(game.ended_ms));
+    let when = when.trim_end_matches(" UTC");
+    let kind = game
+        .game
+        .parse::<GameKind>()
+        .map_or_else(|_| game.game.clone(), |kind| kind.title().to_string());
+    let result = match game.score {
+        s if s > 0.75 => "won",
+        s if s < 0.25 => "lost",
+        _ => "draw",
+    };
+    let change = (game.after.round() - game.before.round()) as i64;
+    format!(
+        "{when}  {kind:<8} {:<20} {result:<5} {:.0} → {:.0} ({change:+})",
+        game.opponent, game.before, game.after
+    )
+}
+
+impl Screen for History {
+    fn mode(&self) -> Mode {
+        Mode::of(&keys::HISTORY)
+    }
+
+    fn update(&mut self, action: Action, context: &Context) -> Transition {
+        let page = Self::page(context.area);
+        match action {
+            Action::Step(Direction::Up) => self.scroll(self.top.saturating_sub(1), context.area),
+            Action::Step(Direction::Down) => self.scroll(self.top + 1, context.area),
+            Action::PageUp => self.scroll(self.top.saturating_sub(page), context.area),
+            Action::PageDown => self.scroll(self.top + page, context.area),
+            Action::First => self.top = 0,
+            Action::Last => self.scroll(usize::MAX, context.area),
+            Action::Cancel => return Transition::Back,
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let [title, about, table, _, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let width = usize::from(area.width);
+        TitleBar {
+            heading: "tabletop rated games",
+            about: &self.name,
+            fit: Fit::Tail,
+            theme,
+        }
+        .render(title, buf);
+        let lines = self.lines();
+        let said = match &self.games {
+            Ok(_) if lines.is_empty() => {
+                " None yet: a game in the lobby against another player with a key is rated."
+                    .to_string()
+            }
+            Ok(_) => format!(" {}, the latest first", counted(lines.len(), "rated game")),
+            Err(why) => format!(" The server could not read them: {why}"),
+        };
+        let style = match self.games {
+            Ok(_) => theme.dim(),
+            Err(_) => theme.message(),
+        };
+        Line::styled(fit::message(&said, width), style).render(about, buf);
+        let rows = lines.iter().skip(self.top).take(usize::from(table.height));
+        for (at, text) in rows.enumerate() {
+            let row = Rect {
+                y: table.y + at as u16,
+                height: 1,
+                ..table
+            };
+            Line::raw(shorten(&format!(" {text}"), width)).render(row, buf);
+        }
+        Footer {
+            items: self.footer(),
+            theme,
+        }
+        .render(footer, buf);
+    }
+
+    fn needs(&self, _area: Rect) -> (u16, u16) {
+        Self::NEEDS
+    }
+
+    fn tell(&mut self, _message: String) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rated_game_is_one_line_with_its_date_opponent_result_and_ratings() {
+        let game = RatedGame {
+            id: 3,
+            game: "gekitai".to_string(),
+            opponent: "bob".to_string(),
+            score: 1.0,
+            before: 1500.0,
+            after: 1662.31,
+            ended_ms: 1_795_219_200_000 + (13 * 60 + 20) * 60_000,
+        };
+        assert_eq!(
+            line(&game),
+            "2026-11-21 13:20  Gekitai  bob                  won   1500 → 1662 (+162)"
+        );
+        let lost = RatedGame {
+            score: 0.0,
+            after: 1337.6,
+            ..game.clone()
+        };
+        assert!(line(&lost).contains("lost  1500 → 1338 (-162)"));
+        let draw = RatedGame { score: 0.5, ..game };
+        assert!(line(&draw).contains(" draw "));
+    }
+
+    #[test]
+    fn the_screen_lists_the_games_read_and_scrolls() {
+        let games: Vec<RatedGame> = (0..30)
+            .map(|n| RatedGame {
+                id: n,
+                game: "hex".to_string(),
+                opponent: format!("player{n}"),
+                score: 0.5,
+                before: 1500.0,
+                after: 1500.0,
+                ended_ms: 0,
+            })
+            .collect();
+        let read = RatedHistory(Arc::new(move || Ok(games.clone())));
+        let mut history = History::read("ada", &read);
+        let area = Rect::new(0, 0, 80, 12);
+        let mut buf = Buffer::empty(area);
+        history.render(area, &mut buf, Theme::PLAIN);
+        let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
+        assert!(text.contains("30 rated games"), "{text}");
+        assert!(text.contains("player0 ") && !text.contains("player29"));
+        let context = Context {
+            area,
+            animate: false,
+            autosave: None,
+            keep: None,
+            time: tabletop_core::clock::TimeSource::System,
+            door: true,
+        };
+        history.update(Action::Last, &context);
+        let mut buf = Buffer::empty(area);
+        history.render(area, &mut buf, Theme::PLAIN);
+        let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
+        assert!(text.contains("player29") && !text.contains("player0 "));
+        let failed = RatedHistory(Arc::new(|| Err("the database is gone".to_string())));
+        let mut buf = Buffer::empty(area);
+        History::read("ada", &failed).render(area, &mut buf, Theme::PLAIN);
+        let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
+        assert!(text.contains("could not read them: the database is gone"));
+    }
+}
