@@ -5,6 +5,7 @@
 mod clocks;
 pub mod game_choice;
 pub mod keys;
+mod strength;
 mod view;
 
 use std::path::PathBuf;
@@ -212,6 +213,17 @@ impl StartMenu {
             .then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 
+    /// How strong the computer is on the player's line chosen, if it is
+    /// the computer there.
+    fn level_said(&self) -> Option<String> {
+        match self.rows().get(self.selected) {
+            Some(Row::Seat(player)) => {
+                strength::said(self.games.kind(), &self.seats[player.index()])
+            }
+            _ => None,
+        }
+    }
+
     #[cfg(test)]
     fn values(&self) -> &[usize] {
         self.games.values()
@@ -360,6 +372,14 @@ impl StartMenu {
             Row::Start | Row::Resume | Row::Library | Row::Puzzles | Row::Lobby | Row::History => {
                 String::new()
             }
+        }
+    }
+
+    /// What the computer on a player's line plays like, said beside it.
+    fn beside(&self, row: Row) -> Option<&'static str> {
+        match row {
+            Row::Seat(player) => strength::beside(self.games.kind(), &self.seats[player.index()]),
+            _ => None,
         }
     }
 
