@@ -104,6 +104,20 @@ impl Door {
         self.log.lock().expect("the log").clone()
     }
 
+    /// Waits until the door's log, read on another thread, is `wanted`,
+    /// and returns it.
+    pub fn wait_for_log(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let log = self.log();
+            if wanted(&log) {
+                return log;
+            }
+            assert!(Instant::now() < deadline, "the log never was:\n{log}");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Runs `ssh` to the door without a terminal, with `options` before
     /// the destination and `command` after it, and returns its exit
     /// status and what it printed.
