@@ -362,3 +362,30 @@ fn the_start_screen_opens_an_empty_board_of_the_game_chosen() {
     press(&mut app, KeyCode::Esc, false);
     assert!(screen(&app).contains("[ Start ]"), "{}", screen(&app));
 }
+
+#[test]
+fn in_the_real_binary_the_start_screen_opens_a_board_whose_line_is_saved() {
+    let data = Scratch::new("analysis-binary");
+    let mut session = common::pty::Session::start_with_data(&[], &data);
+    session.wait_for("[ Start ]");
+    session.send("a");
+    session.wait_for("Move 0 of 0");
+    session.send("c3\r");
+    session.wait_for("1.C3");
+    session.send("d4\r");
+    session.wait_for("2.D4");
+    session.send("s");
+    session.wait_for("saved");
+    session.send("\x1b");
+    session.wait_for("[ Start ]");
+    session.send("q");
+    session.exits_cleanly();
+    let games = data.join("tabletop").join("games");
+    let saved: Vec<_> = std::fs::read_dir(&games)
+        .expect("the saved games' folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let text = std::fs::read_to_string(&saved[0]).expect("the saved line");
+    assert!(text.contains(r#"moves = ["C3", "D4"]"#), "{text}");
+}
