@@ -99,6 +99,32 @@ fn the_side_to_move_runs_down_gains_its_increment_and_loses_when_its_flag_falls(
 }
 
 #[test]
+fn reversi_lost_on_time_marks_no_legal_move_on_the_board() {
+    let time = TimeSource::fake();
+    let reversi = Setup::default_of(tabletop::games::GameKind::Reversi);
+    let chosen = Options {
+        clock: Some(control("1+0")),
+        time: time.clone(),
+        ..options(Start::Game(reversi))
+    };
+    let mut app = open(chosen, SIZE);
+    // The cells marked `*` on the board (its rows are drawn with `|`).
+    let marked = |app: &App| {
+        draw(app, SIZE)
+            .lines()
+            .filter(|line| line.contains('|'))
+            .map(|line| line.matches('*').count())
+            .sum::<usize>()
+    };
+    assert_eq!(marked(&app), 4, "Black's four opening moves");
+    time.advance(seconds(61));
+    app.tick(Instant::now());
+    let screen = draw(&app, SIZE);
+    assert!(screen.contains("ran out of time"), "{screen}");
+    assert_eq!(marked(&app), 0, "no move is open: {screen}");
+}
+
+#[test]
 fn a_move_made_after_the_flag_fell_is_not_played_even_before_a_tick() {
     let time = TimeSource::fake();
     let mut app = clocked("1+0", &time, None);

@@ -58,6 +58,7 @@ fn check_board<G: GameUi>(game: &G, size: (u16, u16)) {
         winning: &[],
         last: &[],
         animation: None,
+        settled: false,
         theme: Theme::PLAIN,
     };
     game.render_board(&view, area, &mut buf);

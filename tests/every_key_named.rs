@@ -459,7 +459,8 @@ fn places(drive: &mut Drive) -> Result<(), String> {
     let before = drive.screen();
     drive.press_key();
     let after = drive.screen();
-    let played = history(&after) != history(&before);
+    let played = history(&after) != history(&before)
+        || number_after(&after, "Move ") != number_after(&before, "Move ");
     let said = ["Invalid move", "It is ", "answers", "slip", "taken"]
         .iter()
         .any(|why| after.contains(why) && !before.contains(why));
@@ -628,6 +629,57 @@ fn goes_back(drive: &mut Drive) -> Result<(), String> {
     drive.press_key();
     let gone = drive.app.should_quit() || footer(&buffer(&drive.app)) != before;
     expect(gone, "the screen stays", drive)
+}
+
+/// The analysis board opens.
+fn analyses(drive: &mut Drive) -> Result<(), String> {
+    shows(drive, "tabletop analysis")
+}
+
+/// On the analysis board: another variation is shown, or the status line
+/// says there is none that way.
+fn switches_variation(drive: &mut Drive) -> Result<(), String> {
+    let before = drive.screen();
+    drive.press_key();
+    let screen = drive.screen();
+    let switched = screen != before || screen.contains("No variation");
+    expect(switched, "no variation is shown", drive)
+}
+
+/// On the analysis board, in a variation: back on the main line.
+fn back_to_the_main_line(drive: &mut Drive) -> Result<(), String> {
+    // A move other than the main line's, where the cursor finds one.
+    drive.press("[");
+    let at = number_after(&drive.screen(), "Move ");
+    for step in ["→", "↓"].iter().cycle().take(40) {
+        drive.press("Space");
+        if drive.screen().contains("A variation") {
+            break;
+        }
+        if number_after(&drive.screen(), "Move ") != at {
+            drive.press("[");
+        }
+        drive.press(step);
+    }
+    drive.press_key();
+    let screen = drive.screen();
+    expect(
+        screen.contains("The main line"),
+        "not on the main line",
+        drive,
+    )
+}
+
+fn changes_level(drive: &mut Drive) -> Result<(), String> {
+    let before = number_after(&drive.screen(), "Level ");
+    drive.press_key();
+    let after = number_after(&drive.screen(), "Level ");
+    expect(after.is_some() && after != before, "the level stays", drive)
+}
+
+fn saves_the_line(drive: &mut Drive) -> Result<(), String> {
+    // The tests' app has no folder of saved games: it says so.
+    shows(drive, "There is no folder of saved games here")
 }
 
 fn resigns(drive: &mut Drive) -> Result<(), String> {
@@ -877,6 +929,20 @@ fn check(says: &str) -> Option<Check> {
         | "ends"
         | "the start, the end"
         | "the start, the position now" => steps,
+        "one move back, one move on along the line" | "the start, the end of the line" => steps,
+        "variation" | "the variation before, after (at the same move)" => switches_variation,
+        "main" | "back to where the line left the main line" => back_to_the_main_line,
+        "level" | "the computer's level up, down" => changes_level,
+        "save line" | "save the line to here in the saved games" => saves_the_line,
+        "evaluation bar and best line on or off" => evaluates,
+        "play on from here against the computer at its level" => plays_on,
+        "back to where the board was opened" => goes_back,
+        "analyse"
+        | "analyse the game over: moves for both sides, the computer's line"
+        | "analyse from here (a game at home)"
+        | "analyse from here: moves for both sides, branches, the computer's line"
+        | "analyse the puzzle, once solved or missed"
+        | "an empty board of the game chosen, on the analysis board" => analyses,
         "back to the game" | "undo, redo (back to the game)" => back_to_the_game,
         "play" | "play the moves by themselves, or stop" => plays_by_itself,
         "speed" | "faster, slower" => changes_speed,
@@ -1349,6 +1415,51 @@ fn every_key_named_on_a_puzzle_does_what_it_says() {
         scenes,
         &[
             "move", "place", "type", "retry", "next", "puzzles", "cancel",
+        ],
+    );
+}
+
+/// The analysis board of a game of `kind` a few moves in, opened from
+/// the replay viewer two moves before the end; with a cell being typed
+/// when `typing`.
+fn analysis_scene(kind: GameKind, typing: bool) -> Scene {
+    let name = match typing {
+        true => format!("{kind:?} analysed, a cell typed"),
+        false => format!("{kind:?} analysed"),
+    };
+    Scene::new(name, move || {
+        let mut board = app(Start::Replay(record_of(kind, 6), None), PEOPLE);
+        board.update(Action::Last);
+        board.update(Action::LEFT);
+        board.update(Action::LEFT);
+        board.update(Action::Analyse);
+        if typing {
+            board.update(Action::Type('C'));
+        }
+        board
+    })
+}
+
+#[test]
+fn every_key_named_on_the_analysis_board_does_what_it_says() {
+    let scenes = GameKind::ALL
+        .iter()
+        .flat_map(|&kind| [analysis_scene(kind, false), analysis_scene(kind, true)])
+        .collect();
+    check_scenes(
+        scenes,
+        &[
+            "place",
+            "step",
+            "variation",
+            "main",
+            "level",
+            "save line",
+            "play on",
+            "evaluation bar and best line on or off",
+            "back to where the board was opened",
+            "play the cell typed",
+            "cancel",
         ],
     );
 }

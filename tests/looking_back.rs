@@ -53,8 +53,8 @@ fn looking_back_shows_earlier_positions_and_changes_nothing() {
         !start.contains("| X |") && !start.contains("| O |"),
         "{start}"
     );
-    // Letters do not type an address while looking back.
-    press(&mut app, KeyCode::Char('a'), false);
+    // Letters do not type an address while looking back (`a` analyses).
+    press(&mut app, KeyCode::Char('b'), false);
     assert!(!draw(&app, SIZE).contains("Cell:"));
 
     // Esc goes back to the game, as it was.

@@ -167,3 +167,61 @@ fn the_replays_show_a_game_ended_by_the_clock_or_an_agreed_draw() {
         );
     }
 }
+
+/// The cells of the Reversi board marked as legal moves (`*`).
+fn marked(screen: &str) -> usize {
+    screen
+        .lines()
+        .filter(|line| line.contains('|'))
+        .map(|line| line.matches('*').count())
+        .sum()
+}
+
+#[test]
+fn a_resigned_reversi_game_marks_no_legal_move_on_the_board_or_in_the_replay() {
+    let reversi = Setup::default_of(tabletop::games::GameKind::Reversi);
+    let mut app = game(reversi, [Seat::Human, Seat::Human], SIZE);
+    play(&mut app, "d3");
+    assert!(marked(&draw(&app, SIZE)) > 0, "{}", draw(&app, SIZE));
+    ctrl_x(&mut app);
+    ctrl_x(&mut app);
+    let resigned = draw(&app, SIZE);
+    assert!(resigned.contains("resigned"), "{resigned}");
+    assert_eq!(marked(&resigned), 0, "no move is open: {resigned}");
+    // The replay of the record at its end, the resignation shown.
+    let folder = Scratch::new("resigned-reversi");
+    let path = folder.join("reversi.toml");
+    press(&mut app, KeyCode::Char('s'), false);
+    press(&mut app, KeyCode::Char('u'), true);
+    for c in path.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(c), false);
+    }
+    press(&mut app, KeyCode::Enter, false);
+    let record = files::load(&path).expect("the saved game");
+    let mut replay = open(options(Start::Replay(record, Some(path))), SIZE);
+    press(&mut replay, KeyCode::End, false);
+    let end = draw(&replay, SIZE);
+    assert!(end.contains("resign"), "{end}");
+    assert_eq!(marked(&end), 0, "no move is open at the end: {end}");
+    press(&mut replay, KeyCode::Home, false);
+    assert!(
+        marked(&draw(&replay, SIZE)) > 0,
+        "the start's moves are open"
+    );
+}
+
+#[test]
+fn a_letter_typed_after_the_game_is_over_opens_no_cell_line() {
+    let mut app = game(Setup::default(), [Seat::Human, Seat::Human], SIZE);
+    play(&mut app, "c3 d4");
+    ctrl_x(&mut app);
+    ctrl_x(&mut app);
+    for c in ['C', 'a', ':'] {
+        press(&mut app, KeyCode::Char(c), false);
+        let screen = draw(&app, SIZE);
+        assert!(
+            !screen.contains("Cell:"),
+            "{c} opened the cell line: {screen}"
+        );
+    }
+}

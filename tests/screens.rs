@@ -533,3 +533,38 @@ fn f3_draws_the_pieces_as_stones_and_back_as_letters() {
     let screen = draw(&game, 80, 24);
     assert!(row(&screen, "1").contains("| X |"), "{screen}");
 }
+
+#[test]
+fn a_computer_player_says_how_strong_it_is_beside_its_level_and_fits_in_40x12() {
+    use tabletop_ai::Level;
+    use tabletop_engine::reversi::{Reversi, ReversiSettings};
+    let setup = Setup::of::<Reversi>(&ReversiSettings::default());
+    let four = Seat::Computer(Level::new(4).expect("a level"));
+    let chosen = |size| {
+        let mut app = open(
+            tabletop::app::Options {
+                menu: setup.clone(),
+                seats: [Seat::Human, four.clone()],
+                ..options(Start::Menu)
+            },
+            size,
+        );
+        // From Start up to the clock, then Player W: the computer's line.
+        for _ in 0..2 {
+            app.update(Action::Step(Direction::Up));
+        }
+        app
+    };
+    let wide = draw(&chosen((80, 24)), 80, 24);
+    assert!(wide.contains("‹ Computer 4 › about"), "{wide}");
+    assert!(wide.contains("Computer 4: about"), "{wide}");
+    assert_snapshot!("computer_strength_80x24", wide);
+    let small = draw(&chosen((40, 12)), 40, 12);
+    assert!(small.contains("‹ Computer 4 ›"), "{small}");
+    assert!(
+        small.contains("Computer 4: about gtp-rhino level 3"),
+        "{small}"
+    );
+    assert!(!small.contains("Terminal too small"), "{small}");
+    assert_snapshot!("computer_strength_40x12", small);
+}

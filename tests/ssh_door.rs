@@ -48,11 +48,7 @@ fn a_guest_plays_the_computer_to_the_end_and_leaves() {
         !left.contains("Moves"),
         "the game's screen is left:\n{left}"
     );
-    let log = door.log();
-    assert!(
-        log.contains("ssh session") && log.contains("name=ada"),
-        "{log}"
-    );
+    door.wait_for_log(|log| log.contains("ssh session") && log.contains("name=ada"));
 }
 
 #[test]
@@ -236,8 +232,7 @@ fn two_visitors_meet_in_the_lobby_play_and_a_killed_client_frees_its_seat() {
     // X's client is killed: O's game goes on waiting, and says so.
     let _ = x.child.kill();
     o.wait_for("to reconnect...");
-    let log = door.log();
-    assert!(log.matches("ssh session").count() >= 2, "{log}");
+    door.wait_for_log(|log| log.matches("ssh session").count() >= 2);
 }
 
 #[test]
@@ -274,11 +269,7 @@ fn agent_forwarding_is_refused() {
     let _ = agent.kill();
     let _ = agent.wait();
     assert!(!output.status.success());
-    let log = door.log();
-    assert!(
-        log.contains("ssh refused") && log.contains("agent forwarding"),
-        "{log}"
-    );
+    door.wait_for_log(|log| log.contains("ssh refused") && log.contains("agent forwarding"));
 }
 
 #[test]

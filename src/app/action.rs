@@ -114,6 +114,21 @@ pub enum Action {
     Watch,
     /// Yes to the question asked (moving a saved game to the trash).
     Yes,
+    /// Open the analysis board on the position shown (a replay, a game,
+    /// a puzzle done with).
+    Analyse,
+    /// Analysis board: one move back, one move on along the line shown.
+    Previous,
+    Next,
+    /// Analysis board: the variation before or after this one, branching
+    /// at the same move.
+    PreviousVariation,
+    NextVariation,
+    /// Analysis board: back to where the line shown left the main line.
+    MainLine,
+    /// Analysis board: the computer looks harder, or less hard.
+    Stronger,
+    Weaker,
     /// The next colour theme.
     Theme,
     /// The next piece style (letters, stones).

@@ -58,6 +58,7 @@ impl App {
             autosave: None,
             // Nothing is kept in files: the door writes none.
             keep: None,
+            library: None,
             time: tabletop_core::clock::TimeSource::System,
             door: true,
         };

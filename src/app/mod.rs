@@ -100,6 +100,7 @@ impl App {
                 .library
                 .clone()
                 .filter(|_| options.config.keeps_finished()),
+            library: options.library.clone(),
             time: options.time.clone(),
             door: false,
         };

@@ -13,8 +13,10 @@ use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 use super::scratch::Scratch;
 
-/// How long any wait may last before the test fails.
-pub const PATIENCE: Duration = Duration::from_secs(30);
+/// How long any wait may last before the test fails: generous, since the
+/// computer thinks by the clock and the two cores may be crowded; it only
+/// keeps a failure from hanging.
+pub const PATIENCE: Duration = Duration::from_secs(90);
 
 /// A running `tabletop serve --ssh 0`, killed when dropped.
 pub struct Door {
@@ -100,6 +102,20 @@ impl Door {
 
     pub fn log(&self) -> String {
         self.log.lock().expect("the log").clone()
+    }
+
+    /// Waits until the door's log, read on another thread, is `wanted`,
+    /// and returns it.
+    pub fn wait_for_log(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let log = self.log();
+            if wanted(&log) {
+                return log;
+            }
+            assert!(Instant::now() < deadline, "the log never was:\n{log}");
+            thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Runs `ssh` to the door without a terminal, with `options` before

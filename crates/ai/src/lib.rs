@@ -65,6 +65,7 @@ pub mod prover;
 #[cfg(test)]
 mod reference;
 mod search;
+pub mod strength;
 
 // Each game's computer opponent, a file or folder a game; public for the
 // benches and examples that drive a game's own search.

@@ -17,6 +17,7 @@ pub mod referee;
 pub mod review;
 pub mod seat;
 pub mod selfplay;
+pub mod variation;
 
 /// The engine, for the macros this crate exports (a front end's
 /// dispatch names the games' types through it).

@@ -35,6 +35,9 @@ pub struct BoardView<'a> {
     /// The pieces placed by the last turn.
     pub last: &'a [Cell],
     pub animation: Option<&'a Animation>,
+    /// The game ended off the board (a resignation, the clock, an agreed
+    /// draw): no move is open, whatever the position says.
+    pub settled: bool,
     pub theme: Theme,
 }
 

@@ -92,7 +92,7 @@ impl GameUi for Reversi {
             }
         }
         let mut moves = Vec::new();
-        if view.animation.is_none() {
+        if view.animation.is_none() && !view.settled {
             self.legal_moves(&mut moves);
         }
         let marks: Vec<Cell> = moves.iter().filter_map(Reversi::placed).collect();

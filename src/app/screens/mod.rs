@@ -4,6 +4,7 @@
 //! notice shown when the terminal is too small for a screen; and the
 //! layout the game screens share.
 
+pub mod analysis;
 pub mod help;
 pub mod history;
 pub mod layout;

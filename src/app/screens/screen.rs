@@ -29,6 +29,9 @@ pub struct Context {
     /// Where every finished game is kept (none in tests, or when the
     /// player's config says `keep_finished = false`).
     pub keep: Option<PathBuf>,
+    /// The saved games' folder, where the analysis board saves a line
+    /// (none in tests or at the SSH door).
+    pub library: Option<PathBuf>,
     /// Where clocks read the time (made-up time in tests).
     pub time: TimeSource,
     /// The app runs for a visitor of the server's SSH door: nothing is

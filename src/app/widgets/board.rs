@@ -186,6 +186,7 @@ mod tests {
             winning: &[],
             last: &[],
             animation: None,
+            settled: false,
             theme: Theme::PLAIN,
         }
     }

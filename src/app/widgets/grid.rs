@@ -207,6 +207,7 @@ mod tests {
             winning: &[],
             last: &[],
             animation: None,
+            settled: false,
             theme: Theme::PLAIN,
         }
     }

@@ -151,6 +151,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::connect6::Eval;
     use tabletop_engine::connect6::{Connect6, Connect6Settings, Stone};
     use tabletop_engine::{Cell, Game, Rng};
 
@@ -206,5 +207,38 @@ mod tests {
             }
         }
         assert_eq!(compared, 12);
+    }
+
+    /// The leaf's value `-evaluate(3 - who)` (as if the opponent had just
+    /// played, which the fitted evaluation needs) is exactly level 5's
+    /// earlier `evaluate(who)` with the windows' evaluation level 5
+    /// plays, which is the same for both sides with the sign turned.
+    #[test]
+    fn the_windows_evaluation_is_the_same_for_both_sides_but_the_sign() {
+        assert!(matches!(Knobs::LEVEL_5.eval, Eval::Windows));
+        let mut rng = Rng::new(33);
+        for (n, line) in [(19, 6), (9, 5), (13, 6)] {
+            let settings = Connect6Settings::new(n, line).expect("valid settings");
+            let mut game = Connect6::new(settings);
+            while game.plies() < 30 && !game.is_over() {
+                let cell = Cell::new(rng.below(n), rng.below(n)).expect("on the board");
+                if game.piece_at(cell).is_none() {
+                    game.play(Stone(cell)).expect("legal");
+                }
+                let board = Board::from_game(&game);
+                for who in [1, 2] {
+                    assert_eq!(
+                        board.evaluate(who),
+                        -board.evaluate(3 - who),
+                        "{n}x{n} after {} stones",
+                        game.plies()
+                    );
+                }
+            }
+            assert!(
+                Board::from_game(&game).evaluate(1) != 0,
+                "{n}x{n}: a position that says nothing"
+            );
+        }
     }
 }

@@ -237,6 +237,7 @@ mod tests {
             animate: false,
             autosave: None,
             keep: None,
+            library: None,
             time: tabletop_core::clock::TimeSource::System,
             door: true,
         };

@@ -74,6 +74,11 @@ const COMMANDS: &[Binding] = &[
     ),
     Binding::new(&[Ctrl('x')], Action::Resign, "resign (asks first)"),
     Binding::new(
+        &[Ctrl('a')],
+        Action::Analyse,
+        "analyse the game over: moves for both sides, the computer's line",
+    ),
+    Binding::new(
         &[Char('t'), Ctrl('g')],
         Action::Replace(Replacement::Person),
         "take the engine's seat: you play its side",
@@ -135,6 +140,7 @@ const FOOTER: &[Footer] = &[
     Footer::new(Action::Pause, "pause").weight(8),
     Footer::new(Action::Undo, "undo").weight(6),
     Footer::new(Action::Browse, "look back").weight(1),
+    Footer::new(Action::Analyse, "analyse").weight(5),
     Footer::new(Action::NewGame, "new").weight(4),
     Footer::new(Action::Resign, "resign").weight(1),
     Footer::new(Action::Save, "save").weight(2),
@@ -234,6 +240,11 @@ const LOOKING_BACK: &[Binding] = &[
         "the start, the position now",
     ),
     Binding::new(&[Esc, Enter], Action::Cancel, "back to the game"),
+    Binding::new(
+        &[Char('a'), Ctrl('a')],
+        Action::Analyse,
+        "analyse from here (a game at home)",
+    ),
     Binding::each(
         &[(Ctrl('z'), Action::Undo), (Ctrl('r'), Action::Redo)],
         "undo, redo (back to the game)",
@@ -245,6 +256,7 @@ pub const BROWSING: Keymap = Keymap::new(&[LOOKING_BACK, LOOKS, HELP_AND_QUIT]).
     Footer::new(Action::LEFT, "step").weight(3),
     Footer::new(Action::First, "ends").weight(1),
     Footer::new(Action::Cancel, "back to the game").weight(2),
+    Footer::new(Action::Analyse, "analyse").weight(1),
     Footer::new(Action::Help, "help"),
     Footer::new(Action::Quit, "quit"),
 ]);

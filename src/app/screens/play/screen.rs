@@ -11,6 +11,7 @@ use crate::app::action::Action;
 use crate::app::games::GameUi;
 use crate::app::keys::footer::Item;
 use crate::app::keys::{Mode, Typing};
+use crate::app::screens::analysis;
 use crate::app::screens::layout::{fits, needs};
 use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
@@ -62,6 +63,9 @@ impl<G: GameUi> Play<G> {
             action,
             Action::Confirm | Action::Erase | Action::Clear | Action::Cancel
         );
+        if action == Action::Analyse {
+            return self.peer.is_none() && (self.ended() || self.browsing.is_some());
+        }
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
         }
@@ -169,6 +173,9 @@ impl<G: GameUi> Play<G> {
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => self.confirm(),
+            // Once the game is over no cell is typed (a line open, the
+            // save prompt, still takes what is typed).
+            Action::Type(_) | Action::OpenAddress if self.input.is_none() && self.ended() => {}
             Action::Type(c) => self.type_char(c),
             Action::OpenAddress => self.open_address(),
             Action::Erase => self.erase(),
@@ -250,6 +257,14 @@ impl<G: Interactive> Screen for Play<G> {
             }
             Action::Review if self.offered(Action::Review) => {
                 Transition::Switch(Box::new(self.review()))
+            }
+            Action::Analyse if self.offered(Action::Analyse) => {
+                let record = self.record();
+                let shown = match self.browsing {
+                    Some(turn) => self.line.chosen_through(turn),
+                    None => record.moves.len(),
+                };
+                Transition::Open(analysis::board(G::any_record(record), shown))
             }
             // Leaving a game under way takes a second press, so one stray
             // key never throws a game away.

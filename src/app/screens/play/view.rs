@@ -111,6 +111,7 @@ fn render_board<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         winning,
         last: &last,
         animation: play.animation.as_ref().map(|(a, _)| a),
+        settled: play.ended() && !play.is_browsing(),
         theme,
     };
     game.render_board(&view, area, buf);

@@ -56,6 +56,11 @@ const SOLVING: &[Binding] = &[
         "try the puzzle again, from its position",
     ),
     Binding::new(&[Char('n'), Ctrl('n')], Action::NewGame, "the next puzzle"),
+    Binding::new(
+        &[Ctrl('a')],
+        Action::Analyse,
+        "analyse the puzzle, once solved or missed",
+    ),
     Binding::new(&[Esc], Action::Cancel, "back to the list"),
 ];
 
@@ -68,6 +73,7 @@ pub const BOARD: Keymap = Keymap::new(&[PLACING, SOLVING, LOOKS, HELP_AND_QUIT])
         Footer::new(Action::OpenAddress, "type").weight(2),
         Footer::new(Action::Undo, "retry").weight(5),
         Footer::new(Action::NewGame, "next").weight(3),
+        Footer::new(Action::Analyse, "analyse").weight(4),
         Footer::new(Action::Cancel, "puzzles").weight(1),
         Footer::new(Action::Help, "help"),
     ]);

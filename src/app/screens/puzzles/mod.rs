@@ -195,6 +195,12 @@ impl Puzzles {
 }
 
 impl Screen for Puzzles {
+    fn offers(&self, action: Action) -> bool {
+        self.solving
+            .as_ref()
+            .is_none_or(|solving| solving.offers(action))
+    }
+
     fn mode(&self) -> Mode {
         match &self.solving {
             Some(solving) => solving.mode(),
@@ -222,9 +228,16 @@ impl Screen for Puzzles {
                 }
             }
             _ => {
-                if let Transition::Back = solving.update(action, context) {
-                    solving.stop();
-                    self.solving = None;
+                match solving.update(action, context) {
+                    Transition::Back => {
+                        solving.stop();
+                        self.solving = None;
+                    }
+                    Transition::Open(analysis) => {
+                        self.record_result();
+                        return Transition::Open(analysis);
+                    }
+                    _ => {}
                 }
                 // A try again: its result is to be kept afresh.
                 if action == Action::Undo {

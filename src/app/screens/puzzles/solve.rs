@@ -19,6 +19,7 @@ use super::keys;
 use crate::app::action::{Action, Direction};
 use crate::app::games::{BoardView, GameUi, last_turn, typed_move};
 use crate::app::keys::{Mode, Typing};
+use crate::app::screens::analysis;
 use crate::app::screens::layout::{fits, needs};
 use crate::app::screens::play::view::{Areas, areas};
 use crate::app::screens::{Context, Screen, Tick, Transition};
@@ -73,6 +74,8 @@ pub struct Solve<G: GameUi> {
     /// From the puzzle's position.
     line: Line<G>,
     start: G,
+    /// The game up to the puzzle's position.
+    record: Record<G>,
     attacker: Player,
     plies: u32,
     /// The known winning line.
@@ -104,6 +107,7 @@ impl<G: GameUi> Solve<G> {
         Solve {
             line: Line::new(start.clone()),
             start,
+            record: record.clone(),
             attacker: puzzle.attacker,
             plies: puzzle.plies,
             known,
@@ -412,6 +416,7 @@ impl<G: GameUi> Solve<G> {
             winning,
             last: &last,
             animation: None,
+            settled: false,
             theme,
         };
         game.render_board(&view, area, buf);
@@ -444,6 +449,11 @@ impl<G: Interactive> SolveScreen for Solve<G> {
 }
 
 impl<G: Interactive> Screen for Solve<G> {
+    /// The analysis board once the puzzle is solved or missed.
+    fn offers(&self, action: Action) -> bool {
+        action != Action::Analyse || matches!(self.state, State::Solved | State::Failed(_))
+    }
+
     fn mode(&self) -> Mode {
         match self.input {
             Some(_) => Mode::of(&keys::TYPING),
@@ -472,6 +482,13 @@ impl<G: Interactive> Screen for Solve<G> {
             Action::Click { column, row } => self.click(context.area, column, row),
             // From the puzzle's position again.
             Action::Undo => self.retry(),
+            Action::Analyse if self.offers(action) => {
+                // The game that led to the puzzle, then the moves tried.
+                let mut record = self.record.clone();
+                record.moves.extend(self.line.moves());
+                let shown = record.moves.len();
+                return Transition::Open(analysis::board(G::any_record(record), shown));
+            }
             // Esc closes the address line first, then the puzzle.
             Action::Cancel if self.input.take().is_none() => return Transition::Back,
             _ => {}

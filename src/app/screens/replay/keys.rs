@@ -54,6 +54,11 @@ const VIEWING: &[Binding] = &[
     ),
     Binding::new(&[Char('e')], Action::Evaluate, "evaluation bar on or off"),
     Binding::new(
+        &[Char('a')],
+        Action::Analyse,
+        "analyse from here: moves for both sides, branches, the computer's line",
+    ),
+    Binding::new(
         &[Esc],
         Action::Cancel,
         "back to where the game was opened from",
@@ -70,6 +75,7 @@ pub const REPLAY: Keymap = Keymap::new(&[VIEWING, LOOKS, HELP_AND_QUIT])
         Footer::new(Action::Review, "review").weight(5),
         Footer::new(Action::Faster, "speed").weight(1),
         Footer::new(Action::Continue, "play on").weight(3),
+        Footer::new(Action::Analyse, "analyse").weight(4),
         Footer::new(Action::Help, "help"),
         Footer::new(Action::Quit, "quit"),
     ]);

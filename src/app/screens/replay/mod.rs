@@ -19,6 +19,7 @@ use crate::app::action::{Action, Direction};
 use crate::app::animation::Animation;
 use crate::app::evaluation::Evaluation;
 use crate::app::keys::Mode;
+use crate::app::screens::analysis;
 use crate::app::screens::layout::{fits, needs};
 use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
@@ -305,6 +306,11 @@ impl<G: Interactive> Screen for Replay<G> {
             }
             Action::Continue => {
                 return Transition::Continue(Box::new(G::any_record(self.continued())));
+            }
+            Action::Analyse => {
+                let shown = self.line.chosen_through(self.index);
+                let record = G::any_record(self.record.clone());
+                return Transition::Open(analysis::board(record, shown));
             }
             _ => {}
         }

@@ -83,6 +83,8 @@ fn render_board<G: Interactive>(
         winning,
         last: &last,
         animation: replay.animation.as_ref().map(|(a, _)| a),
+        settled: replay.index == replay.moves()
+            && (replay.record.resigned.is_some() || replay.record.adjudged.is_some()),
         theme,
     };
     game.render_board(&view, area, buf);

@@ -39,6 +39,11 @@ const STARTING: &[Binding] = &[
         Action::Click { column: 0, row: 0 },
         "choose a game, a line or its value (‹ ›); a button does what Enter does",
     ),
+    Binding::new(
+        &[Char('a')],
+        Action::Analyse,
+        "an empty board of the game chosen, on the analysis board",
+    ),
     HELP,
 ];
 

@@ -5,6 +5,7 @@
 mod clocks;
 pub mod game_choice;
 pub mod keys;
+mod strength;
 mod view;
 
 use std::path::PathBuf;
@@ -21,7 +22,7 @@ use crate::app::screens::library::Library;
 use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
 use crate::app::screens::puzzles::kept::KeptProgress;
-use crate::app::screens::{Context, Screen, Transition, play};
+use crate::app::screens::{Context, Screen, Transition, analysis, play};
 use crate::app::theme::Theme;
 use crate::games::{AnyRecord, Setup};
 use game_choice::{GameChoice, menu_step};
@@ -215,6 +216,17 @@ impl StartMenu {
             .then_some("Play a GTP engine: tabletop engines add NAME COMMAND")
     }
 
+    /// How strong the computer is on the player's line chosen, if it is
+    /// the computer there.
+    fn level_said(&self) -> Option<String> {
+        match self.rows().get(self.selected) {
+            Some(Row::Seat(player)) => {
+                strength::said(self.games.kind(), &self.seats[player.index()])
+            }
+            _ => None,
+        }
+    }
+
     #[cfg(test)]
     fn values(&self) -> &[usize] {
         self.games.values()
@@ -366,6 +378,14 @@ impl StartMenu {
         }
     }
 
+    /// What the computer on a player's line plays like, said beside it.
+    fn beside(&self, row: Row) -> Option<&'static str> {
+        match row {
+            Row::Seat(player) => strength::beside(self.games.kind(), &self.seats[player.index()]),
+            _ => None,
+        }
+    }
+
     fn label(&self, row: Row) -> String {
         match row {
             Row::Game => "Game".to_string(),
@@ -440,6 +460,7 @@ impl Screen for StartMenu {
         match action {
             Action::Step(direction) => self.step(direction),
             Action::Confirm => return self.open(context),
+            Action::Analyse => return Transition::Open(analysis::empty_board(&self.choice())),
             Action::Click { column, row } => return self.click(column, row, context),
             Action::Cancel | Action::Quit => return Transition::Quit,
             _ => {}

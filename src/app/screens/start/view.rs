@@ -55,13 +55,15 @@ pub(super) enum Clicked {
 }
 
 impl StartMenu {
-    /// The notice shown (a message, or how to add an engine), and whether
-    /// it is a message.
-    fn shown_notice(&self) -> Option<(&str, bool)> {
-        match (&self.notice, self.engine_hint()) {
-            (Some(notice), _) => Some((notice.as_str(), true)),
-            (None, Some(hint)) => Some((hint, false)),
-            (None, None) => None,
+    /// The notice shown (a message; else how strong the computer on the
+    /// line chosen is; else how to add an engine), and whether it is a
+    /// message.
+    fn shown_notice(&self) -> Option<(String, bool)> {
+        match (&self.notice, self.level_said(), self.engine_hint()) {
+            (Some(notice), _, _) => Some((notice.clone(), true)),
+            (None, Some(said), _) => Some((said, false)),
+            (None, None, Some(hint)) => Some((hint.to_string(), false)),
+            (None, None, None) => None,
         }
     }
 
@@ -79,7 +81,7 @@ impl StartMenu {
         let above = rows + usize::from(ABOVE);
         let wants = self
             .shown_notice()
-            .map_or(0, |(notice, _)| wrapped(notice, room, 4).len());
+            .map_or(0, |(notice, _)| wrapped(&notice, room, 4).len());
         let free = usize::from(height - 2).saturating_sub(above + 1);
         let grow = u16::try_from(wants.saturating_sub(free)).unwrap_or(0);
         let [frame] = Layout::horizontal([Constraint::Length(width)])
@@ -92,7 +94,7 @@ impl StartMenu {
         let free = usize::from(inner.height).saturating_sub(above + 1);
         let notice = self
             .shown_notice()
-            .map_or_else(Vec::new, |(notice, _)| wrapped(notice, room, free.max(1)));
+            .map_or_else(Vec::new, |(notice, _)| wrapped(&notice, room, free.max(1)));
         Placed {
             inner,
             boxed: true,
@@ -108,7 +110,7 @@ impl StartMenu {
         let rows = self.rows().len();
         let room = usize::from(area.height.saturating_sub(1));
         let notice = match self.shown_notice() {
-            Some((notice, _)) if room > rows => vec![fit::cut(notice, usize::from(area.width))],
+            Some((notice, _)) if room > rows => vec![fit::cut(&notice, usize::from(area.width))],
             _ => Vec::new(),
         };
         let shown = rows.min(room.saturating_sub(notice.len())).max(1);
@@ -171,10 +173,16 @@ impl StartMenu {
             )),
             _ => {
                 let room = width.saturating_sub(usize::from(VALUE_AT) + 4);
-                Line::from(vec![
+                let value = fit::cut(&self.value(row), room);
+                let mut spans = vec![
                     Span::raw(format!("  {:<16}", self.label(row))),
-                    Span::styled(format!("‹ {} ›", fit::cut(&self.value(row), room)), style),
-                ])
+                    Span::styled(format!("‹ {value} ›"), style),
+                ];
+                let left = room.saturating_sub(fit::width(&value) + 1);
+                if let Some(like) = self.beside(row).filter(|like| fit::width(like) <= left) {
+                    spans.push(Span::styled(format!(" {like}"), theme.dim()));
+                }
+                Line::from(spans)
             }
         }
     }
