@@ -365,3 +365,104 @@ fn a_players_look_is_kept_on_the_server_and_a_guests_is_not() {
     guest.send("q");
     assert_eq!(guest.exits(), 0);
 }
+
+/// Solves the first built-in puzzle (a Gekitai one) in `visit`, on its
+/// screen: the known line while the computer follows it, else a move the
+/// proofs say keeps the win; each answer awaited before the next move.
+fn solve_the_first_puzzle(visit: &mut Visit) {
+    use std::sync::atomic::AtomicBool;
+    use tabletop_core::games::AnyRecord;
+    use tabletop_core::puzzles::builtin;
+    use tabletop_core::puzzles::judge::{Judged, answer, judge};
+    use tabletop_engine::Game;
+    use tabletop_engine::gekitai::Gekitai;
+
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    let puzzle = builtin::all().0.remove(0);
+    let AnyRecord::Gekitai(record) = &puzzle.record else {
+        panic!("the first built-in puzzle is a Gekitai one");
+    };
+    let mut at = record.end();
+    let me = at.to_move();
+    let line = puzzle.line_of::<Gekitai>();
+    let mut plies = puzzle.plies;
+    while !at.is_over() && plies > 0 {
+        let used = (puzzle.plies - plies) as usize;
+        let mv = match line.get(used) {
+            Some(&mv) if judge(&at, mv, me, plies, &NEVER) == Judged::Keeps => mv,
+            _ => {
+                let mut moves = Vec::new();
+                at.legal_moves(&mut moves);
+                moves
+                    .into_iter()
+                    .find(|&mv| judge(&at, mv, me, plies, &NEVER) == Judged::Keeps)
+                    .expect("a winning move")
+            }
+        };
+        visit.send(&format!("{}\r", mv.to_string().to_lowercase()));
+        at.play_unchecked(mv);
+        plies -= 1;
+        if at.is_over() {
+            break;
+        }
+        let reply = answer(&at, me, plies, &NEVER).expect("an answer");
+        at.play_unchecked(reply);
+        plies -= 1;
+        if !at.is_over() {
+            visit.wait_for(&format!("{} answered {reply}", Gekitai::symbol(me.other())));
+        }
+    }
+    visit.wait_for("Solved!");
+}
+
+#[test]
+fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let all = tabletop_core::puzzles::builtin::all().0.len();
+    let none = format!("0 of {all} solved");
+    let one = format!("1 of {all} solved");
+    let mut first = Visit::start(&door, &client, "fay", false, &[]);
+    first.wait_for("[ Your rated games ]");
+    // Start, the lobby, the rated games, the puzzles.
+    first.send("\x1b[B\x1b[B\x1b[B\r");
+    first.wait_for(&none);
+    first.send("\r");
+    solve_the_first_puzzle(&mut first);
+    first.send("\x1b");
+    first.wait_for(&one);
+    first.send("\x1b");
+    first.wait_for("[ Puzzles ]");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // Back with the same key: the puzzle is solved still.
+    let mut back = Visit::start(&door, &client, "fay", false, &[]);
+    back.wait_for("[ Your rated games ]");
+    back.send("\x1b[B\x1b[B\x1b[B\r");
+    back.wait_for(&one);
+    back.send("\x1b");
+    back.wait_for("[ Puzzles ]");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    // A guest solves one too, and keeps nothing.
+    let mut guest = Visit::start(&door, &client, "gil", true, &[]);
+    guest.wait_for("[ Your rated games ]");
+    guest.send("\x1b[B\x1b[B\x1b[B\r");
+    guest.wait_for(&none);
+    guest.send("\r");
+    solve_the_first_puzzle(&mut guest);
+    guest.send("\x1b");
+    guest.wait_for(&one);
+    guest.send("\x1b");
+    guest.wait_for("[ Puzzles ]");
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+    let mut again = Visit::start(&door, &client, "gil", true, &[]);
+    again.wait_for("[ Your rated games ]");
+    again.send("\x1b[B\x1b[B\x1b[B\r");
+    again.wait_for(&none);
+    again.send("\x1b");
+    again.wait_for("[ Puzzles ]");
+    again.send("q");
+    assert_eq!(again.exits(), 0);
+}

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use super::looks::{KeepLooks, Look, Looks};
 use super::screens::Context;
 use super::screens::history::RatedHistory;
+use super::screens::puzzles::kept::KeptProgress;
 use super::screens::start::{DoorMenu, StartMenu};
 use super::theme::Theme;
 use super::{App, screens::Screen};
@@ -28,6 +29,9 @@ pub struct Door {
     pub pass: Option<String>,
     /// How the player's rated games are read (none for a guest).
     pub history: Option<RatedHistory>,
+    /// Where the player's puzzle progress is kept (none for a guest:
+    /// kept nowhere).
+    pub progress: Option<KeptProgress>,
     /// The look the player chose last time, and how a new choice is
     /// kept (none for a guest: the built-in look, kept nowhere).
     pub looks: Option<(Option<Looks>, KeepLooks)>,
@@ -45,6 +49,7 @@ impl App {
                 name: door.name,
                 pass: door.pass,
                 history: door.history,
+                progress: door.progress,
             })
             .with_notice(door.greeting);
         let context = Context {

@@ -20,8 +20,10 @@ use super::session::{self, Input, Visit};
 use crate::app::door::Door;
 use crate::app::looks::{KeepLooks, Looks};
 use crate::app::screens::history::{self, RatedHistory};
+use crate::app::screens::puzzles::kept::{KeepMark, KeptProgress};
 use crate::net::pass::Passes;
 use crate::net::store::Store;
+use tabletop_core::puzzles::progress::{Mark, Progress};
 
 /// Input pieces waiting for the app, at most: past it a flood is dropped.
 const INPUT_QUEUED: usize = 256;
@@ -124,6 +126,10 @@ impl Visitor {
                 name: identity.name,
                 pass: pass.as_ref().map(|pass| pass.code().to_string()),
                 history: self.key.clone().map(|key| history(&self.shared.store, key)),
+                progress: self
+                    .key
+                    .clone()
+                    .map(|key| progress(&self.shared.store, key)),
                 looks: match &self.key {
                     Some(key) => Some(looks(&self.shared.store, key.clone()).await),
                     None => None,
@@ -154,6 +160,29 @@ fn history(store: &Store, key: String) -> RatedHistory {
     RatedHistory(Arc::new(move || {
         runtime.block_on(store.history(&key, history::MOST))
     }))
+}
+
+/// How the app reads and keeps the puzzle progress of the player of
+/// `key`: on the session's own thread, waiting for the server's runtime.
+/// A mark the app does not know (written by a later version) is left out.
+fn progress(store: &Store, key: String) -> KeptProgress {
+    let runtime = tokio::runtime::Handle::current();
+    let (reader, reading, read_key) = (store.clone(), runtime.clone(), key.clone());
+    let read = Arc::new(move || {
+        let marks = reading.block_on(reader.puzzle_marks(&read_key))?;
+        let mut progress = Progress::default();
+        for (puzzle, word) in marks {
+            if let Some(mark) = Mark::from_word(&word) {
+                progress.set(&puzzle, mark);
+            }
+        }
+        Ok(progress)
+    });
+    let store = store.clone();
+    let keep: KeepMark = Arc::new(move |puzzle: &str, mark: Mark| {
+        runtime.block_on(store.keep_puzzle_mark(&key, puzzle, mark.word()))
+    });
+    KeptProgress { read, keep }
 }
 
 /// The look the player of `key` chose last time, and how the app keeps

@@ -28,6 +28,24 @@ pub enum Mark {
     Failed,
 }
 
+impl Mark {
+    /// The mark as it is written: in the progress file, and where the
+    /// SSH door keeps a player's progress.
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::Solved => "solved",
+            Mark::Failed => "failed",
+        }
+    }
+
+    /// The mark written `word`, if it is one.
+    pub fn from_word(word: &str) -> Option<Mark> {
+        [Mark::Solved, Mark::Failed]
+            .into_iter()
+            .find(|mark| mark.word() == word)
+    }
+}
+
 /// Every puzzle tried, by id. A puzzle once solved stays solved.
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug, Default)]
 #[serde(deny_unknown_fields)]
@@ -99,6 +117,18 @@ mod tests {
         progress.set("a", Mark::Failed);
         assert_eq!(progress.mark("a"), Some(Mark::Solved));
         assert_eq!(parse(&progress.to_text()), Ok(progress));
+    }
+
+    #[test]
+    fn a_mark_is_written_as_in_the_file() {
+        for mark in [Mark::Solved, Mark::Failed] {
+            let mut progress = Progress::default();
+            progress.set("a", mark);
+            let line = format!("a = \"{}\"", mark.word());
+            assert!(progress.to_text().contains(&line), "{}", progress.to_text());
+            assert_eq!(Mark::from_word(mark.word()), Some(mark));
+        }
+        assert_eq!(Mark::from_word("maybe"), None);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub mod export;
 pub mod import;
 pub mod players;
+pub mod puzzles;
 pub mod ratings;
 pub mod schema;
 pub mod seeks;

@@ -15,7 +15,8 @@
 //! - `players`, `ratings`: the SSH door's players (a key's fingerprint
 //!   and a unique name) and their Glicko-2 rating for each kind of game
 //!   (see [`super::players`]), and the look each chose (`player_looks`:
-//!   a colour theme and a piece style, by name);
+//!   a colour theme and a piece style, by name), and the puzzles each
+//!   solved or failed (`puzzle_marks`, see [`super::puzzles`]);
 //! - `seat_keys`, `game_ratings`: the key of each seat a player with a
 //!   key took, and each rated game once it is rated: its score and both
 //!   ratings before and after (see [`super::ratings`]);
@@ -102,6 +103,13 @@ pub fn statements(backend: Backend) -> Vec<String> {
             fingerprint TEXT PRIMARY KEY,
             theme TEXT NOT NULL,
             pieces TEXT
+        )"
+        .to_string(),
+        "CREATE TABLE IF NOT EXISTS puzzle_marks (
+            fingerprint TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            mark TEXT NOT NULL,
+            PRIMARY KEY (fingerprint, puzzle)
         )"
         .to_string(),
         "CREATE TABLE IF NOT EXISTS seat_keys (

@@ -2,8 +2,10 @@
 //! who wins within how many plies, solved or not, where it came from),
 //! one game's at a time if the player likes, and Enter to solve the one
 //! chosen ([`solve`]), by the [`keys`] of each. What was solved or failed
-//! is remembered ([`tabletop_core::puzzles::progress`]).
+//! is remembered ([`tabletop_core::puzzles::progress`]), where [`kept`]
+//! says.
 
+pub mod kept;
 pub mod keys;
 mod list;
 pub mod solve;
@@ -20,9 +22,10 @@ use crate::app::screens::{Context, Screen, Tick, Transition};
 use crate::app::theme::Theme;
 use crate::games;
 use crate::games::{GameKind, Interactive, WithRecord};
+use kept::{Keeper, KeptProgress};
 use solve::{Solve, SolveScreen, State};
 use tabletop_core::puzzles::Puzzle;
-use tabletop_core::puzzles::progress::{self, Mark, Progress};
+use tabletop_core::puzzles::progress::{Mark, Progress};
 use tabletop_engine::record::Record;
 
 pub struct Puzzles {
@@ -32,9 +35,8 @@ pub struct Puzzles {
     /// The puzzle chosen, by its place in `puzzles`.
     selected: usize,
     progress: Progress,
-    /// Where progress is kept; `None` in tests, or when the file there
-    /// could not be read (it is then never written over).
-    progress_path: Option<PathBuf>,
+    /// Where progress is kept.
+    keeper: Keeper,
     /// Lines about what could not be read.
     notices: Vec<String>,
     /// A line for the player over the list, until the next key.
@@ -66,22 +68,29 @@ impl Puzzles {
         progress_path: Option<PathBuf>,
         mut notices: Vec<String>,
     ) -> Puzzles {
-        let (progress, progress_path) = match progress_path {
-            None => (Progress::default(), None),
-            Some(path) => match progress::load(&path) {
-                Ok(progress) => (progress, Some(path)),
-                Err(why) => {
-                    notices.push(format!("{why}; progress will not be kept"));
-                    (Progress::default(), None)
-                }
-            },
-        };
+        let (progress, keeper) = Keeper::file(progress_path, &mut notices);
+        Puzzles::listing(puzzles, progress, keeper, notices)
+    }
+
+    /// The list of `puzzles`, with the progress `kept` reads and keeps
+    /// (the SSH door's, for a player with a key).
+    pub fn kept(puzzles: Vec<Puzzle>, kept: &KeptProgress, mut notices: Vec<String>) -> Puzzles {
+        let (progress, keeper) = Keeper::elsewhere(kept, &mut notices);
+        Puzzles::listing(puzzles, progress, keeper, notices)
+    }
+
+    fn listing(
+        puzzles: Vec<Puzzle>,
+        progress: Progress,
+        keeper: Keeper,
+        notices: Vec<String>,
+    ) -> Puzzles {
         Puzzles {
             puzzles,
             only: None,
             selected: 0,
             progress,
-            progress_path,
+            keeper,
             notices,
             message: None,
             solving: None,
@@ -120,9 +129,7 @@ impl Puzzles {
             return;
         };
         self.progress.set(&puzzle.id, mark);
-        if let Some(path) = &self.progress_path
-            && let Err(error) = progress::save(path, &self.progress)
-        {
+        if let Err(error) = self.keeper.keep(&self.progress, &puzzle.id) {
             self.notices = vec![format!("Progress was not kept: {error}")];
         }
     }

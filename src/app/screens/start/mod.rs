@@ -21,6 +21,7 @@ use crate::app::screens::history::{History, NEEDS_A_KEY, RatedHistory};
 use crate::app::screens::library::Library;
 use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
+use crate::app::screens::puzzles::kept::KeptProgress;
 use crate::app::screens::{Context, Screen, Transition, analysis, play};
 use crate::app::theme::Theme;
 use crate::games::{AnyRecord, Setup};
@@ -58,14 +59,16 @@ enum Row {
 }
 
 /// The SSH door's part of the menu: this server's lobby, where the
-/// player is `name` (their key vouched for by `pass`), and the way to
-/// their rated games (none for a guest).
+/// player is `name` (their key vouched for by `pass`), the way to
+/// their rated games and where their puzzles' progress is kept (none
+/// for a guest).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DoorMenu {
     pub address: String,
     pub name: String,
     pub pass: Option<String>,
     pub history: Option<RatedHistory>,
+    pub progress: Option<KeptProgress>,
 }
 
 /// Where the screens the start screen opens find their files (none in
@@ -396,13 +399,21 @@ impl StartMenu {
     }
 
     /// The puzzles of the saved games (when the app has files) and the
-    /// built-in ones.
+    /// built-in ones, with the progress kept in the data folder or, for
+    /// the SSH door's player with a key, on the server.
     fn puzzles(&self) -> Puzzles {
         let saved = &self.folders.saved_games;
         let games = saved.as_deref().map(saved_games);
         let gathered = gather(games.as_deref().unwrap_or_default(), false);
         let mut notices = gathered.notices.clone();
         notices.extend(gathered.not_reviewed_line());
+        if let Some(DoorMenu {
+            progress: Some(kept),
+            ..
+        }) = &self.lobby
+        {
+            return Puzzles::kept(gathered.puzzles, kept, notices);
+        }
         let progress = saved.as_ref().and_then(|_| progress::path());
         Puzzles::new(gathered.puzzles, progress, notices)
     }

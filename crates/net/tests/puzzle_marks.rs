@@ -1,0 +1,98 @@
+//! The puzzles a player with a key tried, kept in the database, SQLite
+//! and PostgreSQL: each player's own, the last mark of each puzzle.
+
+use tabletop_net::store::writer::Limits;
+use tabletop_net::store::{Database, Store};
+
+const LIMITS: Limits = Limits {
+    games: 100,
+    open_per_address: 100,
+    games_per_address: 100,
+};
+
+fn marks(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(puzzle, mark)| (puzzle.to_string(), mark.to_string()))
+        .collect()
+}
+
+async fn puzzle_marks(database: Database) {
+    let (store, writer) = Store::open(&database, "puzzles", LIMITS)
+        .await
+        .expect("opens");
+    assert_eq!(store.puzzle_marks("SHA256:ada").await, Ok(Vec::new()));
+    store
+        .keep_puzzle_mark("SHA256:ada", "hex-01", "failed")
+        .await
+        .expect("kept");
+    store
+        .keep_puzzle_mark("SHA256:ada", "gekitai-02", "solved")
+        .await
+        .expect("kept");
+    store
+        .keep_puzzle_mark("SHA256:bob", "hex-01", "solved")
+        .await
+        .expect("kept");
+    // The mark given last is the one kept.
+    store
+        .keep_puzzle_mark("SHA256:ada", "hex-01", "solved")
+        .await
+        .expect("kept");
+    let ada = store.puzzle_marks("SHA256:ada").await;
+    assert_eq!(
+        ada,
+        Ok(marks(&[("gekitai-02", "solved"), ("hex-01", "solved")]))
+    );
+    let bob = store.puzzle_marks("SHA256:bob").await;
+    assert_eq!(bob, Ok(marks(&[("hex-01", "solved")])));
+    store.writer.finish().await;
+    let _ = writer.await;
+    store.close().await;
+    // Still there once the store is opened again.
+    let (store, writer) = Store::open(&database, "puzzles", LIMITS)
+        .await
+        .expect("opens again");
+    assert_eq!(store.puzzle_marks("SHA256:bob").await, bob);
+    store.writer.finish().await;
+    let _ = writer.await;
+    store.close().await;
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+#[test]
+fn puzzle_marks_in_sqlite() {
+    let folder = std::env::temp_dir().join(format!("tabletop-puzzles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    runtime().block_on(puzzle_marks(Database::in_folder(&folder)));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn puzzle_marks_in_postgresql() {
+    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
+             which `bash .ci/run` installs, starts and names there"
+        )
+    });
+    let runtime = runtime();
+    let name = format!("puzzle_marks_{}", std::process::id());
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+            .await
+            .expect("the test server answers");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("a database of the test's own");
+    });
+    runtime.block_on(puzzle_marks(Database::Url(format!("{server}/{name}"))));
+}
