@@ -119,8 +119,9 @@ impl Session {
         let deadline = Instant::now() + self.patience;
         loop {
             let screen = self.screen();
-            if screen.contains(text) || flowed(&screen).contains(text) {
-                return screen;
+            let shows = |screen: &str| screen.contains(text) || flowed(screen).contains(text);
+            if shows(&screen) {
+                return settled(screen, || self.screen(), shows);
             }
             assert!(
                 Instant::now() < deadline,
@@ -215,5 +216,28 @@ impl Drop for Session {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The screen once the frame that showed what was waited for has been
+/// drawn to its end: a frame reaches the terminal in pieces, so the text
+/// waited for can be on screen while the rest of its frame is not yet.
+/// Waits (briefly) until two looks a moment apart agree, and returns that
+/// screen if it still `shows` what was waited for, else the one that did.
+pub fn settled(seen: String, look: impl Fn() -> String, shows: impl Fn(&str) -> bool) -> String {
+    let until = Instant::now() + Duration::from_millis(500);
+    let mut last = seen.clone();
+    loop {
+        thread::sleep(Duration::from_millis(30));
+        let now = look();
+        let still = now == last;
+        last = now;
+        if still || Instant::now() > until {
+            break;
+        }
+    }
+    match shows(&last) {
+        true => last,
+        false => seen,
     }
 }

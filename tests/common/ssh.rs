@@ -262,8 +262,9 @@ impl Visit {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let screen = self.screen();
-            if texts.iter().any(|text| screen.contains(text)) {
-                return screen;
+            let shows = |screen: &str| texts.iter().any(|text| screen.contains(text));
+            if shows(&screen) {
+                return super::pty::settled(screen, || self.screen(), shows);
             }
             assert!(
                 Instant::now() < deadline,
