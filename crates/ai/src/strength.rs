@@ -65,7 +65,7 @@ const TABLE: &[(&str, &str, [Strength; 5])] = &[
             at(320, 0, true, "beat level 1 in 20 of 20"),
             at(630, 0, true, "beat level 2 in 20 of 20"),
             at(950, 0, true, "beat level 3 in 20 of 20"),
-            at(1060, 0, true, "X: plays the proved win"),
+            at(1060, 0, true, "beat level 4 in 20 of 26"),
         ],
     ),
     (
