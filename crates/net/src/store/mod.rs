@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod import;
+pub mod kept_games;
 pub mod players;
 pub mod puzzles;
 pub mod ratings;

@@ -16,7 +16,8 @@
 //!   and a unique name) and their Glicko-2 rating for each kind of game
 //!   (see [`super::players`]), and the look each chose (`player_looks`:
 //!   a colour theme and a piece style, by name), and the puzzles each
-//!   solved or failed (`puzzle_marks`, see [`super::puzzles`]);
+//!   solved or failed (`puzzle_marks`, see [`super::puzzles`]), and the
+//!   games each finished (`kept_games`, see [`super::kept_games`]);
 //! - `seat_keys`, `game_ratings`: the key of each seat a player with a
 //!   key took, and each rated game once it is rated: its score and both
 //!   ratings before and after (see [`super::ratings`]);
@@ -112,6 +113,19 @@ pub fn statements(backend: Backend) -> Vec<String> {
             PRIMARY KEY (fingerprint, puzzle)
         )"
         .to_string(),
+        format!(
+            "CREATE TABLE IF NOT EXISTS kept_games (
+                id {id},
+                fingerprint TEXT NOT NULL,
+                played TEXT NOT NULL,
+                game TEXT NOT NULL,
+                opponent TEXT NOT NULL,
+                result TEXT NOT NULL,
+                record TEXT NOT NULL
+            )"
+        ),
+        "CREATE INDEX IF NOT EXISTS kept_games_by_player ON kept_games (fingerprint, id)"
+            .to_string(),
         "CREATE TABLE IF NOT EXISTS seat_keys (
             game_id BIGINT NOT NULL,
             side BIGINT NOT NULL,
