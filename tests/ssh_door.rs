@@ -277,7 +277,7 @@ fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_hist
     let door = Door::start(&[]);
     let (ada_key, bob_key) = (client_folder(), client_folder());
     let mut ada = Visit::start(&door, &ada_key, "ada", false, &[]);
-    ada.wait_for("[ Your rated games ]");
+    ada.wait_for("[ Your games ]");
     ada.send("\x1b[B\r");
     ada.wait_for("Games in progress");
     ada.send("n");
@@ -285,7 +285,7 @@ fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_hist
     ada.send("\r");
     ada.wait_for("join code ");
     let mut bob = Visit::start(&door, &bob_key, "bob", false, &[]);
-    bob.wait_for("[ Your rated games ]");
+    bob.wait_for("[ Your games ]");
     bob.send("\x1b[B\r");
     // ada's game is listed with her rating beside her name.
     bob.wait_for("ada 1500 – (open)");
@@ -330,11 +330,11 @@ fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_hist
         "{history}"
     );
     back.send("\x11");
-    // A guest is told that rated games need a key.
+    // A guest is told that their games need a key.
     let mut guest = Visit::start(&door, &ada_key, "eve", true, &[]);
-    guest.wait_for("[ Your rated games ]");
+    guest.wait_for("[ Your games ]");
     guest.send("\x1b[B\x1b[B\r");
-    guest.wait_for("Rated games need a key");
+    guest.wait_for("Your games need a key");
     guest.send("\x11");
     o.send("\x11");
 }
@@ -344,7 +344,7 @@ fn a_players_look_is_kept_on_the_server_and_a_guests_is_not() {
     let door = Door::start(&[]);
     let client = client_folder();
     let mut first = Visit::start(&door, &client, "dee", false, &[]);
-    first.wait_for("[ Your rated games ]");
+    first.wait_for("[ Your games ]");
     // F2: the next colour theme.
     first.send("\x1bOQ");
     first.wait_for("Theme: light");
@@ -352,14 +352,14 @@ fn a_players_look_is_kept_on_the_server_and_a_guests_is_not() {
     assert_eq!(first.exits(), 0);
     // Back with the same key: light still, so F2 goes on from it.
     let mut back = Visit::start(&door, &client, "dee", false, &[]);
-    back.wait_for("[ Your rated games ]");
+    back.wait_for("[ Your games ]");
     back.send("\x1bOQ");
     back.wait_for("Theme: colour-blind");
     back.send("q");
     assert_eq!(back.exits(), 0);
     // A guest starts from the built-in look, whatever others chose.
     let mut guest = Visit::start(&door, &client, "eve", true, &[]);
-    guest.wait_for("[ Your rated games ]");
+    guest.wait_for("[ Your games ]");
     guest.send("\x1bOQ");
     guest.wait_for("Theme: light");
     guest.send("q");
@@ -423,7 +423,7 @@ fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
     let none = format!("0 of {all} solved");
     let one = format!("1 of {all} solved");
     let mut first = Visit::start(&door, &client, "fay", false, &[]);
-    first.wait_for("[ Your rated games ]");
+    first.wait_for("[ Your games ]");
     // Start, the lobby, the rated games, the puzzles.
     first.send("\x1b[B\x1b[B\x1b[B\r");
     first.wait_for(&none);
@@ -437,7 +437,7 @@ fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
     assert_eq!(first.exits(), 0);
     // Back with the same key: the puzzle is solved still.
     let mut back = Visit::start(&door, &client, "fay", false, &[]);
-    back.wait_for("[ Your rated games ]");
+    back.wait_for("[ Your games ]");
     back.send("\x1b[B\x1b[B\x1b[B\r");
     back.wait_for(&one);
     back.send("\x1b");
@@ -446,7 +446,7 @@ fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
     assert_eq!(back.exits(), 0);
     // A guest solves one too, and keeps nothing.
     let mut guest = Visit::start(&door, &client, "gil", true, &[]);
-    guest.wait_for("[ Your rated games ]");
+    guest.wait_for("[ Your games ]");
     guest.send("\x1b[B\x1b[B\x1b[B\r");
     guest.wait_for(&none);
     guest.send("\r");
@@ -458,11 +458,80 @@ fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
     guest.send("q");
     assert_eq!(guest.exits(), 0);
     let mut again = Visit::start(&door, &client, "gil", true, &[]);
-    again.wait_for("[ Your rated games ]");
+    again.wait_for("[ Your games ]");
     again.send("\x1b[B\x1b[B\x1b[B\r");
     again.wait_for(&none);
     again.send("\x1b");
     again.wait_for("[ Puzzles ]");
+    again.send("q");
+    assert_eq!(again.exits(), 0);
+}
+
+/// How many finished games the door's database keeps, for anyone.
+fn kept_games_in(door: &Door) -> i64 {
+    let url = format!("sqlite://{}", door.data.join("tabletop.db").display());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        use sqlx::{Connection, Row};
+        let mut connection = sqlx::SqliteConnection::connect(&url)
+            .await
+            .expect("the database opens");
+        let row = sqlx::query("SELECT COUNT(*) FROM kept_games")
+            .fetch_one(&mut connection)
+            .await
+            .expect("the kept games are counted");
+        row.get::<i64, _>(0)
+    })
+}
+
+#[test]
+fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut first = Visit::start(&door, &client, "hal", false, &[]);
+    first.wait_for("[ Your games ]");
+    first.send("\r");
+    first.wait_for("Player X's turn");
+    let end = play_to_the_end(&mut first);
+    let result = ["Player X wins!", "Player O wins!", "Draw game!"]
+        .into_iter()
+        .find(|result| end.contains(result))
+        .unwrap_or_else(|| panic!("a result is shown:\n{end}"));
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    // Back with the same key: the game is in the list.
+    let mut back = Visit::start(&door, &client, "hal", false, &[]);
+    back.wait_for("[ Your games ]");
+    back.send("\x1b[B\x1b[B\r");
+    back.wait_for("1 finished game, the latest first");
+    let games = back.screen();
+    let line = games
+        .lines()
+        .find(|line| line.contains("computer 1"))
+        .unwrap_or_else(|| panic!("the game against the computer is listed:\n{games}"));
+    assert!(line.contains("Gekitai") && line.contains(result), "{games}");
+    back.send("\x1b");
+    back.wait_for("[ Your games ]");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+    assert_eq!(kept_games_in(&door), 1);
+    // A guest plays one to the end too: nothing more is kept, and the
+    // guest is told that their games need a key.
+    let mut guest = Visit::start(&door, &client, "ivy", true, &[]);
+    guest.wait_for("[ Your games ]");
+    guest.send("\r");
+    guest.wait_for("Player X's turn");
+    play_to_the_end(&mut guest);
+    guest.send("q");
+    assert_eq!(guest.exits(), 0);
+    assert_eq!(kept_games_in(&door), 1);
+    let mut again = Visit::start(&door, &client, "ivy", true, &[]);
+    again.wait_for("[ Your games ]");
+    again.send("\x1b[B\x1b[B\r");
+    again.wait_for("Your games need a key");
     again.send("q");
     assert_eq!(again.exits(), 0);
 }

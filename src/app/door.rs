@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use super::looks::{KeepLooks, Look, Looks};
 use super::screens::Context;
 use super::screens::history::RatedHistory;
+use super::screens::keeping::{Keep, KeptGames};
 use super::screens::puzzles::kept::KeptProgress;
 use super::screens::start::{DoorMenu, StartMenu};
 use super::theme::Theme;
@@ -32,6 +33,9 @@ pub struct Door {
     /// Where the player's puzzle progress is kept (none for a guest:
     /// kept nowhere).
     pub progress: Option<KeptProgress>,
+    /// Where the player's finished games are kept, and how they are
+    /// read (none for a guest: kept nowhere).
+    pub games: Option<KeptGames>,
     /// The look the player chose last time, and how a new choice is
     /// kept (none for a guest: the built-in look, kept nowhere).
     pub looks: Option<(Option<Looks>, KeepLooks)>,
@@ -50,14 +54,16 @@ impl App {
                 pass: door.pass,
                 history: door.history,
                 progress: door.progress,
+                games: door.games.clone(),
             })
             .with_notice(door.greeting);
         let context = Context {
             area,
             animate: true,
             autosave: None,
-            // Nothing is kept in files: the door writes none.
-            keep: None,
+            // Nothing is kept in files (the door writes none): a player's
+            // finished games are kept on the server.
+            keep: door.games.map_or(Keep::Nowhere, Keep::Elsewhere),
             library: None,
             time: tabletop_core::clock::TimeSource::System,
             door: true,

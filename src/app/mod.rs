@@ -40,6 +40,7 @@ use ratatui::widgets::Widget;
 use action::Action;
 use keys::Mode;
 use looks::Look;
+use screens::keeping::Keep;
 use screens::lobby::Lobby;
 use screens::puzzles::Puzzles;
 use screens::start::{Folders, StartMenu};
@@ -99,7 +100,8 @@ impl App {
             keep: options
                 .library
                 .clone()
-                .filter(|_| options.config.keeps_finished()),
+                .filter(|_| options.config.keeps_finished())
+                .map_or(Keep::Nowhere, Keep::Folder),
             library: options.library.clone(),
             time: options.time.clone(),
             door: false,

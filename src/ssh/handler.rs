@@ -20,9 +20,11 @@ use super::session::{self, Input, Visit};
 use crate::app::door::Door;
 use crate::app::looks::{KeepLooks, Looks};
 use crate::app::screens::history::{self, RatedHistory};
+use crate::app::screens::keeping::{KeepGame, KeptGames};
 use crate::app::screens::puzzles::kept::{KeepMark, KeptProgress};
 use crate::net::pass::Passes;
 use crate::net::store::Store;
+use crate::net::store::kept_games::KeptGame;
 use tabletop_core::puzzles::progress::{Mark, Progress};
 
 /// Input pieces waiting for the app, at most: past it a flood is dropped.
@@ -130,6 +132,7 @@ impl Visitor {
                     .key
                     .clone()
                     .map(|key| progress(&self.shared.store, key)),
+                games: self.key.clone().map(|key| games(&self.shared.store, key)),
                 looks: match &self.key {
                     Some(key) => Some(looks(&self.shared.store, key.clone()).await),
                     None => None,
@@ -183,6 +186,18 @@ fn progress(store: &Store, key: String) -> KeptProgress {
         runtime.block_on(store.keep_puzzle_mark(&key, puzzle, mark.word()))
     });
     KeptProgress { read, keep }
+}
+
+/// How the app keeps and reads the finished games of the player of
+/// `key`: on the session's own thread, waiting for the server's runtime.
+fn games(store: &Store, key: String) -> KeptGames {
+    let runtime = tokio::runtime::Handle::current();
+    let (reader, reading, read_key) = (store.clone(), runtime.clone(), key.clone());
+    let list = Arc::new(move || reading.block_on(reader.kept_games(&read_key)));
+    let store = store.clone();
+    let keep: KeepGame =
+        Arc::new(move |game: &KeptGame| runtime.block_on(store.keep_game(&key, game)));
+    KeptGames { keep, list }
 }
 
 /// The look the player of `key` chose last time, and how the app keeps

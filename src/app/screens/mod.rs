@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod help;
 pub mod history;
+pub mod keeping;
 pub mod layout;
 pub mod library;
 pub mod lobby;

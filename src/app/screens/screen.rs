@@ -13,6 +13,7 @@ use crate::app::action::Action;
 use crate::app::keys::Mode;
 use crate::app::keys::footer::Item;
 use crate::app::keys::help::KeyHelp;
+use crate::app::screens::keeping::Keep;
 use crate::app::theme::Theme;
 use tabletop_core::clock::TimeSource;
 use tabletop_core::games::AnyRecord;
@@ -26,9 +27,8 @@ pub struct Context {
     pub animate: bool,
     /// Where a game is saved after every move (none in tests).
     pub autosave: Option<PathBuf>,
-    /// Where every finished game is kept (none in tests, or when the
-    /// player's config says `keep_finished = false`).
-    pub keep: Option<PathBuf>,
+    /// Where every finished game is kept.
+    pub keep: Keep,
     /// The saved games' folder, where the analysis board saves a line
     /// (none in tests or at the SSH door).
     pub library: Option<PathBuf>,

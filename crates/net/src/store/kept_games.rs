@@ -59,14 +59,14 @@ impl Store {
     }
 
     /// The finished games kept for the player of `fingerprint`, the
-    /// newest first.
+    /// newest first (no more than [`KEPT_GAMES`]: keeping deletes the
+    /// older).
     pub async fn kept_games(&self, fingerprint: &str) -> Result<Vec<KeptGame>, String> {
         let rows = sqlx::query(
             "SELECT played, game, opponent, result, record FROM kept_games
-             WHERE fingerprint = $1 ORDER BY id DESC LIMIT $2",
+             WHERE fingerprint = $1 ORDER BY id DESC",
         )
         .bind(fingerprint)
-        .bind(KEPT_GAMES as i64)
         .fetch_all(&self.pool)
         .await
         .map_err(failed)?;

@@ -1,7 +1,10 @@
-//! A player's rated games, from the SSH door's start screen: each with
-//! its date, the game, the opponent, the result and the rating before and
-//! after, the latest first. They are read from the server when the screen
-//! opens ([`RatedHistory`]); a guest has none, and is told why.
+//! A player's games, from the SSH door's start screen: their rated games,
+//! each with its date, the game, the opponent, the result and the rating
+//! before and after, the latest first; then every game they finished
+//! (against the computer too) that the server keeps for them
+//! ([`KeptGames`]): its date, the game, the opponent and the result, the
+//! newest first. Both are read from the server when the screen opens
+//! ([`RatedHistory`]); a guest has none, and is told why.
 
 pub mod keys;
 
@@ -17,11 +20,13 @@ use ratatui::widgets::Widget;
 use crate::app::action::{Action, Direction};
 use crate::app::fit::{self, counted, shorten};
 use crate::app::keys::Mode;
+use crate::app::screens::keeping::KeptGames;
 use crate::app::screens::{Context, Screen, Transition};
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
 use crate::games::GameKind;
+use crate::net::store::kept_games::KeptGame;
 use crate::net::store::ratings::RatedGame;
 use tabletop_core::files::timestamp;
 
@@ -45,36 +50,60 @@ impl PartialEq for RatedHistory {
     }
 }
 
-/// What a guest is told of rated games.
-pub const NEEDS_A_KEY: &str =
-    "Rated games need a key: connect with an SSH key (ssh -i KEY) to keep a name and ratings.";
+/// What a guest is told of their games.
+pub const NEEDS_A_KEY: &str = "Your games need a key: connect with an SSH key (ssh -i KEY) \
+                               to keep a name, your games and ratings.";
 
 pub struct History {
     name: String,
     games: Result<Vec<RatedGame>, String>,
+    /// The games the player finished, as the server keeps them.
+    kept: Result<Vec<KeptGame>, String>,
     /// The first line shown.
     top: usize,
+}
+
+/// What a line of the screen is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shown {
+    /// What a section holds.
+    Heading,
+    /// Why a section could not be read.
+    Failed,
+    Game,
 }
 
 impl History {
     /// Width and height the screen needs.
     pub const NEEDS: (u16, u16) = (40, 8);
 
-    /// `name`'s rated games, read now.
-    pub fn read(name: &str, history: &RatedHistory) -> History {
+    /// `name`'s rated games and the games `kept` for them, read now.
+    pub fn read(name: &str, history: &RatedHistory, kept: Option<&KeptGames>) -> History {
         History {
             name: name.to_string(),
             games: (history.0)(),
+            kept: kept.map_or(Ok(Vec::new()), |kept| (kept.list)()),
             top: 0,
         }
     }
 
-    /// The lines of the table, one a game.
-    fn lines(&self) -> Vec<String> {
-        let Ok(games) = &self.games else {
-            return Vec::new();
-        };
-        games.iter().map(line).collect()
+    /// The lines of the table: each section's heading, then its games,
+    /// one a line.
+    fn lines(&self) -> Vec<(String, Shown)> {
+        let mut lines = section(
+            &self.games,
+            "rated game",
+            "None yet: a game in the lobby against another player with a key is rated.",
+            line,
+        );
+        lines.push((String::new(), Shown::Heading));
+        lines.extend(section(
+            &self.kept,
+            "finished game",
+            "No finished game yet: each game you finish here is kept for you.",
+            kept_line,
+        ));
+        lines
     }
 
     /// The rows the table has in a terminal of `area`.
@@ -88,14 +117,48 @@ impl History {
     }
 }
 
+/// A section of the screen: its heading (how many `noun`s, or `none`, or
+/// why they could not be read), then each of `games` in a line.
+fn section<T>(
+    games: &Result<Vec<T>, String>,
+    noun: &str,
+    none: &str,
+    line: fn(&T) -> String,
+) -> Vec<(String, Shown)> {
+    match games {
+        Err(why) => vec![(
+            format!("The server could not read them: {why}"),
+            Shown::Failed,
+        )],
+        Ok(games) if games.is_empty() => vec![(none.to_string(), Shown::Heading)],
+        Ok(games) => {
+            let heading = format!("{}, the latest first", counted(games.len(), noun));
+            let lines = games.iter().map(|game| (line(game), Shown::Game));
+            std::iter::once((heading, Shown::Heading))
+                .chain(lines)
+                .collect()
+        }
+    }
+}
+
+/// `2026-11-27 03:40  Gekitai  computer 2           Player X wins!`.
+fn kept_line(game: &KeptGame) -> String {
+    let when = game.played.trim_end_matches(" UTC");
+    let kind = title(&game.game);
+    format!("{when}  {kind:<8} {:<20} {}", game.opponent, game.result)
+}
+
+/// The title of the game `name` names, or the name as it is.
+fn title(name: &str) -> String {
+    name.parse::<GameKind>()
+        .map_or_else(|_| name.to_string(), |kind| kind.title().to_string())
+}
+
 /// `2026-11-27 03:40  Gekitai  bob  won   1500 → 1662 (+162)`.
 fn line(game: &RatedGame) -> String {
     let when = timestamp(UNIX_EPOCH + Duration::from_millis(game.ended_ms));
     let when = when.trim_end_matches(" UTC");
-    let kind = game
-        .game
-        .parse::<GameKind>()
-        .map_or_else(|_| game.game.clone(), |kind| kind.title().to_string());
+    let kind = title(&game.game);
     let result = match game.score {
         s if s > 0.75 => "won",
         s if s < 0.25 => "lost",
@@ -139,34 +202,29 @@ impl Screen for History {
         .areas(area);
         let width = usize::from(area.width);
         TitleBar {
-            heading: "tabletop rated games",
+            heading: "tabletop your games",
             about: &self.name,
             fit: Fit::Tail,
             theme,
         }
         .render(title, buf);
+        let said = " Rated games, then every game you finished here, kept on this server";
+        Line::styled(fit::message(said, width), theme.dim()).render(about, buf);
         let lines = self.lines();
-        let said = match &self.games {
-            Ok(_) if lines.is_empty() => {
-                " None yet: a game in the lobby against another player with a key is rated."
-                    .to_string()
-            }
-            Ok(_) => format!(" {}, the latest first", counted(lines.len(), "rated game")),
-            Err(why) => format!(" The server could not read them: {why}"),
-        };
-        let style = match self.games {
-            Ok(_) => theme.dim(),
-            Err(_) => theme.message(),
-        };
-        Line::styled(fit::message(&said, width), style).render(about, buf);
         let rows = lines.iter().skip(self.top).take(usize::from(table.height));
-        for (at, text) in rows.enumerate() {
+        for (at, (text, shown)) in rows.enumerate() {
             let row = Rect {
                 y: table.y + at as u16,
                 height: 1,
                 ..table
             };
-            Line::raw(shorten(&format!(" {text}"), width)).render(row, buf);
+            let text = shorten(&format!(" {text}"), width);
+            match shown {
+                Shown::Heading => Line::styled(text, theme.dim()),
+                Shown::Failed => Line::styled(text, theme.message()),
+                Shown::Game => Line::raw(text),
+            }
+            .render(row, buf);
         }
         Footer {
             items: self.footer(),
@@ -212,6 +270,36 @@ mod tests {
     }
 
     #[test]
+    fn a_kept_game_is_one_line_with_its_date_opponent_and_result() {
+        let game = KeptGame {
+            played: "2026-11-27 05:20 UTC".to_string(),
+            game: "gekitai".to_string(),
+            opponent: "computer 2".to_string(),
+            result: "Player O wins!".to_string(),
+            record: String::new(),
+        };
+        assert_eq!(
+            kept_line(&game),
+            "2026-11-27 05:20  Gekitai  computer 2           Player O wins!"
+        );
+        let read = RatedHistory(Arc::new(|| Ok(Vec::new())));
+        let kept = KeptGames {
+            keep: Arc::new(|_| Ok(())),
+            list: Arc::new(move || Ok(vec![game.clone()])),
+        };
+        let area = Rect::new(0, 0, 80, 12);
+        let mut buf = Buffer::empty(area);
+        History::read("ada", &read, Some(&kept)).render(area, &mut buf, Theme::PLAIN);
+        let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
+        assert!(text.contains("None yet: a game in the lobby"), "{text}");
+        assert!(text.contains("1 finished game, the latest first"), "{text}");
+        assert!(
+            text.contains("computer 2           Player O wins!"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn the_screen_lists_the_games_read_and_scrolls() {
         let games: Vec<RatedGame> = (0..30)
             .map(|n| RatedGame {
@@ -225,7 +313,7 @@ mod tests {
             })
             .collect();
         let read = RatedHistory(Arc::new(move || Ok(games.clone())));
-        let mut history = History::read("ada", &read);
+        let mut history = History::read("ada", &read, None);
         let area = Rect::new(0, 0, 80, 12);
         let mut buf = Buffer::empty(area);
         history.render(area, &mut buf, Theme::PLAIN);
@@ -236,7 +324,7 @@ mod tests {
             area,
             animate: false,
             autosave: None,
-            keep: None,
+            keep: crate::app::screens::keeping::Keep::Nowhere,
             library: None,
             time: tabletop_core::clock::TimeSource::System,
             door: true,
@@ -248,7 +336,7 @@ mod tests {
         assert!(text.contains("player29") && !text.contains("player0 "));
         let failed = RatedHistory(Arc::new(|| Err("the database is gone".to_string())));
         let mut buf = Buffer::empty(area);
-        History::read("ada", &failed).render(area, &mut buf, Theme::PLAIN);
+        History::read("ada", &failed, None).render(area, &mut buf, Theme::PLAIN);
         let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
         assert!(text.contains("could not read them: the database is gone"));
     }

@@ -1,15 +1,20 @@
 //! The game screen's game on disk: saved after every move (the autosave
 //! the start screen offers to resume) and on request to a file of the
-//! player's choosing, and once it is over in the saved games, without
+//! player's choosing, and once it is over where finished games are kept
+//! (the saved games, or the server's database at the SSH door), without
 //! asking. A failure is reported on the status line, never fatal.
 
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Play;
 use crate::app::games::GameUi;
 use crate::app::paths;
+use crate::app::screens::keeping::Keep;
+use crate::net::store::kept_games::KeptGame;
 use tabletop_core::files;
+use tabletop_core::seat::Seat;
 use tabletop_engine::Outcome;
 use tabletop_engine::record::Record;
 
@@ -67,41 +72,77 @@ impl<G: GameUi> Play<G> {
         });
     }
 
-    /// Keeps the game in the saved games in `folder` once it is over
-    /// (whoever ended it: a move, a resignation, a clock, the host), in
-    /// a new file, or in the file it was saved to there; again when it
-    /// ends otherwise after an undo. Nothing when `folder` is none.
-    pub(super) fn keep_if_over(&mut self, folder: Option<&Path>) {
-        let Some(folder) = folder else {
-            return;
-        };
+    /// Keeps the game where `keep` says once it is over (whoever ended
+    /// it: a move, a resignation, a clock, the host); again when it ends
+    /// otherwise after an undo. A game watched is not the player's.
+    pub(super) fn keep_if_over(&mut self, keep: &Keep) {
         let ending = self.ending();
         let watched = self.peer.as_ref().is_some_and(|peer| peer.local.is_none());
-        if watched || ending.1.is_none() || self.kept.as_ref().is_some_and(|k| k.ending == ending) {
+        if matches!(keep, Keep::Nowhere)
+            || watched
+            || ending.1.is_none()
+            || self.kept.as_ref().is_some_and(|k| k.ending == ending)
+        {
             return;
         }
         let record = self.record();
+        let (path, written) = match keep {
+            Keep::Folder(folder) => match self.keep_in(folder, &record) {
+                Ok(path) => (Some(path), Ok(())),
+                Err(error) => (None, Err(error.to_string())),
+            },
+            Keep::Elsewhere(kept) => (None, (kept.keep)(&self.kept_game(&record))),
+            Keep::Nowhere => (None, Ok(())),
+        };
+        if let Err(error) = written {
+            self.message = Some(format!("The finished game was not kept: {error}"));
+        }
+        self.kept = Some(Kept { path, ending });
+    }
+
+    /// Keeps `record` in the saved games in `folder`: in a new file, or
+    /// in the file it was kept or saved to there.
+    fn keep_in(&self, folder: &Path, record: &Record<G>) -> io::Result<PathBuf> {
         let text = record.to_toml();
         let own = self.kept.as_ref().and_then(|kept| kept.path.clone());
         let saved_there = self
             .saved_to
             .clone()
             .filter(|path| path.starts_with(folder));
-        let written = match own.or(saved_there) {
+        match own.or(saved_there) {
             Some(path) => files::save(&path, &text).map(|()| path),
             None => {
                 let stamp = record.date.clone().unwrap_or_default();
                 files::kept::keep_new(folder, G::NAME, &stamp, &text)
             }
-        };
-        let path = match written {
-            Ok(path) => Some(path),
-            Err(error) => {
-                self.message = Some(format!("The finished game was not kept: {error}"));
-                None
-            }
-        };
-        self.kept = Some(Kept { path, ending });
+        }
+    }
+
+    /// `record` as it is kept elsewhere: with the game, the opponent and
+    /// the result for a list.
+    fn kept_game(&self, record: &Record<G>) -> KeptGame {
+        KeptGame {
+            played: record.date.clone().unwrap_or_default(),
+            game: G::NAME.to_string(),
+            opponent: self.opponent(),
+            result: self.result_line().unwrap_or_default(),
+            record: record.to_toml(),
+        }
+    }
+
+    /// Who the player here played: the other side's name in a network
+    /// game, else the computer (`computer 3`) or another player here.
+    fn opponent(&self) -> String {
+        if let Some(peer) = &self.peer
+            && let Some(local) = peer.local
+        {
+            return peer.names[local.other().index()].clone();
+        }
+        let computer = self.seats.iter().find_map(|seat| match seat {
+            Seat::Computer(level) => Some(format!("computer {level}")),
+            _ => None,
+        });
+        computer.unwrap_or_else(|| "a player here".to_string())
     }
 
     /// How far the game went and how it ended, if it did.

@@ -280,7 +280,7 @@ impl<G: Interactive> Screen for Play<G> {
         };
         // The evaluation bar follows the position shown, however it changed.
         self.evaluate_shown();
-        self.keep_if_over(context.keep.as_deref());
+        self.keep_if_over(&context.keep);
         transition
     }
 
@@ -316,7 +316,7 @@ impl<G: Interactive> Screen for Play<G> {
             return back;
         }
         let changed = self.advance(now);
-        self.keep_if_over(context.keep.as_deref());
+        self.keep_if_over(&context.keep);
         match changed {
             true => Tick::Changed,
             false => Tick::Same,

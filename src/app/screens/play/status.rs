@@ -90,23 +90,29 @@ impl<G: GameUi> Play<G> {
         })
     }
 
+    /// How the game ended, in a line (`Player O resigned. Player X
+    /// wins!`), once it has.
+    pub(super) fn result_line(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let how = self
+            .resigned
+            .map(G::resignation_text)
+            .or(self.adjudged.map(|adjudged| adjudged.text::<G>()))
+            .map_or(String::new(), |text| text + " ");
+        Some(format!("{how}{}", G::result_text(outcome)))
+    }
+
     /// With no message: the other player of a network game, the result
     /// with the keys for what next (which go first when `room` is short:
     /// who won stays), or the pause.
     fn quiet_state(&self, room: usize) -> String {
         let board = self.board();
-        if let Some(outcome) = self.outcome() {
-            let how = self
-                .resigned
-                .map(G::resignation_text)
-                .or(self.adjudged.map(|adjudged| adjudged.text::<G>()))
-                .map_or(String::new(), |text| text + " ");
+        if let Some(result) = self.result_line() {
             // A network game is left, not replaced.
             let next = match self.peer {
                 Some(_) => "leave",
                 None => "new game",
             };
-            let result = format!("{how}{}", G::result_text(outcome));
             let keys = format!(
                 "  {}: {next}  {}: quit",
                 board.key_for(Action::NewGame),

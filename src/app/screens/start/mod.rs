@@ -18,6 +18,7 @@ use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::history::{History, NEEDS_A_KEY, RatedHistory};
+use crate::app::screens::keeping::KeptGames;
 use crate::app::screens::library::Library;
 use crate::app::screens::lobby::Lobby;
 use crate::app::screens::puzzles::Puzzles;
@@ -54,14 +55,14 @@ enum Row {
     Puzzles,
     /// Open the lobby of the server the app runs on (the SSH door's).
     Lobby,
-    /// Open the player's rated games (the SSH door's).
+    /// Open the player's rated and finished games (the SSH door's).
     History,
 }
 
 /// The SSH door's part of the menu: this server's lobby, where the
 /// player is `name` (their key vouched for by `pass`), the way to
-/// their rated games and where their puzzles' progress is kept (none
-/// for a guest).
+/// their rated games, where their puzzles' progress and their finished
+/// games are kept (none for a guest).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DoorMenu {
     pub address: String,
@@ -69,6 +70,7 @@ pub struct DoorMenu {
     pub pass: Option<String>,
     pub history: Option<RatedHistory>,
     pub progress: Option<KeptProgress>,
+    pub games: Option<KeptGames>,
 }
 
 /// Where the screens the start screen opens find their files (none in
@@ -318,8 +320,9 @@ impl StartMenu {
                 Some(DoorMenu {
                     name,
                     history: Some(history),
+                    games,
                     ..
-                }) => Box::new(History::read(name, history)),
+                }) => Box::new(History::read(name, history, games.as_ref())),
                 _ => {
                     self.notice = Some(NEEDS_A_KEY.to_string());
                     return Transition::Stay;

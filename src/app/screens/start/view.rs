@@ -166,7 +166,7 @@ impl StartMenu {
             Row::Library => button("[ Saved games ]".to_string()),
             Row::Puzzles => button("[ Puzzles ]".to_string()),
             Row::Lobby => button("[ Lobby: play and watch people ]".to_string()),
-            Row::History => button("[ Your rated games ]".to_string()),
+            Row::History => button("[ Your games ]".to_string()),
             Row::Resume => button(format!(
                 "[ Resume the unfinished game: {} ]",
                 self.resume.as_ref().map(describe).unwrap_or_default()
