@@ -85,10 +85,19 @@ pub(crate) enum Command {
     Online(OnlineArgs),
     /// List the outside GTP engines of config.toml, add one, or check them.
     Engines(super::engines::EnginesArgs),
+    /// Say how strong each level of the computer plays each game, as
+    /// measured against outside engines and the other levels.
+    Levels(LevelsArgs),
     /// Print the completions of tabletop's commands and flags for a shell.
     Completions(CompletionsArgs),
     /// Print tabletop's manual page (man 1 tabletop), or a command's.
     Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct LevelsArgs {
+    /// Only the game named, as its own command is (`tabletop levels hex`).
+    pub(crate) game: Option<String>,
 }
 
 #[derive(Args, Debug)]

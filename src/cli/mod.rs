@@ -8,6 +8,7 @@ mod engines;
 mod game_flags;
 #[cfg(test)]
 mod help_check;
+mod levels;
 mod network;
 mod network_app;
 mod packaging;
@@ -125,6 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Serve(args)) => serve::serve(&args),
         Some(Command::Online(args)) => network::online(&args),
         Some(Command::Engines(args)) => engines::engines_command(&args),
+        Some(Command::Levels(args)) => levels::levels(&args),
         Some(Command::Completions(args)) => packaging::completions(command(), &args),
         Some(Command::Man(args)) => packaging::man(command(), &args),
     }

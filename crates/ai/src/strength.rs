@@ -129,6 +129,21 @@ pub fn scale(game: &str) -> Option<&'static str> {
         .map(|(_, zero, _)| *zero)
 }
 
+/// The whole figure of `level` at the game named `game` and titled
+/// `title`, what it plays like first so that a narrow line shows that
+/// much: "Computer 4: about gtp-rhino level 3, Elo 0 ± 90 at Reversi (0:
+/// gtp-rhino level 3)". Every front end that names a level's strength
+/// says it so.
+pub fn described(game: &str, title: &str, level: Level) -> Option<String> {
+    let found = strength(game, level)?;
+    let zero = scale(game)?;
+    Some(format!(
+        "Computer {level}: {}, {} at {title} (0: {zero})",
+        found.like,
+        found.elo_text(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

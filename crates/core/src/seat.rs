@@ -13,14 +13,18 @@ use tabletop_ai::{Level, LevelError};
 pub const SEAT_FORMS: [&str; 5] = [
     "human",
     "ai (level 3)",
-    "ai:LEVEL (1 to 5)",
+    "ai:LEVEL (1 to 5: see tabletop levels)",
     "gtp:COMMAND",
     "engine:NAME",
 ];
 
 /// Every way a contender of a match is written.
-pub const CONTENDER_FORMS: [&str; 4] =
-    ["ai (level 3)", "ai:LEVEL (1 to 5)", "random", "gtp:COMMAND"];
+pub const CONTENDER_FORMS: [&str; 4] = [
+    "ai (level 3)",
+    "ai:LEVEL (1 to 5: see tabletop levels)",
+    "random",
+    "gtp:COMMAND",
+];
 
 /// `forms` as a sentence lists them: `a, b or c`.
 pub fn listed(forms: &[&str]) -> String {

@@ -3,7 +3,7 @@
 //! (with its Elo and what the scale's 0 is) while that line is chosen.
 //! The figures live in `tabletop_ai::strength`.
 
-use tabletop_ai::strength::{scale, strength};
+use tabletop_ai::strength::{described, strength};
 use tabletop_core::seat::Seat;
 
 use crate::games::GameKind;
@@ -24,14 +24,7 @@ pub(super) fn said(kind: GameKind, seat: &Seat) -> Option<String> {
     let Seat::Computer(level) = seat else {
         return None;
     };
-    let found = strength(kind.name(), *level)?;
-    let zero = scale(kind.name())?;
-    Some(format!(
-        "Computer {level}: {}, {} at {} (0: {zero})",
-        found.like,
-        found.elo_text(),
-        kind.title()
-    ))
+    described(kind.name(), kind.title(), *level)
 }
 
 #[cfg(test)]
