@@ -218,11 +218,11 @@ impl Screen for History {
                 height: 1,
                 ..table
             };
-            let text = shorten(&format!(" {text}"), width);
+            let text = format!(" {text}");
             match shown {
-                Shown::Heading => Line::styled(text, theme.dim()),
-                Shown::Failed => Line::styled(text, theme.message()),
-                Shown::Game => Line::raw(text),
+                Shown::Heading => Line::styled(fit::message(&text, width), theme.dim()),
+                Shown::Failed => Line::styled(fit::message(&text, width), theme.message()),
+                Shown::Game => Line::raw(shorten(&text, width)),
             }
             .render(row, buf);
         }
