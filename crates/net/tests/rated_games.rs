@@ -17,6 +17,8 @@ use tabletop_net::protocol::{Message, Standing};
 use tabletop_net::server::{Server, ServerOptions};
 use tabletop_net::store::{Database, Store};
 
+mod common;
+
 /// A connection to the lobby, speaking its lines.
 struct Client {
     lines: Lines<BufReader<OwnedReadHalf>>,
@@ -328,40 +330,12 @@ async fn rated_games(database: Database) {
     drop(server);
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime")
-}
-
 #[test]
 fn games_between_players_with_keys_are_rated_in_sqlite() {
-    let folder = std::env::temp_dir().join(format!("tabletop-rated-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    runtime().block_on(rated_games(Database::in_folder(&folder)));
-    let _ = std::fs::remove_dir_all(&folder);
+    common::on_sqlite("rated", rated_games);
 }
 
 #[test]
 fn games_between_players_with_keys_are_rated_in_postgresql() {
-    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
-             which `bash .ci/run` installs, starts and names there"
-        )
-    });
-    let runtime = runtime();
-    let name = format!("rated_{}", std::process::id());
-    runtime.block_on(async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-            .await
-            .expect("the test server answers");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .expect("a database of the test's own");
-    });
-    runtime.block_on(rated_games(Database::Url(format!("{server}/{name}"))));
+    common::on_postgresql("rated", rated_games);
 }

@@ -9,6 +9,8 @@ use tabletop_net::protocol::Side;
 use tabletop_net::store::writer::{Job, Limits};
 use tabletop_net::store::{Access, Database, NewGame, RowChange, Store};
 
+mod common;
+
 const LIMITS: Limits = Limits {
     games: 100,
     open_per_address: 100,
@@ -85,40 +87,12 @@ async fn race(database: Database) {
     }
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime")
-}
-
 #[test]
 fn of_two_writers_of_one_entry_only_one_is_kept_in_sqlite() {
-    let folder = std::env::temp_dir().join(format!("tabletop-store-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    runtime().block_on(race(Database::in_folder(&folder)));
-    let _ = std::fs::remove_dir_all(&folder);
+    common::on_sqlite("store", race);
 }
 
 #[test]
 fn of_two_writers_of_one_entry_only_one_is_kept_in_postgresql() {
-    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
-             which `bash .ci/run` installs, starts and names there"
-        )
-    });
-    let runtime = runtime();
-    let name = format!("store_race_{}", std::process::id());
-    runtime.block_on(async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-            .await
-            .expect("the test server answers");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .expect("a database of the test's own");
-    });
-    runtime.block_on(race(Database::Url(format!("{server}/{name}"))));
+    common::on_postgresql("store_race", race);
 }

@@ -21,12 +21,14 @@ pub struct Gathered {
 impl Gathered {
     /// The line saying how many saved games are not reviewed, if any are.
     pub fn not_reviewed_line(&self) -> Option<String> {
-        (self.not_reviewed > 0).then(|| {
-            format!(
-                "{} saved games are not reviewed yet, so give no puzzles (r in the saved games reviews one)",
-                self.not_reviewed
-            )
-        })
+        let said = match self.not_reviewed {
+            0 => return None,
+            1 => "1 saved game is not reviewed yet, so it gives".to_string(),
+            n => format!("{n} saved games are not reviewed yet, so they give"),
+        };
+        Some(format!(
+            "{said} no puzzles (r in the saved games reviews one)"
+        ))
     }
 }
 
@@ -66,4 +68,33 @@ pub fn saved_games(folder: &Path) -> Vec<PathBuf> {
         .into_iter()
         .map(|entry| entry.path)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn not_reviewed(n: usize) -> Option<String> {
+        Gathered {
+            puzzles: Vec::new(),
+            notices: Vec::new(),
+            not_reviewed: n,
+        }
+        .not_reviewed_line()
+    }
+
+    #[test]
+    fn the_games_not_reviewed_are_counted_in_good_english() {
+        assert_eq!(not_reviewed(0), None);
+        let one = not_reviewed(1).expect("a line");
+        assert!(
+            one.starts_with("1 saved game is not reviewed yet, so it gives no puzzles"),
+            "{one}"
+        );
+        let three = not_reviewed(3).expect("a line");
+        assert!(
+            three.starts_with("3 saved games are not reviewed yet, so they give no puzzles"),
+            "{three}"
+        );
+    }
 }

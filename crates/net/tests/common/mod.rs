@@ -1,0 +1,51 @@
+//! The two real databases every store test runs on: SQLite in a folder
+//! of its own, and PostgreSQL (the server `bash .ci/run` starts and names
+//! in TABLETOP_TEST_POSTGRES) in a database of its own.
+
+// Each test file uses its own part of these helpers.
+#![allow(dead_code)]
+
+use std::future::Future;
+
+use tabletop_net::store::Database;
+
+/// A runtime for one test, on as many threads as the server would use.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+/// Runs `test` on SQLite in a new folder named after `name` (and this
+/// process), removed afterwards.
+pub fn on_sqlite<Run: Future<Output = ()>>(name: &str, test: impl FnOnce(Database) -> Run) {
+    let folder = std::env::temp_dir().join(format!("tabletop-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    runtime().block_on(test(Database::in_folder(&folder)));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Runs `test` on PostgreSQL in a new database named after `name` (and
+/// this process); fails clearly when no server is named.
+pub fn on_postgresql<Run: Future<Output = ()>>(name: &str, test: impl FnOnce(Database) -> Run) {
+    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
+             which `bash .ci/run` installs, starts and names there"
+        )
+    });
+    let runtime = runtime();
+    let name = format!("{name}_{}", std::process::id());
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+            .await
+            .expect("the test server answers");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("a database of the test's own");
+    });
+    runtime.block_on(test(Database::Url(format!("{server}/{name}"))));
+}
