@@ -6,6 +6,8 @@ use tabletop_net::store::kept_games::{KEPT_GAMES, KeptGame};
 use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
 
+mod common;
+
 const LIMITS: Limits = Limits {
     games: 100,
     open_per_address: 100,
@@ -48,40 +50,12 @@ async fn kept_games(database: Database) {
     store.close().await;
 }
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime")
-}
-
 #[test]
 fn kept_games_in_sqlite() {
-    let folder = std::env::temp_dir().join(format!("tabletop-kept-games-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    runtime().block_on(kept_games(Database::in_folder(&folder)));
-    let _ = std::fs::remove_dir_all(&folder);
+    common::on_sqlite("kept-games", kept_games);
 }
 
 #[test]
 fn kept_games_in_postgresql() {
-    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
-             which `bash .ci/run` installs, starts and names there"
-        )
-    });
-    let runtime = runtime();
-    let name = format!("kept_games_{}", std::process::id());
-    runtime.block_on(async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-            .await
-            .expect("the test server answers");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .expect("a database of the test's own");
-    });
-    runtime.block_on(kept_games(Database::Url(format!("{server}/{name}"))));
+    common::on_postgresql("kept_games", kept_games);
 }
