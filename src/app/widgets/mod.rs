@@ -10,3 +10,4 @@ pub mod reserve;
 pub mod spinner;
 pub mod square;
 pub mod title;
+pub mod typed_line;

@@ -12,7 +12,6 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::Analysis;
 use super::search::PLIES;
-use crate::app::action::Action;
 use crate::app::fit;
 use crate::app::games::{BoardView, last_turn, typed_move};
 use crate::app::screens::Screen;
@@ -21,6 +20,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
+use crate::app::widgets::typed_line::TypedLine;
 use crate::games::Interactive;
 use tabletop_core::variation::Node;
 use tabletop_engine::Player;
@@ -67,21 +67,15 @@ pub(super) fn render<G: Interactive>(
         .wrap(Wrap { trim: false })
         .render(list, buf);
     if let Some(text) = &analysis.input {
-        let keys = analysis.mode();
-        TextLine::from(vec![
-            Span::styled("Cell: ", theme.key()),
-            Span::raw(text.clone()),
-            Span::styled("▏", theme.key()),
-            Span::styled(
-                format!(
-                    "   {} plays, {} cancels",
-                    keys.key_for(Action::Confirm),
-                    keys.key_for(Action::Cancel)
-                ),
-                theme.dim(),
-            ),
-        ])
-        .render(address, buf);
+        let line = TypedLine {
+            label: "Cell: ",
+            does: "plays",
+            text,
+            selected: false,
+            mode: analysis.mode(),
+            theme,
+        };
+        (&line).render(address, buf);
     }
     let said = fit::message(&analysis.status(), usize::from(status.width));
     TextLine::styled(said, theme.message()).render(status, buf);

@@ -6,15 +6,12 @@ use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::clock::ClockShown;
 use super::peer::{Connection, Peer};
 use super::{Play, Prompt};
-use crate::app::action::Action;
-use crate::app::fit::{tail, width};
 use crate::app::games::{BoardView, GameUi, history_entries, last_turn};
 use crate::app::keys::Mode;
 use crate::app::screens::{Screen, board_and_panel};
@@ -23,6 +20,7 @@ use crate::app::widgets::eval_bar::eval_bar;
 use crate::app::widgets::history::History;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
+use crate::app::widgets::typed_line::TypedLine;
 use crate::games::Interactive;
 use tabletop_engine::Player;
 
@@ -74,12 +72,20 @@ pub fn render<G: Interactive>(play: &Play<G>, area: Rect, buf: &mut Buffer, them
     render_board(play, areas.board, buf, theme);
     render_panel(play, areas.panel, buf, theme);
     if let Some((prompt, text)) = &play.input {
-        let line = Typed {
-            prompt: *prompt,
+        let (label, does) = match prompt {
+            Prompt::Address => ("Cell: ", "plays"),
+            Prompt::SavePath => ("Save to: ", "saves"),
+            Prompt::Chat => ("Say: ", "sends"),
+        };
+        let line = TypedLine {
+            label,
+            does,
             text,
             selected: play.selected,
+            mode: play.mode(),
+            theme,
         };
-        render_input(&line, play.mode(), areas.address, buf, theme);
+        (&line).render(areas.address, buf);
     }
     let status = play.status(usize::from(areas.status.width));
     Paragraph::new(Line::styled(status, theme.message())).render(areas.status, buf);
@@ -203,41 +209,6 @@ fn render_panel<G: GameUi>(play: &Play<G>, area: Rect, buf: &mut Buffer, theme: 
         theme,
     };
     (&history).render(history_area, buf);
-}
-
-/// The line typed at the bottom, as drawn.
-struct Typed<'a> {
-    prompt: Prompt,
-    text: &'a str,
-    /// Shown selected: typing replaces it.
-    selected: bool,
-}
-
-fn render_input(line: &Typed, mode: Mode, area: Rect, buf: &mut Buffer, theme: Theme) {
-    let (label, does) = match line.prompt {
-        Prompt::Address => ("Cell: ", "plays"),
-        Prompt::SavePath => ("Save to: ", "saves"),
-        Prompt::Chat => ("Say: ", "sends"),
-    };
-    let hint = format!(
-        "   {} {does}, {} cancels",
-        mode.key_for(Action::Confirm),
-        mode.key_for(Action::Cancel)
-    );
-    // A long path shows its end, where the cursor is.
-    let room = usize::from(area.width).saturating_sub(width(label) + width(&hint) + 1);
-    let shown = tail(line.text, room);
-    let style = match line.selected {
-        true => theme.selected(),
-        false => Style::default(),
-    };
-    Line::from(vec![
-        Span::styled(label, theme.key()),
-        Span::styled(shown, style),
-        Span::styled("▏", theme.key()),
-        Span::styled(hint, theme.dim()),
-    ])
-    .render(area, buf);
 }
 
 /// Who plays whom in a network game, the connection, the clock, the offer

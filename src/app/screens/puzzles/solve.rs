@@ -27,6 +27,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::spinner;
 use crate::app::widgets::title::{Fit, TitleBar};
+use crate::app::widgets::typed_line::TypedLine;
 use crate::games::Interactive;
 use tabletop_core::puzzles::judge::{Judged, answer, judge};
 use tabletop_core::puzzles::{Puzzle, proof};
@@ -517,21 +518,15 @@ impl<G: Interactive> Screen for Solve<G> {
             .wrap(Wrap { trim: false })
             .render(panel, buf);
         if let Some(text) = &self.input {
-            let keys = self.mode();
-            TextLine::from(vec![
-                Span::styled("Cell: ", theme.key()),
-                Span::raw(text.clone()),
-                Span::styled("▏", theme.key()),
-                Span::styled(
-                    format!(
-                        "   {} plays, {} cancels",
-                        keys.key_for(Action::Confirm),
-                        keys.key_for(Action::Cancel)
-                    ),
-                    theme.dim(),
-                ),
-            ])
-            .render(address, buf);
+            let line = TypedLine {
+                label: "Cell: ",
+                does: "plays",
+                text,
+                selected: false,
+                mode: self.mode(),
+                theme,
+            };
+            (&line).render(address, buf);
         }
         let said = crate::app::fit::message(&self.status(), usize::from(status.width));
         Paragraph::new(TextLine::styled(said, theme.message())).render(status, buf);
