@@ -35,9 +35,14 @@ fn a_guest_plays_the_computer_to_the_end_and_leaves() {
     // Start: a person against the computer.
     visit.send("\r");
     visit.wait_for("Player X's turn");
-    // Saving to a file is refused.
+    // A guest is not offered saving: `s` says why, and how to keep games.
+    let game = visit.screen();
+    assert!(
+        !game.contains("s save") && !game.contains("s keep"),
+        "{game}"
+    );
     visit.send("s");
-    visit.wait_for("Over SSH, games are not saved to files.");
+    visit.wait_for("Your games need a key: connect with an SSH key (ssh -i KEY)");
     let end = play_to_the_end(&mut visit);
     assert!(end.contains("Moves"), "{end}");
     // q leaves: ssh exits as after a shell, its terminal given back.
@@ -506,7 +511,7 @@ fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     let mut back = Visit::start(&door, &client, "hal", false, &[]);
     back.wait_for("[ Your games ]");
     back.send("\x1b[B\x1b[B\r");
-    back.wait_for("1 finished game, the latest first");
+    back.wait_for("1 kept game, the latest first");
     let games = back.screen();
     let line = games
         .lines()

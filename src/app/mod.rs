@@ -109,7 +109,8 @@ impl App {
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));
         let look = Look::chosen(&options.config, options.looks.clone(), theme, &mut notices);
-        let screen = first_screen(options, &home, &context);
+        let mut screen = first_screen(options, &home, &context);
+        screen.shown_in(&context);
         let mut app = App {
             screen,
             behind: Vec::new(),
@@ -250,12 +251,14 @@ impl App {
                 home.back();
                 self.show(home);
             }
-            Transition::Open(screen) => {
+            Transition::Open(mut screen) => {
+                screen.shown_in(&self.context);
                 let shown = std::mem::replace(&mut self.screen, screen);
                 self.behind.push(shown);
                 self.help = None;
             }
-            Transition::Switch(screen) => {
+            Transition::Switch(mut screen) => {
+                screen.shown_in(&self.context);
                 // Whatever was switched to, there is a home to go to.
                 if self.behind.is_empty() {
                     self.behind.push(Box::new(self.home.clone()));
