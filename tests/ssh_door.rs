@@ -540,3 +540,50 @@ fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     again.send("q");
     assert_eq!(again.exits(), 0);
 }
+
+/// In the lobby, a new game against a player near one's rating, within
+/// ±100 (the form's first range): `n`, up to the opponent's line, one
+/// step right, down to create, Enter.
+fn seek_near(visit: &mut Visit) {
+    visit.send("n");
+    visit.wait_for("create");
+    visit.send("\x1b[A\x1b[A");
+    visit.wait_for("Against");
+    visit.send("\x1b[C");
+    visit.wait_for("a player near your rating (±100)");
+    visit.send("\x1b[B\x1b[B\r");
+}
+
+#[test]
+fn two_players_with_keys_seek_and_are_paired_into_one_game() {
+    let door = Door::start(&[]);
+    let (ada_key, bob_key) = (client_folder(), client_folder());
+    let mut ada = Visit::start(&door, &ada_key, "ada", false, &[]);
+    ada.wait_for("[ Your games ]");
+    ada.send("\x1b[B\r");
+    ada.wait_for("Games in progress");
+    seek_near(&mut ada);
+    ada.wait_for("join code ");
+    door.wait_for_log(|log| log.contains("game made"));
+    let mut bob = Visit::start(&door, &bob_key, "bob", false, &[]);
+    bob.wait_for("[ Your games ]");
+    bob.send("\x1b[B\r");
+    // ada's seek is listed with the ratings it waits for (both are new:
+    // 1500, so within each other's range).
+    bob.wait_for("ada 1500 – (seeks 1400–1600)");
+    seek_near(&mut bob);
+    // bob's seek joins ada's: one game, the two of them in it.
+    door.wait_for_log(|log| log.contains("a seek joined"));
+    bob.wait_for("Player X's turn");
+    ada.wait_for("bob");
+    bob.wait_for("ada");
+    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+        (ada, bob)
+    } else {
+        (bob, ada)
+    };
+    x.send("c3\r");
+    o.wait_for("1. X C3");
+    x.send("\x11");
+    o.send("\x11");
+}
