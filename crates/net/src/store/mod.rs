@@ -8,6 +8,7 @@
 pub mod export;
 pub mod import;
 pub mod kept_games;
+pub mod migrations;
 pub mod players;
 pub mod puzzles;
 pub mod ratings;
@@ -196,6 +197,9 @@ impl Store {
             pool.execute(statement.as_str()).await.map_err(|error| {
                 format!("cannot make the tables in {}: {error}", database.shown())
             })?;
+        }
+        for table in migrations::drop_unused(&pool, backend).await? {
+            tracing::info!(table, "an unused table, empty, dropped");
         }
         let (writer, task) = Writer::start(pool.clone(), backend, server.to_string(), limits);
         Ok((

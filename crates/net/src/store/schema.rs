@@ -23,6 +23,9 @@
 //!   ratings before and after (see [`super::ratings`]);
 //! - `seeks`: the games made as seeks, with the ratings they wait for
 //!   (see [`super::seeks`]).
+//!
+//! A table older builds made and none uses is dropped by
+//! [`super::migrations`].
 
 /// Which database the server keeps its games in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
