@@ -587,3 +587,44 @@ fn two_players_with_keys_seek_and_are_paired_into_one_game() {
     x.send("\x11");
     o.send("\x11");
 }
+
+#[test]
+fn a_session_flooding_its_input_is_ended_saying_why_and_others_play_on() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut bystander = Visit::start(&door, &client, "kim", true, &[]);
+    bystander.wait_for("[ Lobby: play and watch people ]");
+    // A megabyte of keys at once, far more than the game reads before
+    // 64 KiB wait: `ssh -tt` with it on its input.
+    let mut args = door.ssh_args(&client, "flo", true);
+    let destination = args.pop().expect("a destination");
+    args.push("-tt".to_string());
+    args.push(destination);
+    let mut flood = Command::new("ssh")
+        .env("HOME", &*client)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ssh runs");
+    let mut keys = flood.stdin.take().expect("piped");
+    let writing = std::thread::spawn(move || {
+        // Written until the session is ended (then the pipe breaks).
+        let _ = keys.write_all(&vec![b'x'; 1 << 20]);
+    });
+    let output = flood.wait_with_output().expect("ssh ends");
+    let _ = writing.join();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("the session sent more than 64 KiB"), "{said}");
+    door.wait_for_log(|log| log.contains("over its input budget"));
+    // The other visitor did not notice: a game starts and goes on.
+    bystander.send("\r");
+    bystander.wait_for("Player X's turn");
+    bystander.send("c3\r");
+    bystander.wait_for("1. X C3");
+    bystander.send("q");
+    assert_eq!(bystander.exits(), 0);
+}
