@@ -19,7 +19,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::app::action::{Action, Direction};
-use crate::app::fit::{self, counted, shorten};
+use crate::app::fit::{self, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::keeping::KeptGames;
 use crate::app::screens::{Context, Screen, Transition, replay};
@@ -29,6 +29,7 @@ use crate::app::widgets::title::{Fit, TitleBar};
 use crate::games::{GameKind, read_record};
 use crate::net::store::kept_games::KeptGame;
 use crate::net::store::ratings::RatedGame;
+use tabletop_core::counted::counted;
 use tabletop_core::files::timestamp;
 
 /// The most rated games read.

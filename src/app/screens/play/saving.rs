@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Play;
-use crate::app::fit::counted;
 use crate::app::games::GameUi;
 use crate::app::paths;
 use crate::app::screens::Context;
 use crate::app::screens::history::NEEDS_A_KEY;
 use crate::app::screens::keeping::{Keep, KeptGames};
 use crate::net::store::kept_games::KeptGame;
+use tabletop_core::counted::counted;
 use tabletop_core::files;
 use tabletop_core::seat::Seat;
 use tabletop_engine::Outcome;
