@@ -34,7 +34,7 @@ use tabletop_engine::record::review::{Review, Reviewed, Standing};
 mod common;
 use common::piped::Piped;
 use common::scratch::Scratch;
-use common::screen::{door, open, options};
+use common::screen::{door, door_to, open, options};
 use common::served::Served;
 
 /// Big enough for every help to show whole and every footer to name all
@@ -1748,4 +1748,54 @@ fn at_the_ssh_door_s_keeps_a_players_game_on_the_server_and_tells_a_guest_why_no
     assert!(replay.contains("tabletop replay"), "{replay}");
     player.update(Action::Cancel);
     assert!(text(&buffer(&player)).contains("1 kept game"));
+}
+
+/// At the door, a game a player only watches is not theirs: `s` is not
+/// offered (footer, help), keeps nothing if pressed, and says why.
+#[test]
+fn at_the_ssh_door_a_game_only_watched_is_not_offered_to_be_kept() {
+    let data = Scratch::new("door-watch");
+    let served = Served::start(&data.join("server"), &[]);
+    let mut ada = Piped::start(
+        &["online", &served.address, "--plain", "--name", "ada"],
+        &data,
+    );
+    ada.wait_for("Open games:");
+    ada.type_lines("create gekitai\n");
+    ada.wait_for("Join code:");
+    let games = kept(Vec::new());
+    let mut watcher = door_to(&served.address, Some(Arc::clone(&games)), SIZE);
+    // The start screen's second line: this server's lobby.
+    watcher.update(Action::DOWN);
+    watcher.update(Action::Confirm);
+    tick_until(&mut watcher, "listed", |screen| {
+        screen.contains("Games in progress") && screen.contains(" moves")
+    });
+    watcher.update(Action::Watch);
+    tick_until(&mut watcher, "watching", |screen| {
+        screen.contains("X ada") && screen.contains("'s turn")
+    });
+    let offered = footer(&buffer(&watcher));
+    assert!(
+        !offered
+            .iter()
+            .any(|(_, says)| says == "keep" || says == "save"),
+        "{offered:?}"
+    );
+    watcher.update(Action::Help);
+    let help = text(&buffer(&watcher));
+    assert!(
+        help.contains(" Keys ") && !help.contains("keep the game") && !help.contains("save"),
+        "{help}"
+    );
+    watcher.update(Action::Help);
+    watcher.update(Action::Save);
+    let screen = text(&buffer(&watcher));
+    assert!(
+        screen.contains("a game you only watch is not kept"),
+        "{screen}"
+    );
+    let kept_now = games.lock().expect("kept").clone();
+    assert!(kept_now.is_empty(), "{kept_now:?}");
+    drop(ada);
 }

@@ -97,6 +97,16 @@ pub fn door(
     games: Option<std::sync::Arc<std::sync::Mutex<Vec<KeptGame>>>>,
     size: (u16, u16),
 ) -> App {
+    door_to("127.0.0.1:9", games, size)
+}
+
+/// The app as the SSH door runs it ([`door`]), its lobby the server at
+/// `lobby`.
+pub fn door_to(
+    lobby: &str,
+    games: Option<std::sync::Arc<std::sync::Mutex<Vec<KeptGame>>>>,
+    size: (u16, u16),
+) -> App {
     let kept = games.map(|games| {
         let keeping = std::sync::Arc::clone(&games);
         KeptGames {
@@ -109,7 +119,7 @@ pub fn door(
     });
     let keyed = kept.is_some();
     let door = Door {
-        lobby: "127.0.0.1:9".to_string(),
+        lobby: lobby.to_string(),
         name: if keyed { "ada" } else { "guest" }.to_string(),
         pass: None,
         history: keyed.then(|| RatedHistory(std::sync::Arc::new(|| Ok(Vec::new())))),

@@ -27,6 +27,9 @@ use tabletop_engine::record::Record;
 /// What `s` says once it kept a game on the server.
 const KEPT: &str = "Kept in Your games on this server";
 
+/// What `s` says at the door in a game the player only watches.
+const WATCHED: &str = "Your games are those you play: a game you only watch is not kept";
+
 /// A finished game kept in the saved games: the file (none when it could
 /// not be written), and the ending it holds, so that a game taken back
 /// and finished otherwise brings its file up to date.
@@ -114,11 +117,28 @@ impl<G: GameUi> Play<G> {
         });
     }
 
+    /// Whether `s` does anything here: it saves a game to a file, or
+    /// keeps one the player plays on the server; not for a guest at the
+    /// door, nor a game watched there (not the player's to keep).
+    pub(super) fn may_save(&self) -> bool {
+        match self.saving {
+            Saving::ToFile => true,
+            Saving::OnServer(_) => !self.watched(),
+            Saving::Nowhere => false,
+        }
+    }
+
+    /// Whether the player only watches this network game.
+    fn watched(&self) -> bool {
+        self.peer.as_ref().is_some_and(|peer| peer.local.is_none())
+    }
+
     /// `s`: saves the game as [`Saving`] says.
     pub(super) fn save(&mut self) {
         match &self.saving {
             Saving::ToFile => self.open_save(),
             Saving::Nowhere => self.message = Some(NEEDS_A_KEY.to_string()),
+            Saving::OnServer(_) if self.watched() => self.message = Some(WATCHED.to_string()),
             Saving::OnServer(kept) => {
                 let kept = kept.clone();
                 self.keep_on_server(&kept);
@@ -154,9 +174,8 @@ impl<G: GameUi> Play<G> {
     /// otherwise after an undo. A game watched is not the player's.
     pub(super) fn keep_if_over(&mut self, keep: &Keep) {
         let ending = self.ending();
-        let watched = self.peer.as_ref().is_some_and(|peer| peer.local.is_none());
         if matches!(keep, Keep::Nowhere)
-            || watched
+            || self.watched()
             || ending.1.is_none()
             || self.kept.as_ref().is_some_and(|k| k.ending == ending)
         {

@@ -71,8 +71,9 @@ impl<G: GameUi> Play<G> {
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
         }
-        // A guest at the SSH door has nowhere to keep a game.
-        if action == Action::Save && matches!(self.saving, Saving::Nowhere) {
+        // A guest at the SSH door has nowhere to keep a game, nor has a
+        // player there a game they only watch.
+        if action == Action::Save && !self.may_save() {
             return false;
         }
         match action {
