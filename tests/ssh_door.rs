@@ -619,6 +619,8 @@ fn a_session_flooding_its_input_is_ended_saying_why_and_others_play_on() {
     let _ = writing.join();
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(said.contains("the session sent more than 64 KiB"), "{said}");
+    // Ended by the server: ssh says it failed (a normal quit is 0).
+    assert_eq!(output.status.code(), Some(1), "{said}");
     door.wait_for_log(|log| log.contains("over its input budget"));
     // The other visitor did not notice: a game starts and goes on.
     bystander.send("\r");

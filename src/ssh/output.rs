@@ -3,9 +3,13 @@
 //! that reads slowly holds its own session back (the SSH window fills,
 //! the queue fills, the app waits to draw) and its memory stays bounded;
 //! a client gone ends the writes with an error, which ends the session;
-//! the app done, the channel is closed.
+//! the app done, the channel is closed with the status the session ended
+//! with ([`Status`]: 0 unless the server ended it), which the client's
+//! `ssh` exits with.
 
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use russh::ChannelId;
 use russh::server::Handle;
@@ -16,10 +20,30 @@ const QUEUED: usize = 4;
 /// The most one frame may hold before it is sent in pieces.
 const FRAME_BYTES: usize = 64 * 1024;
 
+/// The exit status of a session the server ended (its input flooded).
+pub const ENDED_BY_THE_SERVER: u32 = 1;
+
+/// The exit status a session ends with, sent once its last frame is: not
+/// 0 when the server ended it, so that a script running `ssh` sees it
+/// failed.
+#[derive(Clone, Default)]
+pub struct Status(Arc<AtomicU32>);
+
+impl Status {
+    pub fn set(&self, status: u32) {
+        self.0.store(status, Ordering::Release);
+    }
+
+    fn get(&self) -> u32 {
+        self.0.load(Ordering::Acquire)
+    }
+}
+
 /// Where the app's frames are written.
 pub struct Screen {
     frame: Vec<u8>,
     frames: mpsc::Sender<Vec<u8>>,
+    status: Status,
 }
 
 impl Screen {
@@ -30,22 +54,31 @@ impl Screen {
         channel: ChannelId,
     ) -> (Screen, impl Future<Output = ()> + Send + 'static) {
         let (frames, mut queued) = mpsc::channel::<Vec<u8>>(QUEUED);
+        let status = Status::default();
+        let ended = status.clone();
         let sending = async move {
             while let Some(frame) = queued.recv().await {
                 if handle.data(channel, frame).await.is_err() {
                     return;
                 }
             }
-            // The app is done: the client's ssh exits.
-            let _ = handle.exit_status_request(channel, 0).await;
+            // The app is done (the screen dropped): the client's ssh exits
+            // with the session's status.
+            let _ = handle.exit_status_request(channel, ended.get()).await;
             let _ = handle.eof(channel).await;
             let _ = handle.close(channel).await;
         };
         let screen = Screen {
             frame: Vec::new(),
             frames,
+            status,
         };
         (screen, sending)
+    }
+
+    /// Where the status the session ends with is set.
+    pub fn status(&self) -> Status {
+        self.status.clone()
     }
 
     fn send(&mut self) -> io::Result<()> {

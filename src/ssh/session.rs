@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 use super::backend::{SessionBackend, Window};
 use super::budget::{self, Budget};
 use super::input::Decoder;
-use super::output::Screen;
+use super::output::{ENDED_BY_THE_SERVER, Screen};
 use crate::app::App;
 use crate::app::door::Door;
 use crate::app::run::{Events, drive};
@@ -48,6 +48,7 @@ pub fn run(visit: Visit, input: Receiver<Input>, screen: Screen) -> anyhow::Resu
     let area = Rect::new(0, 0, visit.columns, visit.rows);
     let window = Window::default();
     window.set(visit.columns, visit.rows);
+    let status = screen.status();
     let mut backend = SessionBackend::new(screen, window.clone());
     execute!(
         backend.writer(),
@@ -86,6 +87,7 @@ pub fn run(visit: Visit, input: Receiver<Input>, screen: Screen) -> anyhow::Resu
     if events.budget.is_over() {
         let _ = write!(writer, "tabletop: {}\r\n", budget::OVER);
         let _ = writer.flush();
+        status.set(ENDED_BY_THE_SERVER);
     }
     played
 }
