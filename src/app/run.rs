@@ -2,7 +2,10 @@
 //! app, and draws; blocking on input while nothing moves, and ticking
 //! (about 60 times a second) while something does. The loop ([`drive`])
 //! is the same for the local terminal and for an SSH session: only where
-//! its [`Events`] come from and where its frames go differ.
+//! its [`Events`] come from, where its frames go, and how often a frame
+//! may be drawn differ (an SSH session's events already waiting are
+//! handled before the next frame, and its frames are paced: see
+//! [`Events::frame_gap`]).
 
 use std::io;
 use std::sync::MutexGuard;
@@ -31,6 +34,21 @@ pub trait Events {
     /// waits for it).
     fn drawing(&self) -> Option<MutexGuard<'static, ()>> {
         None
+    }
+
+    /// Whether an event is waiting already: if so, it is handled before
+    /// the next frame is drawn (a burst of keys is one frame, the latest
+    /// state). None by default: a frame after each event.
+    fn pending(&mut self) -> bool {
+        false
+    }
+
+    /// The least time from one frame to the next (none by default): the
+    /// frame after a key that comes sooner waits for the rest of it, so
+    /// frames are never more often than this, and a key that comes after
+    /// a pause is drawn at once.
+    fn frame_gap(&self) -> Duration {
+        Duration::ZERO
     }
 }
 
@@ -96,14 +114,22 @@ where
     B::Error: Send + Sync + 'static,
 {
     let mut dirty = true;
+    let mut drawn: Option<Instant> = None;
     while !app.should_quit() {
-        if dirty {
-            let _drawing = events.drawing();
-            terminal.draw(|frame: &mut Frame| frame.render_widget(&*app, frame.area()))?;
-            dirty = false;
-        }
         // Idle means idle: block on input unless something is moving.
-        let wait = app.is_animating().then_some(FRAME);
+        let mut wait = app.is_animating().then_some(FRAME);
+        if dirty && !events.pending() {
+            let now = Instant::now();
+            match too_soon(drawn, events.frame_gap(), now) {
+                None => {
+                    let _drawing = events.drawing();
+                    terminal.draw(|frame: &mut Frame| frame.render_widget(&*app, frame.area()))?;
+                    drawn = Some(now);
+                    dirty = false;
+                }
+                Some(left) => wait = Some(wait.map_or(left, |wait| wait.min(left))),
+            }
+        }
         match events.next(wait)? {
             Some(event) => {
                 if let Event::Resize(width, height) = event {
@@ -114,8 +140,37 @@ where
                     dirty = true;
                 }
             }
-            None => dirty = app.tick(Instant::now()),
+            None => dirty |= app.tick(Instant::now()),
         }
     }
     Ok(())
+}
+
+/// How long until a frame may be drawn at `now`, the last drawn at
+/// `drawn`, frames at least `gap` apart: `None` when it may be now.
+fn too_soon(drawn: Option<Instant>, gap: Duration, now: Instant) -> Option<Duration> {
+    let next = drawn? + gap;
+    (next > now).then(|| next - now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_at_least_the_gap_apart_and_the_first_is_at_once() {
+        let gap = Duration::from_millis(16);
+        let start = Instant::now();
+        assert_eq!(too_soon(None, gap, start), None);
+        assert_eq!(too_soon(Some(start), gap, start), Some(gap));
+        let later = start + Duration::from_millis(10);
+        assert_eq!(
+            too_soon(Some(start), gap, later),
+            Some(Duration::from_millis(6))
+        );
+        assert_eq!(too_soon(Some(start), gap, start + gap), None);
+        assert_eq!(too_soon(Some(start), gap, start + 2 * gap), None);
+        // No gap (the local terminal): a frame after each event.
+        assert_eq!(too_soon(Some(start), Duration::ZERO, start), None);
+    }
 }

@@ -22,6 +22,11 @@ use crate::app::door::Door;
 use crate::app::run::{Events, drive};
 use crate::app::theme::Theme;
 
+/// The least time between two of a session's frames: at most about 60
+/// a second, however fast its keys or resizes come (a key after a pause
+/// is drawn at once).
+const FRAME_GAP: Duration = Duration::from_millis(16);
+
 /// What reaches a visitor's app from the connection.
 pub enum Input {
     Bytes(Vec<u8>),
@@ -105,6 +110,23 @@ struct Session {
     budget: Budget,
 }
 
+impl Session {
+    /// `input` read: its events ready to be handed out.
+    fn read(&mut self, input: Input) {
+        match input {
+            Input::Bytes(bytes) => {
+                self.last_input = Instant::now();
+                self.budget.give(bytes.len());
+                self.ready.extend(self.decoder.decode(&bytes));
+            }
+            Input::Resize(columns, rows) => {
+                self.window.set(columns, rows);
+                self.ready.push_back(Event::Resize(columns, rows));
+            }
+        }
+    }
+}
+
 impl Events for Session {
     fn next(&mut self, wait: Option<Duration>) -> io::Result<Option<Event>> {
         loop {
@@ -117,15 +139,7 @@ impl Events for Session {
             }
             let waited = wait.map_or(idle_left, |wait| wait.min(idle_left));
             match self.input.recv_timeout(waited) {
-                Ok(Input::Bytes(bytes)) => {
-                    self.last_input = Instant::now();
-                    self.budget.give(bytes.len());
-                    self.ready.extend(self.decoder.decode(&bytes));
-                }
-                Ok(Input::Resize(columns, rows)) => {
-                    self.window.set(columns, rows);
-                    return Ok(Some(Event::Resize(columns, rows)));
-                }
+                Ok(input) => self.read(input),
                 Err(RecvTimeoutError::Timeout) if wait.is_some() => return Ok(None),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) if self.budget.is_over() => {
@@ -136,6 +150,22 @@ impl Events for Session {
                 }
             }
         }
+    }
+
+    /// Keys and resizes that came while the app was busy are handled
+    /// before the next frame: a client sending faster than the app draws
+    /// gets the latest state, not a frame per key.
+    fn pending(&mut self) -> bool {
+        if self.ready.is_empty()
+            && let Ok(input) = self.input.try_recv()
+        {
+            self.read(input);
+        }
+        !self.ready.is_empty()
+    }
+
+    fn frame_gap(&self) -> Duration {
+        FRAME_GAP
     }
 }
 
@@ -154,6 +184,56 @@ mod tests {
             window: Window::default(),
             budget,
         }
+    }
+
+    /// The door's app (a guest's) driven by `inputs` until the client
+    /// leaves: the frames it drew, and the last.
+    fn drawn(inputs: Vec<Input>) -> (usize, ratatui::buffer::Buffer) {
+        use crate::app::door::Door;
+        use ratatui::backend::TestBackend;
+        let (tell, input) = sync_channel(inputs.len());
+        inputs
+            .into_iter()
+            .for_each(|input| tell.send(input).expect("sent"));
+        drop(tell);
+        let door = Door {
+            lobby: "127.0.0.1:9".to_string(),
+            name: "guest".to_string(),
+            pass: None,
+            history: None,
+            progress: None,
+            games: None,
+            looks: None,
+            greeting: None,
+        };
+        let mut app = App::door(door, Rect::new(0, 0, 80, 24), Theme::PLAIN);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a terminal");
+        let mut events = session(input, Budget::default());
+        let ended = drive(&mut terminal, &mut app, &mut events);
+        assert!(ended.is_err(), "the client left");
+        let frames = terminal.get_frame().count();
+        (frames, terminal.backend().buffer().clone())
+    }
+
+    /// A burst of keys and resizes already waiting is one frame, of the
+    /// latest state, not a frame per event.
+    #[test]
+    fn a_burst_of_keys_and_resizes_is_drawn_once_in_its_latest_state() {
+        let mut keys = Vec::new();
+        for _ in 0..100 {
+            // Down and up: the start screen's first line chosen again.
+            keys.extend_from_slice(b"\x1b[B\x1b[A");
+        }
+        keys.extend_from_slice(b"\x1b[B");
+        let mut burst = vec![Input::Bytes(keys)];
+        burst.extend((60..90).map(|columns| Input::Resize(columns, 24)));
+        let (frames, screen) = drawn(burst);
+        // 231 events, one frame: drawn once they were all handled.
+        assert_eq!(frames, 1);
+        // The same as what the events come to: one key down, at 89x24.
+        let net = vec![Input::Bytes(b"\x1b[B".to_vec()), Input::Resize(89, 24)];
+        let (_, expected) = drawn(net);
+        assert_eq!(screen, expected);
     }
 
     #[test]
