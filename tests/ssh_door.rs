@@ -630,3 +630,44 @@ fn a_session_flooding_its_input_is_ended_saying_why_and_others_play_on() {
     bystander.send("q");
     assert_eq!(bystander.exits(), 0);
 }
+
+#[test]
+fn a_players_unfinished_game_is_kept_when_they_quit_or_their_connection_drops() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    // Quitting mid-game keeps it, as the autosave does at home.
+    let mut first = Visit::start(&door, &client, "uma", false, &[]);
+    first.wait_for("[ Your games ]");
+    first.send("\r");
+    first.wait_for("Player X's turn");
+    first.send("c3\r");
+    first.wait_for("2. O");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    assert_eq!(kept_games_in(&door), 1);
+    // The connection dropping mid-game keeps it too.
+    let mut second = Visit::start(&door, &client, "uma", false, &[]);
+    second.wait_for("[ Your games ]");
+    second.send("\r");
+    second.wait_for("Player X's turn");
+    second.send("c3\r");
+    second.wait_for("2. O");
+    let _ = second.child.kill();
+    door.wait_for_log(|log| log.matches("ssh session ended").count() >= 1);
+    assert_eq!(kept_games_in(&door), 2);
+    // Both are listed as unfinished, against the computer.
+    let mut back = Visit::start(&door, &client, "uma", false, &[]);
+    back.wait_for("[ Your games ]");
+    back.send("\x1b[B\x1b[B\r");
+    back.wait_for("2 kept games, the latest first");
+    let games = back.screen();
+    let unfinished = games
+        .lines()
+        .filter(|line| line.contains("computer 1") && line.contains("unfinished"))
+        .count();
+    assert_eq!(unfinished, 2, "{games}");
+    back.send("\x1b");
+    back.wait_for("[ Your games ]");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
+}

@@ -142,6 +142,15 @@ impl App {
         self.screen.tell(notice);
     }
 
+    /// The player is gone without quitting (the SSH door's connection
+    /// closed or idled): every screen open stops, as on quitting, so that
+    /// what a screen keeps on leaving is kept.
+    pub fn leave(&mut self) {
+        if !self.quit {
+            self.go(Transition::Quit);
+        }
+    }
+
     pub fn should_quit(&self) -> bool {
         self.quit
     }
@@ -231,6 +240,7 @@ impl App {
             Transition::Stay => {}
             Transition::Quit => {
                 self.screen.stop();
+                self.behind.drain(..).for_each(|mut screen| screen.stop());
                 self.quit = true;
             }
             Transition::Back => match self.behind.pop() {

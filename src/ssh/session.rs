@@ -80,6 +80,7 @@ pub fn run(visit: Visit, input: Receiver<Input>, screen: Screen) -> anyhow::Resu
         budget: visit.budget,
     };
     let played = drive(&mut terminal, &mut app, &mut events);
+    app.leave();
     // The client's terminal as it was, if it is still there to hear, and
     // why the session ends if the server ended it.
     let writer = terminal.backend_mut().writer();

@@ -162,11 +162,33 @@ impl<G: GameUi> Play<G> {
                 format!("{KEPT}, finished.")
             }
             Ok(()) => {
+                self.kept = Some(Kept { path: None, ending });
                 let moves = counted(self.line.numbered(), "move");
                 format!("{KEPT} as it is now, after {moves}.")
             }
             Err(error) => format!("Not kept: {error}"),
         });
+    }
+
+    /// Leaving a game unfinished at the SSH door (quitting, a new game,
+    /// the connection gone or idle): a keyed player's game against the
+    /// computer or at one keyboard is kept as it stands, as the autosave
+    /// keeps it at home, unless it was kept so already. A network game
+    /// goes on at the server, and is not the door's to keep.
+    pub(super) fn keep_on_leaving(&mut self) {
+        let Saving::OnServer(kept) = &self.saving else {
+            return;
+        };
+        let ending = self.ending();
+        if self.peer.is_some()
+            || ending.0 == 0
+            || ending.1.is_some()
+            || self.kept.as_ref().is_some_and(|k| k.ending == ending)
+        {
+            return;
+        }
+        let kept = kept.clone();
+        self.keep_on_server(&kept);
     }
 
     /// Keeps the game where `keep` says once it is over (whoever ended

@@ -358,6 +358,7 @@ impl<G: Interactive> Screen for Play<G> {
     fn stop(&mut self) {
         self.stop_thinking();
         self.engines = [None, None];
+        self.keep_on_leaving();
         // Left or quit: the clock stops, and the autosave keeps its times.
         if self
             .clock_shown()
