@@ -7,6 +7,7 @@
 //! a new key is tested when it is named.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
@@ -20,6 +21,7 @@ use tabletop::app::action::Action;
 use tabletop::app::keys::action_for;
 use tabletop::app::{App, Options, Start};
 use tabletop::games::{self, AnyRecord, GameKind, Interactive, Setup, WithRecord, WithSetup};
+use tabletop::net::store::kept_games::KeptGame;
 use tabletop_core::files;
 use tabletop_core::puzzles::builtin;
 use tabletop_core::seat::Seat;
@@ -32,7 +34,7 @@ use tabletop_engine::record::review::{Review, Reviewed, Standing};
 mod common;
 use common::piped::Piped;
 use common::scratch::Scratch;
-use common::screen::{open, options};
+use common::screen::{door, open, options};
 use common::served::Served;
 
 /// Big enough for every help to show whole and every footer to name all
@@ -690,6 +692,10 @@ fn saves(drive: &mut Drive) -> Result<(), String> {
     shows(drive, "Save to: ")
 }
 
+fn keeps_on_the_server(drive: &mut Drive) -> Result<(), String> {
+    shows(drive, "Kept in Your games on this server")
+}
+
 fn pauses(drive: &mut Drive) -> Result<(), String> {
     shows(drive, "paused")
 }
@@ -920,6 +926,7 @@ fn check(says: &str) -> Option<Check> {
         "look back" | "look back at the moves so far" => looks_back,
         "resign" | "resign (asks first)" => resigns,
         "save" | "save the game to a file" => saves,
+        "keep" | "keep the game in your games on this server" => keeps_on_the_server,
         "pause" | "pause or go on (computer against computer)" => pauses,
         "take the engine's seat: you play its side" => takes_the_seat,
         "give the engine's seat to tabletop's computer" => gives_the_seat,
@@ -953,13 +960,17 @@ fn check(says: &str) -> Option<Check> {
         | "back to where the game was opened from"
         | "back to the start screen (or the shell)"
         | "back to the list"
+        | "back to the start screen"
         | "puzzles" => goes_back,
         "play the cell typed, or save or send the line" | "play the cell typed" => enters_the_line,
         "erase" | "erase the last character" => erases,
         "empty" | "empty the line" => empties_the_line,
         "cancel" | "close the line" => closes_the_line,
         "start" | "start the game, resume it, open the saved games or the puzzles" => starts,
-        "replay" | "replay the game" | "choose a game; a second click replays it" => opens_a_replay,
+        "replay"
+        | "replay the game"
+        | "replay the game chosen (a kept one)"
+        | "choose a game; a second click replays it" => opens_a_replay,
         "choose a game, a line or its value (‹ ›); a button does what Enter does" => {
             clicks_a_title
         }
@@ -1614,4 +1625,127 @@ fn every_key_named_in_the_lobby_and_a_network_game_does_what_it_says() {
         ],
     );
     drop(players);
+}
+
+/// `records` as the server keeps a player's finished games.
+fn kept(records: Vec<AnyRecord>) -> Arc<Mutex<Vec<KeptGame>>> {
+    let kept = records.into_iter().map(|record| KeptGame {
+        played: "2026-11-27 05:20 UTC".to_string(),
+        game: record.kind().name().to_string(),
+        opponent: "computer 1".to_string(),
+        result: "Player X wins!".to_string(),
+        record: {
+            struct Text;
+            impl WithRecord for Text {
+                type Output = String;
+                fn run<G: Interactive>(self, record: Record<G>) -> String {
+                    record.to_toml()
+                }
+            }
+            games::with_record(record, Text)
+        },
+    });
+    Arc::new(Mutex::new(kept.collect()))
+}
+
+/// The SSH door's app (a player with a key when `games` holds their
+/// finished games, a guest when none), on the start screen's line
+/// `down` lines below Start, opened.
+fn at_the_door(games: Option<Arc<Mutex<Vec<KeptGame>>>>, down: usize) -> App {
+    let mut app = door(games, SIZE);
+    for _ in 0..down {
+        app.update(Action::DOWN);
+    }
+    app.update(Action::Confirm);
+    app
+}
+
+#[test]
+fn every_key_named_at_the_ssh_door_does_what_it_says() {
+    let games = || {
+        let records = vec![record_of(GameKind::Gekitai, 7), record_of(GameKind::Hex, 9)];
+        Some(kept(records))
+    };
+    let scenes = vec![
+        Scene::new("the door's Your games", move || at_the_door(games(), 2)),
+        Scene::new("a game at the door, with a key", || {
+            at_the_door(Some(kept(Vec::new())), 0)
+        }),
+        Scene::new("a game at the door, as a guest", || at_the_door(None, 0)),
+    ];
+    check_scenes(
+        scenes,
+        &[
+            "choose a game",
+            "replay the game chosen (a kept one)",
+            "back to the start screen",
+            "keep the game in your games on this server",
+        ],
+    );
+}
+
+/// At the door a guest is not offered `s`, which says why if pressed;
+/// a player with a key keeps the game, finished or not, in their games,
+/// and finds it in Your games, where Enter replays it.
+#[test]
+fn at_the_ssh_door_s_keeps_a_players_game_on_the_server_and_tells_a_guest_why_not() {
+    let mut guest = at_the_door(None, 0);
+    assert!(text(&buffer(&guest)).contains("'s turn"));
+    assert!(
+        !footer(&buffer(&guest))
+            .iter()
+            .any(|(_, says)| says == "save")
+    );
+    guest.update(Action::Help);
+    let help = text(&buffer(&guest));
+    assert!(
+        help.contains(" Keys ") && !help.contains("save") && !help.contains("keep the game"),
+        "{help}"
+    );
+    guest.update(Action::Help);
+    guest.update(Action::Save);
+    let screen = text(&buffer(&guest));
+    assert!(
+        screen.contains("need a key") && screen.contains("ssh -i KEY"),
+        "{screen}"
+    );
+
+    let games = kept(Vec::new());
+    let mut player = at_the_door(Some(Arc::clone(&games)), 0);
+    player.update(Action::Confirm);
+    player.update(Action::Help);
+    let help = text(&buffer(&player));
+    assert!(
+        help.contains("keep the game in your games on this server"),
+        "{help}"
+    );
+    assert!(!help.contains("save the game to a file"), "{help}");
+    player.update(Action::Help);
+    player.update(Action::Save);
+    let screen = text(&buffer(&player));
+    assert!(
+        screen.contains("Kept in Your games on this server"),
+        "{screen}"
+    );
+    let kept_now = games.lock().expect("kept").clone();
+    assert_eq!(kept_now.len(), 1, "{kept_now:?}");
+    assert!(
+        kept_now[0].record.contains("moves = [\""),
+        "{}",
+        kept_now[0].record
+    );
+    // Home, to Your games: the game is there, and Enter replays it.
+    player.update(Action::NewGame);
+    player.update(Action::NewGame);
+    for _ in 0..2 {
+        player.update(Action::DOWN);
+    }
+    player.update(Action::Confirm);
+    let list = text(&buffer(&player));
+    assert!(list.contains("1 kept game"), "{list}");
+    player.update(Action::Confirm);
+    let replay = text(&buffer(&player));
+    assert!(replay.contains("tabletop replay"), "{replay}");
+    player.update(Action::Cancel);
+    assert!(text(&buffer(&player)).contains("1 kept game"));
 }

@@ -35,9 +35,14 @@ fn a_guest_plays_the_computer_to_the_end_and_leaves() {
     // Start: a person against the computer.
     visit.send("\r");
     visit.wait_for("Player X's turn");
-    // Saving to a file is refused.
+    // A guest is not offered saving: `s` says why, and how to keep games.
+    let game = visit.screen();
+    assert!(
+        !game.contains("s save") && !game.contains("s keep"),
+        "{game}"
+    );
     visit.send("s");
-    visit.wait_for("Over SSH, games are not saved to files.");
+    visit.wait_for("Your games need a key: connect with an SSH key (ssh -i KEY)");
     let end = play_to_the_end(&mut visit);
     assert!(end.contains("Moves"), "{end}");
     // q leaves: ssh exits as after a shell, its terminal given back.
@@ -506,7 +511,7 @@ fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     let mut back = Visit::start(&door, &client, "hal", false, &[]);
     back.wait_for("[ Your games ]");
     back.send("\x1b[B\x1b[B\r");
-    back.wait_for("1 finished game, the latest first");
+    back.wait_for("1 kept game, the latest first");
     let games = back.screen();
     let line = games
         .lines()
@@ -534,4 +539,133 @@ fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     again.wait_for("Your games need a key");
     again.send("q");
     assert_eq!(again.exits(), 0);
+}
+
+/// In the lobby, a new game against a player near one's rating, within
+/// ±100 (the form's first range): `n`, up to the opponent's line, one
+/// step right, down to create, Enter.
+fn seek_near(visit: &mut Visit) {
+    visit.send("n");
+    visit.wait_for("create");
+    visit.send("\x1b[A\x1b[A");
+    visit.wait_for("Against");
+    visit.send("\x1b[C");
+    visit.wait_for("a player near your rating (±100)");
+    visit.send("\x1b[B\x1b[B\r");
+}
+
+#[test]
+fn two_players_with_keys_seek_and_are_paired_into_one_game() {
+    let door = Door::start(&[]);
+    let (ada_key, bob_key) = (client_folder(), client_folder());
+    let mut ada = Visit::start(&door, &ada_key, "ada", false, &[]);
+    ada.wait_for("[ Your games ]");
+    ada.send("\x1b[B\r");
+    ada.wait_for("Games in progress");
+    seek_near(&mut ada);
+    ada.wait_for("join code ");
+    door.wait_for_log(|log| log.contains("game made"));
+    let mut bob = Visit::start(&door, &bob_key, "bob", false, &[]);
+    bob.wait_for("[ Your games ]");
+    bob.send("\x1b[B\r");
+    // ada's seek is listed with the ratings it waits for (both are new:
+    // 1500, so within each other's range).
+    bob.wait_for("ada 1500 – (seeks 1400–1600)");
+    seek_near(&mut bob);
+    // bob's seek joins ada's: one game, the two of them in it.
+    door.wait_for_log(|log| log.contains("a seek joined"));
+    bob.wait_for("Player X's turn");
+    ada.wait_for("bob");
+    bob.wait_for("ada");
+    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+        (ada, bob)
+    } else {
+        (bob, ada)
+    };
+    x.send("c3\r");
+    o.wait_for("1. X C3");
+    x.send("\x11");
+    o.send("\x11");
+}
+
+#[test]
+fn a_session_flooding_its_input_is_ended_saying_why_and_others_play_on() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut bystander = Visit::start(&door, &client, "kim", true, &[]);
+    bystander.wait_for("[ Lobby: play and watch people ]");
+    // A megabyte of keys at once, far more than the game reads before
+    // 64 KiB wait: `ssh -tt` with it on its input.
+    let mut args = door.ssh_args(&client, "flo", true);
+    let destination = args.pop().expect("a destination");
+    args.push("-tt".to_string());
+    args.push(destination);
+    let mut flood = Command::new("ssh")
+        .env("HOME", &*client)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ssh runs");
+    let mut keys = flood.stdin.take().expect("piped");
+    let writing = std::thread::spawn(move || {
+        // Written until the session is ended (then the pipe breaks).
+        let _ = keys.write_all(&vec![b'x'; 1 << 20]);
+    });
+    let output = flood.wait_with_output().expect("ssh ends");
+    let _ = writing.join();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("the session sent more than 64 KiB"), "{said}");
+    door.wait_for_log(|log| log.contains("over its input budget"));
+    // The other visitor did not notice: a game starts and goes on.
+    bystander.send("\r");
+    bystander.wait_for("Player X's turn");
+    bystander.send("c3\r");
+    bystander.wait_for("1. X C3");
+    bystander.send("q");
+    assert_eq!(bystander.exits(), 0);
+}
+
+#[test]
+fn a_players_unfinished_game_is_kept_when_they_quit_or_their_connection_drops() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    // Quitting mid-game keeps it, as the autosave does at home.
+    let mut first = Visit::start(&door, &client, "uma", false, &[]);
+    first.wait_for("[ Your games ]");
+    first.send("\r");
+    first.wait_for("Player X's turn");
+    first.send("c3\r");
+    first.wait_for("2. O");
+    first.send("q");
+    assert_eq!(first.exits(), 0);
+    assert_eq!(kept_games_in(&door), 1);
+    // The connection dropping mid-game keeps it too.
+    let mut second = Visit::start(&door, &client, "uma", false, &[]);
+    second.wait_for("[ Your games ]");
+    second.send("\r");
+    second.wait_for("Player X's turn");
+    second.send("c3\r");
+    second.wait_for("2. O");
+    let _ = second.child.kill();
+    door.wait_for_log(|log| log.matches("ssh session ended").count() >= 1);
+    assert_eq!(kept_games_in(&door), 2);
+    // Both are listed as unfinished, against the computer.
+    let mut back = Visit::start(&door, &client, "uma", false, &[]);
+    back.wait_for("[ Your games ]");
+    back.send("\x1b[B\x1b[B\r");
+    back.wait_for("2 kept games, the latest first");
+    let games = back.screen();
+    let unfinished = games
+        .lines()
+        .filter(|line| line.contains("computer 1") && line.contains("unfinished"))
+        .count();
+    assert_eq!(unfinished, 2, "{games}");
+    back.send("\x1b");
+    back.wait_for("[ Your games ]");
+    back.send("q");
+    assert_eq!(back.exits(), 0);
 }

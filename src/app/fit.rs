@@ -221,15 +221,6 @@ pub fn pad(text: &str, room: usize) -> String {
     format!("{text}{}", " ".repeat(fill))
 }
 
-/// `1 move`, `12 moves`.
-pub fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,8 +314,5 @@ mod tests {
         for width in 0..70 {
             assert!(leading(title, width).chars().count() <= width, "{width}");
         }
-        assert_eq!(counted(1, "move"), "1 move");
-        assert_eq!(counted(0, "move"), "0 moves");
-        assert_eq!(counted(12, "move"), "12 moves");
     }
 }

@@ -109,7 +109,8 @@ impl App {
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
         notices.extend(engine_notices.iter().map(ToString::to_string));
         let look = Look::chosen(&options.config, options.looks.clone(), theme, &mut notices);
-        let screen = first_screen(options, &home, &context);
+        let mut screen = first_screen(options, &home, &context);
+        screen.shown_in(&context);
         let mut app = App {
             screen,
             behind: Vec::new(),
@@ -139,6 +140,15 @@ impl App {
             notice = fit::wrapped(&notice, width, 1).concat();
         }
         self.screen.tell(notice);
+    }
+
+    /// The player is gone without quitting (the SSH door's connection
+    /// closed or idled): every screen open stops, as on quitting, so that
+    /// what a screen keeps on leaving is kept.
+    pub fn leave(&mut self) {
+        if !self.quit {
+            self.go(Transition::Quit);
+        }
     }
 
     pub fn should_quit(&self) -> bool {
@@ -230,6 +240,7 @@ impl App {
             Transition::Stay => {}
             Transition::Quit => {
                 self.screen.stop();
+                self.behind.drain(..).for_each(|mut screen| screen.stop());
                 self.quit = true;
             }
             Transition::Back => match self.behind.pop() {
@@ -250,12 +261,14 @@ impl App {
                 home.back();
                 self.show(home);
             }
-            Transition::Open(screen) => {
+            Transition::Open(mut screen) => {
+                screen.shown_in(&self.context);
                 let shown = std::mem::replace(&mut self.screen, screen);
                 self.behind.push(shown);
                 self.help = None;
             }
-            Transition::Switch(screen) => {
+            Transition::Switch(mut screen) => {
+                screen.shown_in(&self.context);
                 // Whatever was switched to, there is a home to go to.
                 if self.behind.is_empty() {
                     self.behind.push(Box::new(self.home.clone()));

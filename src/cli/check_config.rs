@@ -35,6 +35,6 @@ pub(super) fn check_config() -> Result<ExitCode, Failure> {
     }
     Err(Failure::usage(format!(
         "{} in config.toml",
-        crate::app::fit::counted(notices.len(), "problem")
+        tabletop_core::counted::counted(notices.len(), "problem")
     )))
 }

@@ -463,7 +463,7 @@ fn show_games(open: &[Listing], playing: &[Listing]) -> Vec<u64> {
                 game.game,
                 game.settings,
                 game.players(),
-                crate::app::fit::counted(game.moves, "move")
+                tabletop_core::counted::counted(game.moves, "move")
             );
         }
     }

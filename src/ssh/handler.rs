@@ -14,6 +14,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPubl
 use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
 
 use super::addresses::Counted;
+use super::budget::Budget;
 use super::identity::identify;
 use super::output::Screen;
 use super::session::{self, Input, Visit};
@@ -56,6 +57,8 @@ pub struct Visitor {
     pty: Option<(u16, u16)>,
     vars: Vec<(String, String)>,
     input: Option<SyncSender<Input>>,
+    /// The input waiting for the app, which must stay within its budget.
+    budget: Budget,
 }
 
 impl Visitor {
@@ -70,6 +73,7 @@ impl Visitor {
             pty: None,
             vars: Vec::new(),
             input: None,
+            budget: Budget::default(),
         }
     }
 
@@ -143,6 +147,7 @@ impl Visitor {
             rows,
             vars: std::mem::take(&mut self.vars),
             idle: self.shared.idle,
+            budget: self.budget.clone(),
         };
         tracing::info!(peer = ?self.peer, name = %visit.door.name, key = ?self.key, "ssh session");
         std::thread::spawn(move || {
@@ -406,12 +411,21 @@ impl Handler for Visitor {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(input) = &self.input {
-            match input.try_send(Input::Bytes(data.to_vec())) {
-                // A client typing faster than the app reads loses keys.
-                Ok(()) | Err(TrySendError::Full(_)) => {}
-                Err(TrySendError::Disconnected(_)) => self.input = None,
-            }
+        let Some(input) = &self.input else {
+            return Ok(());
+        };
+        // Over its budget, the session ends: the app hears of it when its
+        // input closes.
+        if !self.budget.take(data.len()) {
+            tracing::info!(peer = ?self.peer, "ssh session over its input budget");
+            self.input = None;
+            return Ok(());
+        }
+        match input.try_send(Input::Bytes(data.to_vec())) {
+            Ok(()) => {}
+            // A client typing faster than the app reads loses keys.
+            Err(TrySendError::Full(_)) => self.budget.give(data.len()),
+            Err(TrySendError::Disconnected(_)) => self.input = None,
         }
         Ok(())
     }

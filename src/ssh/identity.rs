@@ -4,11 +4,11 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::app::fit::counted;
 use crate::games::GameKind;
 use crate::net::sanitise::sanitise;
 use crate::net::store::Store;
 use crate::net::store::players::{Player, Visit};
+use tabletop_core::counted::counted;
 
 /// The longest display name.
 const NAME_LENGTH: usize = 20;

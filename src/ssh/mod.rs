@@ -8,6 +8,7 @@
 
 mod addresses;
 mod backend;
+mod budget;
 mod handler;
 pub mod host_key;
 mod identity;
@@ -29,6 +30,11 @@ use crate::net::pass::Passes;
 use crate::net::store::Store;
 use addresses::Addresses;
 use handler::{Shared, Visitor};
+
+/// What a client may send on its channel before the server takes it.
+const WINDOW_BYTES: u32 = 32 * 1024;
+/// The most a client may send in one packet.
+const PACKET_BYTES: u32 = 16 * 1024;
 
 /// How the door is run.
 pub struct DoorOptions {
@@ -74,6 +80,10 @@ impl Door {
             auth_rejection_time_initial: Some(Duration::ZERO),
             inactivity_timeout: Some(options.idle),
             keepalive_interval: Some(Duration::from_secs(30)),
+            // What a client may send before the server reads it, and in
+            // one packet: both well within a session's input budget.
+            window_size: WINDOW_BYTES,
+            maximum_packet_size: PACKET_BYTES,
             nodelay: true,
             ..Config::default()
         };

@@ -3,7 +3,7 @@
 //! (see [`super::output`]), with the terminal the client asked for.
 
 use std::collections::VecDeque;
-use std::io;
+use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -14,6 +14,7 @@ use ratatui::crossterm::{cursor, execute};
 use ratatui::layout::Rect;
 
 use super::backend::{SessionBackend, Window};
+use super::budget::{self, Budget};
 use super::input::Decoder;
 use super::output::Screen;
 use crate::app::App;
@@ -37,6 +38,8 @@ pub struct Visit {
     pub vars: Vec<(String, String)>,
     /// How long the app waits for a key before it ends the session.
     pub idle: Duration,
+    /// The input waiting for the app, counted down as the app reads it.
+    pub budget: Budget,
 }
 
 /// Runs the app for `visit` until the visitor quits, leaves or idles;
@@ -68,15 +71,23 @@ pub fn run(visit: Visit, input: Receiver<Input>, screen: Screen) -> anyhow::Resu
         idle: visit.idle,
         last_input: Instant::now(),
         window,
+        budget: visit.budget,
     };
     let played = drive(&mut terminal, &mut app, &mut events);
-    // The client's terminal as it was, if it is still there to hear.
+    app.leave();
+    // The client's terminal as it was, if it is still there to hear, and
+    // why the session ends if the server ended it.
+    let writer = terminal.backend_mut().writer();
     let _ = execute!(
-        terminal.backend_mut().writer(),
+        writer,
         DisableMouseCapture,
         cursor::Show,
         LeaveAlternateScreen
     );
+    if events.budget.is_over() {
+        let _ = write!(writer, "tabletop: {}\r\n", budget::OVER);
+        let _ = writer.flush();
+    }
     played
 }
 
@@ -90,6 +101,7 @@ struct Session {
     last_input: Instant,
     /// The size the terminal draws at, changed on a resize.
     window: Window,
+    budget: Budget,
 }
 
 impl Events for Session {
@@ -106,6 +118,7 @@ impl Events for Session {
             match self.input.recv_timeout(waited) {
                 Ok(Input::Bytes(bytes)) => {
                     self.last_input = Instant::now();
+                    self.budget.give(bytes.len());
                     self.ready.extend(self.decoder.decode(&bytes));
                 }
                 Ok(Input::Resize(columns, rows)) => {
@@ -114,10 +127,60 @@ impl Events for Session {
                 }
                 Err(RecvTimeoutError::Timeout) if wait.is_some() => return Ok(None),
                 Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) if self.budget.is_over() => {
+                    return Err(io::Error::other(budget::OVER));
+                }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the client left"));
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::sync_channel;
+
+    fn session(input: Receiver<Input>, budget: Budget) -> Session {
+        Session {
+            input,
+            decoder: Decoder::default(),
+            ready: VecDeque::new(),
+            idle: Duration::from_secs(3600),
+            last_input: Instant::now(),
+            window: Window::default(),
+            budget,
+        }
+    }
+
+    #[test]
+    fn input_read_gives_its_budget_back_and_a_session_over_it_ends_saying_why() {
+        let budget = Budget::default();
+        let (tell, input) = sync_channel(4);
+        let mut events = session(input, budget.clone());
+        assert!(budget.take(budget::INPUT_BYTES));
+        tell.send(Input::Bytes(vec![b'x'; budget::INPUT_BYTES]))
+            .expect("sent");
+        assert!(events.next(None).expect("a key").is_some());
+        // Read: the whole budget is there again.
+        assert!(budget.take(budget::INPUT_BYTES));
+        // One byte more is over it: the connection closes the input, and
+        // the app ends saying why.
+        assert!(!budget.take(1));
+        drop(tell);
+        let ended = loop {
+            match events.next(None) {
+                Ok(_) => {}
+                Err(why) => break why,
+            }
+        };
+        assert_eq!(ended.to_string(), budget::OVER);
+        // A client that simply left is not told it was over anything.
+        let (tell, input) = sync_channel(4);
+        drop(tell);
+        let left = session(input, Budget::default()).next(None);
+        assert_eq!(left.expect_err("ended").kind(), io::ErrorKind::BrokenPipe);
     }
 }

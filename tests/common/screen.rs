@@ -6,10 +6,14 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
+use tabletop::app::door::Door;
 use tabletop::app::keys::action_for;
+use tabletop::app::screens::history::RatedHistory;
+use tabletop::app::screens::keeping::KeptGames;
 use tabletop::app::theme::Theme;
 use tabletop::app::{App, Options, Start};
 use tabletop::games::Setup;
+use tabletop::net::store::kept_games::KeptGame;
 use tabletop_core::config::Config;
 use tabletop_core::seat::Seat;
 
@@ -83,4 +87,36 @@ pub fn play(app: &mut App, moves: &str) {
         }
         press(app, KeyCode::Enter, false);
     }
+}
+
+/// The app as the SSH door runs it, in a terminal of `size`, without
+/// colours: for a player with a key when `games` holds their finished
+/// games (kept here, in memory, as the server keeps them), for a guest
+/// when it is `None`.
+pub fn door(
+    games: Option<std::sync::Arc<std::sync::Mutex<Vec<KeptGame>>>>,
+    size: (u16, u16),
+) -> App {
+    let kept = games.map(|games| {
+        let keeping = std::sync::Arc::clone(&games);
+        KeptGames {
+            keep: std::sync::Arc::new(move |game: &KeptGame| {
+                keeping.lock().expect("kept").insert(0, game.clone());
+                Ok(())
+            }),
+            list: std::sync::Arc::new(move || Ok(games.lock().expect("kept").clone())),
+        }
+    });
+    let keyed = kept.is_some();
+    let door = Door {
+        lobby: "127.0.0.1:9".to_string(),
+        name: if keyed { "ada" } else { "guest" }.to_string(),
+        pass: None,
+        history: keyed.then(|| RatedHistory(std::sync::Arc::new(|| Ok(Vec::new())))),
+        progress: None,
+        games: kept,
+        looks: None,
+        greeting: None,
+    };
+    App::door(door, Rect::new(0, 0, size.0, size.1), Theme::PLAIN)
 }

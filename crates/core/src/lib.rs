@@ -6,6 +6,7 @@
 
 pub mod clock;
 pub mod config;
+pub mod counted;
 pub mod files;
 pub mod games;
 pub mod gtp;

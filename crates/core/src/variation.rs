@@ -6,6 +6,15 @@
 //! ones a record holds (the moves a game forces are replayed by the
 //! engine's [`tabletop_engine::line::Line`]); the tree knows no rules.
 
+/// The most positions a tree takes moves into beyond its main line: a
+/// board explored without end (a visitor of the SSH door, say) is told
+/// it is full rather than growing without bound.
+pub const MOST_POSITIONS: usize = 20_000;
+
+/// A new position was refused: the tree holds [`MOST_POSITIONS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Full;
+
 /// A node of the tree: [`Variations::ROOT`] is the start position.
 pub type Node = usize;
 
@@ -72,6 +81,19 @@ impl<M: Copy + PartialEq> Variations<M> {
         };
         self.nodes[at].followed = index;
         self.nodes[at].children[index]
+    }
+
+    /// The same as [`Variations::play`], but a move that needs a new
+    /// position once the tree holds [`MOST_POSITIONS`] is refused.
+    pub fn try_play(&mut self, at: Node, mv: M) -> Result<Node, Full> {
+        let known = self.nodes[at]
+            .children
+            .iter()
+            .any(|&child| self.nodes[child].mv == Some(mv));
+        if !known && self.nodes.len() >= MOST_POSITIONS {
+            return Err(Full);
+        }
+        Ok(self.play(at, mv))
     }
 
     /// The move that led to `at` (none at the start).
@@ -253,5 +275,20 @@ mod tests {
         assert_eq!(tree.main_line(Tree::ROOT), Tree::ROOT);
         let four = tree.end(Tree::ROOT);
         assert_eq!(tree.main_line(four), four);
+    }
+
+    #[test]
+    fn a_full_tree_refuses_new_positions_and_still_walks_its_own() {
+        let mut tree = Variations::<u16>::with_main_line([1, 2]);
+        let mut at = Tree::ROOT;
+        // Positions up to the most: 3 are there (the start and two moves).
+        for mv in 0..(MOST_POSITIONS - 3) as u16 {
+            at = tree.try_play(at, mv + 10).expect("room");
+        }
+        assert_eq!(tree.try_play(at, 7), Err(Full));
+        assert_eq!(tree.try_play(Tree::ROOT, 9), Err(Full));
+        // A move that is there already is walked as before.
+        let first = tree.try_play(Tree::ROOT, 1).expect("known");
+        assert_eq!(tree.try_play(first, 2).map(|n| tree.mv(n)), Ok(Some(2)));
     }
 }

@@ -15,9 +15,14 @@
 //! cargo run --release -p tabletop-net --example lobby_load -- \
 //!     --tabletop target/release/tabletop --data /var/tmp/load --games 1000 \
 //!     --spectators 200 --rate 1 --seconds 30 [--stop kill|term] [--hog DIR [--hog-rate MIB_S]] \
-//!     [--clock] [--database postgres://... --servers 2]
+//!     [--clock] [--database postgres://... --servers 2] [--floor]
 //! ```
 //! `--rate 0` plays as fast as the server answers (saturation).
+//!
+//! `--floor` starts no server: for `--seconds` (beside the hog if one is
+//! asked for) it writes 4 KiB in place in a file of the data folder and
+//! `fdatasync`s it, again and again, and prints those times: the least a
+//! move that is saved before it is relayed can wait on this disk.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -50,6 +55,7 @@ struct Options {
     /// How fast the hog writes, in MiB a second; 0: as fast as it can.
     hog_rate: u64,
     clock: bool,
+    floor: bool,
 }
 
 fn options() -> Options {
@@ -66,6 +72,7 @@ fn options() -> Options {
         hog: None,
         hog_rate: 0,
         clock: false,
+        floor: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -83,8 +90,11 @@ fn options() -> Options {
             "--stop" => options.stop = Some(value),
             "--hog" => options.hog = Some(value.into()),
             "--hog-rate" => options.hog_rate = value.parse().expect("a number"),
-            "--clock" => {
-                options.clock = true;
+            "--clock" | "--floor" => {
+                match args[i].as_str() {
+                    "--clock" => options.clock = true,
+                    _ => options.floor = true,
+                }
                 i += 1;
                 continue;
             }
@@ -154,11 +164,15 @@ impl Server {
             args.push("--database".into());
             args.push(database.clone());
         }
+        // The server's log, beside the data folder (which is removed at
+        // the end), for what went wrong in a run.
+        let log = std::fs::File::create(options.data.with_extension(format!("server{number}.log")))
+            .expect("a log file");
         let mut child = Command::new(&options.tabletop)
             .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(log)
             .spawn()
             .expect("tabletop serve starts");
         let mut line = String::new();
@@ -329,7 +343,12 @@ async fn player(
                 Err(_) => break,
             }
         } else {
-            if link.expect("move").await.is_err() {
+            // The opponent stops when the time is up and sends no more.
+            let heard = tokio::select! {
+                heard = link.expect("move") => heard,
+                () = stopped(&running) => break,
+            };
+            if heard.is_err() {
                 break;
             }
             let now = Instant::now();
@@ -344,6 +363,13 @@ async fn player(
     measured
 }
 
+/// Ready once the run is over.
+async fn stopped(running: &AtomicBool) {
+    while running.load(Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 async fn spectator(mut link: Link, plies: usize, sent: Arc<Sent>) {
     for ply in 0..plies {
         if link.expect("move").await.is_err() {
@@ -353,8 +379,8 @@ async fn spectator(mut link: Link, plies: usize, sent: Arc<Sent>) {
     }
 }
 
-/// p50, p99 and the longest, in milliseconds.
-fn percentiles(mut latencies: Vec<Duration>) -> String {
+/// How many `noun`, and their p50, p90, p99 and longest, in milliseconds.
+fn percentiles(mut latencies: Vec<Duration>, noun: &str) -> String {
     if latencies.is_empty() {
         return "no moves".to_string();
     }
@@ -364,7 +390,7 @@ fn percentiles(mut latencies: Vec<Duration>) -> String {
         latencies[i - 1].as_secs_f64() * 1000.0
     };
     format!(
-        "{} moves, p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{} {noun}, p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         latencies.len(),
         at(0.5),
         at(0.9),
@@ -400,9 +426,58 @@ fn hog(folder: PathBuf, rate: u64, running: Arc<AtomicBool>) -> std::thread::Joi
     })
 }
 
+/// Times 4 KiB written in place and `fdatasync`ed, for the options'
+/// seconds, beside the hog if asked for.
+fn floor(options: &Options) {
+    use std::os::unix::fs::FileExt;
+    std::fs::create_dir_all(&options.data).expect("a data folder");
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(options.data.join("floor.bin"))
+        .expect("the floor's file");
+    const SPAN: u64 = 4 << 20;
+    file.write_all_at(&vec![0u8; SPAN as usize], 0)
+        .expect("written");
+    file.sync_all().expect("synced");
+    let running = Arc::new(AtomicBool::new(true));
+    let hogging = options
+        .hog
+        .clone()
+        .map(|folder| hog(folder, options.hog_rate, running.clone()));
+    let block = [0xa5u8; 4096];
+    let (mut times, mut offset) = (Vec::new(), 0);
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(options.seconds) {
+        let at = Instant::now();
+        file.write_all_at(&block, offset).expect("written");
+        file.sync_data().expect("synced");
+        times.push(at.elapsed());
+        offset = (offset + 4096) % SPAN;
+    }
+    running.store(false, Ordering::Relaxed);
+    println!(
+        "write and fdatasync of 4 KiB: {}",
+        percentiles(times, "times")
+    );
+    if let Some(hogging) = hogging {
+        println!(
+            "the hog wrote {} MiB with fsync",
+            hogging.join().unwrap_or(0)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&options.data);
+}
+
 fn main() {
     let options = options();
     let _ = std::fs::remove_dir_all(&options.data);
+    if options.floor {
+        floor(&options);
+        return;
+    }
     let mut servers: Vec<Server> = (0..options.servers)
         .map(|n| Server::start(&options, n))
         .collect();
@@ -455,7 +530,7 @@ fn main() {
     let relayed = measured.latencies.len();
     println!(
         "relayed: {} in {:.1} s ({:.0} moves/s), acks {}",
-        percentiles(measured.latencies),
+        percentiles(measured.latencies, "moves"),
         played,
         relayed as f64 / played,
         measured.acked
@@ -540,8 +615,10 @@ fn play_all(
         }
         running.store(false, Ordering::Relaxed);
         let mut measured = Measured::default();
+        // One deadline for all, not five seconds for each in turn.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         for task in tasks {
-            if let Ok(Ok(part)) = tokio::time::timeout(Duration::from_secs(5), task).await {
+            if let Ok(Ok(part)) = tokio::time::timeout_at(deadline, task).await {
                 measured.latencies.extend(part.latencies);
                 measured.acked += part.acked;
             }

@@ -8,9 +8,9 @@ use ratatui::widgets::Widget;
 
 use super::{BoardView, GameUi};
 use crate::app::animation::{Animation, Flips};
-use crate::app::fit::counted;
 use crate::app::theme::Theme;
 use crate::app::widgets::square::SquareBoard;
+use tabletop_core::counted::counted;
 use tabletop_engine::reversi::{Reversi, ReversiEffect, ReversiMove};
 use tabletop_engine::{Cell, Game, Player};
 

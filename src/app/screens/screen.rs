@@ -137,6 +137,10 @@ pub trait Screen {
     /// The screen is shown again, the one in front of it closed.
     fn back(&mut self) {}
 
+    /// The app shows the screen for the first time, running in `context`
+    /// (a game learns there what saving means).
+    fn shown_in(&mut self, _context: &Context) {}
+
     /// Whether the screen is a home (the start screen, a lobby), which
     /// the too-small notice offers no way back from.
     fn is_home(&self) -> bool {

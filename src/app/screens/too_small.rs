@@ -9,10 +9,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::action::Action;
-use crate::app::fit::{counted, wrapped};
+use crate::app::fit::wrapped;
 use crate::app::keys::Key::{Char, Ctrl, Esc};
 use crate::app::keys::{Binding, Keymap, Mode};
 use crate::app::theme::Theme;
+use tabletop_core::counted::counted;
 
 /// Quitting, or going back to the start screen.
 pub const TOO_SMALL: Keymap = Keymap::new(&[&[

@@ -6,6 +6,7 @@
 
 use super::classify::Judgement;
 use super::judgements;
+use crate::counted::counted_as;
 use tabletop_engine::record::Record;
 use tabletop_engine::record::review::{Review, Reviewed, Standing, reviewed_indices};
 use tabletop_engine::{BestPlay, Described, Player};
@@ -65,13 +66,13 @@ pub fn about_position<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) 
         Standing::Wins(plies) if plies > 0 => Some(format!(
             "{} had a forced win within {}: {}",
             symbol(mover),
-            counted(plies as usize, "ply", "plies"),
+            counted_as(plies as usize, "ply", "plies"),
             spelled(&reviewed.line, plies as usize)
         )),
         Standing::Loses(plies) if plies > 0 => Some(format!(
             "{} had a forced win within {}, {} to move: {}",
             symbol(mover.other()),
-            counted(plies as usize, "ply", "plies"),
+            counted_as(plies as usize, "ply", "plies"),
             symbol(mover),
             spelled(&reviewed.line, plies as usize)
         )),
@@ -100,7 +101,7 @@ pub fn about_position<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) 
 fn by<G: Described>(best_play: BestPlay) -> String {
     match (best_play.margin(), G::MARGIN_UNIT) {
         (Some(0) | None, _) => String::new(),
-        (Some(n), Some((one, many))) => format!(" by {}", counted(n as usize, one, many)),
+        (Some(n), Some((one, many))) => format!(" by {}", counted_as(n as usize, one, many)),
         (Some(n), None) => format!(" by {n}"),
     }
 }
@@ -125,11 +126,6 @@ fn way<G: Described>(position: &G, reviewed: &Reviewed<G::Move>) -> String {
         shown.push("…".to_string());
     }
     format!(": {}", shown.join(" "))
-}
-
-/// `1 ply`, `5 plies`.
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A forced line, with `…` where the review knows less of it than the

@@ -7,12 +7,9 @@ use std::sync::Arc;
 
 use super::shared::Shared;
 use crate::protocol::Message;
-use crate::store::seeks::Seek;
+use crate::store::seeks::{MOST_RANGE, Seek};
 use tabletop_core::games::GameKind;
 use tabletop_engine::time_control::TimeControl;
-
-/// The most points from a player's rating a seek may reach.
-pub const MOST_RANGE: u32 = 1000;
 
 /// A seek asked for.
 pub(super) struct Seeker {

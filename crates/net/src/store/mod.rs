@@ -8,6 +8,7 @@
 pub mod export;
 pub mod import;
 pub mod kept_games;
+pub mod migrations;
 pub mod players;
 pub mod puzzles;
 pub mod ratings;
@@ -197,6 +198,9 @@ impl Store {
                 format!("cannot make the tables in {}: {error}", database.shown())
             })?;
         }
+        for table in migrations::drop_unused(&pool, backend).await? {
+            tracing::info!(table, "an unused table, empty, dropped");
+        }
         let (writer, task) = Writer::start(pool.clone(), backend, server.to_string(), limits);
         Ok((
             Store {
@@ -213,14 +217,27 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Copies the SQLite write-ahead log into the database, as far as
-    /// readers allow (nothing to do in PostgreSQL).
+    /// Copies the SQLite write-ahead log into the database (nothing to
+    /// do in PostgreSQL): beside the writer, then, once the log is past
+    /// [`schema::RESTART_FRAMES`], the rest by the writer between two
+    /// commits, so that the log starts again from its beginning.
     pub async fn checkpoint(&self) -> Result<(), String> {
-        if self.backend == Backend::Sqlite {
-            sqlx::query(schema::CHECKPOINT)
-                .execute(&self.pool)
-                .await
-                .map_err(failed)?;
+        self.checkpoint_past(schema::RESTART_FRAMES).await
+    }
+
+    /// [`Store::checkpoint`], the writer finishing the copy once the log
+    /// holds `frames` pages or more.
+    pub async fn checkpoint_past(&self, frames: i64) -> Result<(), String> {
+        if self.backend == Backend::Postgres {
+            return Ok(());
+        }
+        let copied = sqlx::query(schema::CHECKPOINT)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(failed)?;
+        let logged: i64 = copied.try_get(1).map_err(failed)?;
+        if logged >= frames {
+            self.write(Job::Checkpoint).await?;
         }
         Ok(())
     }

@@ -12,6 +12,9 @@ use sqlx::Row;
 use super::{Store, failed};
 use tabletop_core::rating::Rating;
 
+/// The most points from a player's rating a seek may reach.
+pub const MOST_RANGE: u32 = 1000;
+
 /// A seek, as it is made or looked for.
 pub struct Seek<'a> {
     pub game: &'a str,
@@ -21,8 +24,17 @@ pub struct Seek<'a> {
     pub clock: String,
     pub fingerprint: &'a str,
     pub rating: f64,
-    /// How far from `rating` an opponent's may be.
+    /// How far from `rating` an opponent's may be (the player chose it;
+    /// no more than [`MOST_RANGE`]).
     pub range: u32,
+}
+
+impl Seek<'_> {
+    /// The lowest and highest ratings the seek takes.
+    pub fn bounds(&self) -> [f64; 2] {
+        let range = f64::from(self.range.min(MOST_RANGE));
+        [self.rating - range, self.rating + range]
+    }
 }
 
 impl Store {
@@ -43,7 +55,7 @@ impl Store {
 
     /// The oldest seek waiting that suits `seek`, if there is one.
     pub async fn suiting(&self, seek: &Seek<'_>) -> Result<Option<u64>, String> {
-        let range = f64::from(seek.range);
+        let [low, high] = seek.bounds();
         let row = sqlx::query(
             "SELECT s.game_id FROM seeks s JOIN games g ON g.id = s.game_id
              WHERE g.over = 0 AND g.open_side IS NOT NULL AND g.idle_since_ms IS NULL
@@ -56,8 +68,8 @@ impl Store {
         .bind(&seek.clock)
         .bind(seek.fingerprint)
         .bind(seek.rating)
-        .bind(seek.rating - range)
-        .bind(seek.rating + range)
+        .bind(low)
+        .bind(high)
         .fetch_optional(&self.pool)
         .await
         .map_err(failed)?;
@@ -68,7 +80,7 @@ impl Store {
 
     /// The game `id` is the seek `seek`.
     pub async fn seek(&self, id: u64, seek: &Seek<'_>) -> Result<(), String> {
-        let range = f64::from(seek.range);
+        let [low, high] = seek.bounds();
         sqlx::query(
             "INSERT INTO seeks (game_id, game, settings, clock, fingerprint, rating, low, high)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -79,8 +91,8 @@ impl Store {
         .bind(&seek.clock)
         .bind(seek.fingerprint)
         .bind(seek.rating)
-        .bind(seek.rating - range)
-        .bind(seek.rating + range)
+        .bind(low)
+        .bind(high)
         .execute(&self.pool)
         .await
         .map_err(failed)?;
@@ -122,5 +134,26 @@ impl Store {
             ranges.insert(id as u64, [bound(low), bound(high)]);
         }
         Ok(ranges)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seek_takes_the_ratings_within_its_range_and_never_past_the_most() {
+        let seek = |range| Seek {
+            game: "gekitai",
+            settings: "",
+            clock: "none".to_string(),
+            fingerprint: "SHA256:ada",
+            rating: 1512.5,
+            range,
+        };
+        assert_eq!(seek(100).bounds(), [1412.5, 1612.5]);
+        assert_eq!(seek(0).bounds(), [1512.5, 1512.5]);
+        assert_eq!(seek(MOST_RANGE).bounds(), [512.5, 2512.5]);
+        assert_eq!(seek(u32::MAX).bounds(), seek(MOST_RANGE).bounds());
     }
 }

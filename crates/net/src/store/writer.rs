@@ -53,6 +53,10 @@ pub enum Job {
         now_ms: u64,
         answer: Answer<()>,
     },
+    /// Copies what SQLite's write-ahead log holds into the database
+    /// between two commits, so that all of it is copied and the next
+    /// commit starts the log again from its beginning.
+    Checkpoint(Answer<()>),
     /// Nothing more: what was asked before is written, then the writer
     /// ends.
     Finish,
@@ -166,10 +170,33 @@ impl Task {
                 }
             }
             let finished = matches!(batch.last(), Some(Job::Finish));
-            let done = self.commit(&batch).await;
-            answer(batch, done);
+            let (checkpoints, batch): (Vec<Job>, Vec<Job>) = batch
+                .into_iter()
+                .partition(|job| matches!(job, Job::Checkpoint(_)));
+            if !batch.is_empty() {
+                let done = self.commit(&batch).await;
+                answer(batch, done);
+            }
+            if !checkpoints.is_empty() {
+                self.checkpoint(checkpoints).await;
+            }
             if finished {
                 return;
+            }
+        }
+    }
+
+    /// Copies the write-ahead log into the database while nothing is
+    /// being committed, and answers each job asking for it.
+    async fn checkpoint(&self, jobs: Vec<Job>) {
+        let done = sqlx::query(super::schema::CHECKPOINT)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+            .map_err(|error| error.to_string());
+        for job in jobs {
+            if let Job::Checkpoint(answer) = job {
+                let _ = answer.send(done.clone());
             }
         }
     }
@@ -231,7 +258,7 @@ impl Task {
                 alive(tx, server, *now_ms).await?;
                 Ok(Done::Nothing)
             }
-            Job::Finish => Ok(Done::Nothing),
+            Job::Checkpoint(_) | Job::Finish => Ok(Done::Nothing),
         }
     }
 
@@ -276,9 +303,12 @@ impl Task {
         if !insert_entry(tx, id, logged).await? {
             return Ok(false);
         }
+        // Only columns no index holds, entry after entry: setting `over`
+        // again each time rewrote both indexes holding it, two pages more
+        // in the log for every move.
         sqlx::query(
             "UPDATE games SET last_seq = $2, moves = $3, first_name = $4, second_name = $5,
-                 over = $6, result = $7, ended = $8, idle_since_ms = $9
+                 idle_since_ms = $6
              WHERE id = $1",
         )
         .bind(id as i64)
@@ -286,13 +316,16 @@ impl Task {
         .bind(row.moves as i64)
         .bind(&row.names[0])
         .bind(&row.names[1])
-        .bind(i64::from(row.over.is_some()))
-        .bind(row.over.as_ref().map(|over| over.0.clone()))
-        .bind(row.over.as_ref().and_then(|over| over.1.clone()))
         .bind(row.idle_since_ms.map(|ms| ms as i64))
         .execute(&mut **tx)
         .await?;
-        if row.over.is_some() {
+        if let Some((result, ended)) = &row.over {
+            sqlx::query("UPDATE games SET over = 1, result = $2, ended = $3 WHERE id = $1")
+                .bind(id as i64)
+                .bind(result)
+                .bind(ended)
+                .execute(&mut **tx)
+                .await?;
             // A game over opens nothing any more.
             sqlx::query("DELETE FROM codes WHERE game_id = $1")
                 .bind(id as i64)
@@ -452,6 +485,9 @@ fn answer(batch: Vec<Job>, done: Result<Vec<Done>, String>) {
                 let _ = answer.send(done.map(|done| matches!(done, Done::Flag(true))));
             }
             Job::Alive { answer, .. } => {
+                let _ = answer.send(done.map(|_| ()));
+            }
+            Job::Checkpoint(answer) => {
                 let _ = answer.send(done.map(|_| ()));
             }
             Job::Finish => {}

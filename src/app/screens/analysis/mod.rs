@@ -30,7 +30,7 @@ use crate::app::theme::Theme;
 use crate::games::{AnyRecord, Interactive, Setup, WithRecord, WithSetup, with_record, with_setup};
 use search::{Polled, Seen, Watcher};
 use tabletop_ai::{Budget, History, Level};
-use tabletop_core::variation::{Node, Variations};
+use tabletop_core::variation::{MOST_POSITIONS, Node, Variations};
 use tabletop_engine::Cell;
 use tabletop_engine::line::Line;
 use tabletop_engine::quote::quote;
@@ -149,7 +149,13 @@ impl<G: Interactive> Analysis<G> {
             return;
         }
         let known = self.tree.next(self.at).is_some();
-        let node = self.tree.play(self.at, mv);
+        let Ok(node) = self.tree.try_play(self.at, mv) else {
+            self.message = Some(format!(
+                "The board keeps no more than {MOST_POSITIONS} positions: no new one; \
+                 the lines kept are all there"
+            ));
+            return;
+        };
         let (index, count) = self.tree.branch(node);
         if known && index + 1 == count && count > 1 && self.tree.next(node).is_none() {
             self.message = Some(format!("A new variation ({count} of {count}) from here"));

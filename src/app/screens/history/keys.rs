@@ -1,7 +1,7 @@
-//! The rated games' keys: scrolling, and back.
+//! The keys of a player's games: choosing one, replaying it, and back.
 
 use crate::app::action::Action;
-use crate::app::keys::Key::{Char, Down, End, Esc, Home, PageDown, PageUp, Up};
+use crate::app::keys::Key::{Char, Down, End, Enter, Esc, Home, PageDown, PageUp, Up};
 use crate::app::keys::shared::{CTRL_QUIT, HELP, LOOKS};
 use crate::app::keys::{Binding, Footer, Keymap};
 
@@ -13,7 +13,7 @@ const READING: &[Binding] = &[
             (Char('k'), Action::UP),
             (Char('j'), Action::DOWN),
         ],
-        "scroll",
+        "choose a game",
     ),
     Binding::each(
         &[(PageUp, Action::PageUp), (PageDown, Action::PageDown)],
@@ -21,7 +21,12 @@ const READING: &[Binding] = &[
     ),
     Binding::each(
         &[(Home, Action::First), (End, Action::Last)],
-        "the latest, the oldest",
+        "the first, the last",
+    ),
+    Binding::new(
+        &[Enter],
+        Action::Confirm,
+        "replay the game chosen (a kept one)",
     ),
     HELP,
     Binding::new(
@@ -32,7 +37,8 @@ const READING: &[Binding] = &[
 ];
 
 pub const HISTORY: Keymap = Keymap::new(&[READING, LOOKS, &[CTRL_QUIT]]).footer(&[
-    Footer::new(Action::UP, "scroll").weight(2),
+    Footer::new(Action::UP, "choose").weight(2),
+    Footer::new(Action::Confirm, "replay").weight(3),
     Footer::new(Action::Cancel, "back"),
     Footer::new(Action::Help, "help"),
 ]);

@@ -4,7 +4,8 @@
 //! (against the computer too) that the server keeps for them
 //! ([`KeptGames`]): its date, the game, the opponent and the result, the
 //! newest first. Both are read from the server when the screen opens
-//! ([`RatedHistory`]); a guest has none, and is told why.
+//! ([`RatedHistory`]); a guest has none, and is told why. A finished game
+//! chosen opens in the replay viewer, as a saved game does.
 
 pub mod keys;
 
@@ -18,16 +19,17 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::app::action::{Action, Direction};
-use crate::app::fit::{self, counted, shorten};
+use crate::app::fit::{self, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::keeping::KeptGames;
-use crate::app::screens::{Context, Screen, Transition};
+use crate::app::screens::{Context, Screen, Transition, replay};
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
-use crate::games::GameKind;
+use crate::games::{GameKind, read_record};
 use crate::net::store::kept_games::KeptGame;
 use crate::net::store::ratings::RatedGame;
+use tabletop_core::counted::counted;
 use tabletop_core::files::timestamp;
 
 /// The most rated games read.
@@ -61,6 +63,9 @@ pub struct History {
     kept: Result<Vec<KeptGame>, String>,
     /// The first line shown.
     top: usize,
+    /// The line of the game chosen, if there is a game.
+    chosen: Option<usize>,
+    message: Option<String>,
 }
 
 /// What a line of the screen is.
@@ -70,7 +75,10 @@ enum Shown {
     Heading,
     /// Why a section could not be read.
     Failed,
-    Game,
+    /// A rated game.
+    Rated,
+    /// The finished game kept at this index.
+    Kept(usize),
 }
 
 impl History {
@@ -79,12 +87,26 @@ impl History {
 
     /// `name`'s rated games and the games `kept` for them, read now.
     pub fn read(name: &str, history: &RatedHistory, kept: Option<&KeptGames>) -> History {
-        History {
+        let mut history = History {
             name: name.to_string(),
             games: (history.0)(),
             kept: kept.map_or(Ok(Vec::new()), |kept| (kept.list)()),
             top: 0,
-        }
+            chosen: None,
+            message: None,
+        };
+        history.chosen = history.games_at().first().copied();
+        history
+    }
+
+    /// The lines that are games, which the choice moves over.
+    fn games_at(&self) -> Vec<usize> {
+        let lines = self.lines();
+        let games = lines.iter().enumerate();
+        games
+            .filter(|(_, (_, shown))| matches!(shown, Shown::Rated | Shown::Kept(_)))
+            .map(|(at, _)| at)
+            .collect()
     }
 
     /// The lines of the table: each section's heading, then its games,
@@ -94,14 +116,14 @@ impl History {
             &self.games,
             "rated game",
             "None yet: a game in the lobby against another player with a key is rated.",
-            line,
+            |_, game| (line(game), Shown::Rated),
         );
         lines.push((String::new(), Shown::Heading));
         lines.extend(section(
             &self.kept,
-            "finished game",
-            "No finished game yet: each game you finish here is kept for you.",
-            kept_line,
+            "kept game",
+            "No game kept yet: each game you finish here is kept for you.",
+            |at, game| (kept_line(game), Shown::Kept(at)),
         ));
         lines
     }
@@ -111,11 +133,60 @@ impl History {
         usize::from(area.height.saturating_sub(5)).max(1)
     }
 
-    fn scroll(&mut self, to: usize, area: Rect) {
-        let most = self.lines().len().saturating_sub(Self::page(area));
-        self.top = to.min(most);
+    /// Chooses the game `by` games after the one chosen (before it, if
+    /// negative), within the list, and scrolls to show it (with the
+    /// heading over the first of a section).
+    fn choose(&mut self, by: isize, area: Rect) {
+        self.message = None;
+        let games = self.games_at();
+        let Some(here) = self
+            .chosen
+            .and_then(|at| games.iter().position(|&g| g == at))
+        else {
+            return;
+        };
+        let there = here.saturating_add_signed(by).min(games.len() - 1);
+        let at = games[there];
+        self.chosen = Some(at);
+        let page = Self::page(area);
+        let shown_from = match there == 0 || games[there - 1] + 1 != at {
+            true => at.saturating_sub(1),
+            false => at,
+        };
+        if shown_from < self.top {
+            self.top = shown_from;
+        } else if at >= self.top + page {
+            self.top = at + 1 - page;
+        }
+    }
+
+    /// The replay viewer on the finished game chosen, this list kept
+    /// behind it.
+    fn replay(&mut self, context: &Context) -> Transition {
+        let kept = match (self.chosen.map(|at| self.lines()[at].1), &self.kept) {
+            (Some(Shown::Kept(index)), Ok(kept)) => &kept[index],
+            (Some(_), _) => {
+                self.message = Some(RATED_ONLY.to_string());
+                return Transition::Stay;
+            }
+            (None, _) => {
+                self.message = Some("There is no game to open.".to_string());
+                return Transition::Stay;
+            }
+        };
+        match read_record(&kept.record) {
+            Ok(record) => Transition::Open(replay::viewer(record, None, false, context)),
+            Err(why) => {
+                self.message = Some(format!("That game's record could not be read: {why}"));
+                Transition::Stay
+            }
+        }
     }
 }
+
+/// What Enter on a rated game says.
+const RATED_ONLY: &str = "A rated game is listed for its ratings: its moves are \
+                          among your finished games below.";
 
 /// A section of the screen: its heading (how many `noun`s, or `none`, or
 /// why they could not be read), then each of `games` in a line.
@@ -123,7 +194,7 @@ fn section<T>(
     games: &Result<Vec<T>, String>,
     noun: &str,
     none: &str,
-    line: fn(&T) -> String,
+    line: impl Fn(usize, &T) -> (String, Shown),
 ) -> Vec<(String, Shown)> {
     match games {
         Err(why) => vec![(
@@ -133,7 +204,7 @@ fn section<T>(
         Ok(games) if games.is_empty() => vec![(none.to_string(), Shown::Heading)],
         Ok(games) => {
             let heading = format!("{}, the latest first", counted(games.len(), noun));
-            let lines = games.iter().map(|game| (line(game), Shown::Game));
+            let lines = games.iter().enumerate().map(|(at, game)| line(at, game));
             std::iter::once((heading, Shown::Heading))
                 .chain(lines)
                 .collect()
@@ -177,14 +248,16 @@ impl Screen for History {
     }
 
     fn update(&mut self, action: Action, context: &Context) -> Transition {
-        let page = Self::page(context.area);
+        let area = context.area;
+        let page = Self::page(area) as isize;
         match action {
-            Action::Step(Direction::Up) => self.scroll(self.top.saturating_sub(1), context.area),
-            Action::Step(Direction::Down) => self.scroll(self.top + 1, context.area),
-            Action::PageUp => self.scroll(self.top.saturating_sub(page), context.area),
-            Action::PageDown => self.scroll(self.top + page, context.area),
-            Action::First => self.top = 0,
-            Action::Last => self.scroll(usize::MAX, context.area),
+            Action::Step(Direction::Up) => self.choose(-1, area),
+            Action::Step(Direction::Down) => self.choose(1, area),
+            Action::PageUp => self.choose(-page, area),
+            Action::PageDown => self.choose(page, area),
+            Action::First => self.choose(isize::MIN, area),
+            Action::Last => self.choose(isize::MAX, area),
+            Action::Confirm => return self.replay(context),
             Action::Cancel => return Transition::Back,
             _ => {}
         }
@@ -192,7 +265,7 @@ impl Screen for History {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let [title, about, table, _, footer] = Layout::vertical([
+        let [title, about, table, status, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Fill(1),
@@ -208,7 +281,7 @@ impl Screen for History {
             theme,
         }
         .render(title, buf);
-        let said = " Rated games, then every game you finished here, kept on this server";
+        let said = " Rated games, then the games kept for you on this server";
         Line::styled(fit::message(said, width), theme.dim()).render(about, buf);
         let lines = self.lines();
         let rows = lines.iter().skip(self.top).take(usize::from(table.height));
@@ -219,12 +292,18 @@ impl Screen for History {
                 ..table
             };
             let text = format!(" {text}");
+            let chosen = self.chosen == Some(self.top + at);
             match shown {
                 Shown::Heading => Line::styled(fit::message(&text, width), theme.dim()),
                 Shown::Failed => Line::styled(fit::message(&text, width), theme.message()),
-                Shown::Game => Line::raw(shorten(&text, width)),
+                _ if chosen => Line::styled(shorten(&text, width), theme.selected()),
+                Shown::Rated | Shown::Kept(_) => Line::raw(shorten(&text, width)),
             }
             .render(row, buf);
+        }
+        if let Some(message) = &self.message {
+            let text = format!(" {message}");
+            Line::styled(fit::message(&text, width), theme.message()).render(status, buf);
         }
         Footer {
             items: self.footer(),
@@ -237,7 +316,9 @@ impl Screen for History {
         Self::NEEDS
     }
 
-    fn tell(&mut self, _message: String) {}
+    fn tell(&mut self, message: String) {
+        self.message = Some(message);
+    }
 }
 
 #[cfg(test)]
@@ -292,7 +373,7 @@ mod tests {
         History::read("ada", &read, Some(&kept)).render(area, &mut buf, Theme::PLAIN);
         let text: String = buf.content().iter().map(|cell| cell.symbol()).collect();
         assert!(text.contains("None yet: a game in the lobby"), "{text}");
-        assert!(text.contains("1 finished game, the latest first"), "{text}");
+        assert!(text.contains("1 kept game, the latest first"), "{text}");
         assert!(
             text.contains("computer 2           Player O wins!"),
             "{text}"

@@ -9,7 +9,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, StatefulWidget, Table, TableState, 
 
 use super::{Library, keys};
 use crate::app::action::Action;
-use crate::app::fit::{self, counted, leading, shorten};
+use crate::app::fit::{self, leading, shorten};
 use crate::app::keys::Mode;
 use crate::app::paths;
 use crate::app::screens::Screen;
@@ -17,6 +17,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
 use crate::games::GameKind;
+use tabletop_core::counted::counted;
 use tabletop_core::files::library::{Ending, Entry};
 use tabletop_core::files::{self, TRASH};
 use tabletop_core::seat::Seat;

@@ -12,6 +12,7 @@ use crate::app::screens::start::game_choice::{GameChoice, menu_step};
 use crate::app::theme::Theme;
 use crate::games::Setup;
 use crate::net::lobby::Entry;
+use crate::net::store::seeks::MOST_RANGE;
 use tabletop_ai::Level;
 use tabletop_engine::Player;
 use tabletop_engine::time_control::TimeControl;
@@ -30,8 +31,9 @@ enum Row {
     Create,
 }
 
-/// How far from the player's rating a seek's opponent may be.
-pub const SEEK_RANGE: u32 = 200;
+/// How far from the player's rating a seek's opponent may be: the
+/// player chooses, the nearest first (the last is as far as a seek goes).
+pub const SEEK_RANGES: [u32; 4] = [100, 200, 400, MOST_RANGE];
 
 /// The clocks offered, as `MINUTES+SECONDS`, after none.
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+20"];
@@ -43,9 +45,9 @@ pub struct NewGame {
     /// The server's computer at this level plays the other side; none: a
     /// person joins.
     computer: Option<Level>,
-    /// A person near the player's rating is sought (and none is the
-    /// computer).
-    seek: bool,
+    /// A person within this many points of the player's rating is sought
+    /// (and none is the computer).
+    seek: Option<u32>,
     /// Seeks are offered (the player has a key).
     seeks: bool,
     /// Which of [`CLOCKS`] the game has; none: no clock.
@@ -60,7 +62,7 @@ impl NewGame {
             games: GameChoice::new(setup),
             side: Player::First,
             computer: None,
-            seek: false,
+            seek: None,
             seeks: false,
             clock: None,
             selected: 0,
@@ -76,14 +78,14 @@ impl NewGame {
     }
 
     /// The opponents offered, in turn: a person who joins, a person near
-    /// the player's rating (a seek, when offered), the computer at each
-    /// level.
-    fn opponents(&self) -> Vec<(Option<Level>, bool)> {
-        let mut opponents = vec![(None, false)];
+    /// the player's rating within each of [`SEEK_RANGES`] (a seek, when
+    /// offered), the computer at each level.
+    fn opponents(&self) -> Vec<(Option<Level>, Option<u32>)> {
+        let mut opponents = vec![(None, None)];
         if self.seeks {
-            opponents.push((None, true));
+            opponents.extend(SEEK_RANGES.map(|range| (None, Some(range))));
         }
-        opponents.extend((Level::MIN.get()..=Level::MAX.get()).map(|n| (Level::new(n), false)));
+        opponents.extend((Level::MIN.get()..=Level::MAX.get()).map(|n| (Level::new(n), None)));
         opponents
     }
 
@@ -115,7 +117,7 @@ impl NewGame {
             side: self.side.into(),
             computer: self.computer.map(Level::get),
             clock: self.time_control(),
-            seek: self.seek.then_some(SEEK_RANGE),
+            seek: self.seek,
         }
     }
 
@@ -183,8 +185,9 @@ impl NewGame {
                 Player::Second => format!("{} (second)", kind.symbol(self.side)),
             },
             Row::Opponent => match (self.computer, self.seek) {
-                (None, false) => "a person who joins".to_string(),
-                (None, true) => format!("a player near your rating (±{SEEK_RANGE})"),
+                (None, None) => "a person who joins".to_string(),
+                (None, Some(MOST_RANGE)) => format!("a player of any rating (±{MOST_RANGE})"),
+                (None, Some(range)) => format!("a player near your rating (±{range})"),
                 (Some(level), _) => format!("the server's computer {}", level.get()),
             },
             Row::Clock => match self.clock {
@@ -267,21 +270,36 @@ mod tests {
         form.selected = form.row_index(Row::Opponent);
         form.step(Direction::Right);
         assert!(matches!(form.entry(), Entry::Create { computer: None, .. }));
-        // A player with a key may seek: after a person, before the
-        // computer.
+        // A player with a key may seek, choosing how near: after a
+        // person, before the computer.
         let mut form = NewGame::new(&Setup::default()).with_seeks(true);
         form.selected = form.row_index(Row::Opponent);
         form.step(Direction::Right);
         assert_eq!(
             form.value(Row::Opponent),
-            "a player near your rating (±200)"
+            "a player near your rating (±100)"
         );
+        form.step(Direction::Right);
         let entry = form.entry();
         assert!(matches!(
             entry,
             Entry::Create {
                 computer: None,
                 seek: Some(200),
+                ..
+            }
+        ));
+        form.step(Direction::Right);
+        assert_eq!(
+            form.value(Row::Opponent),
+            "a player near your rating (±400)"
+        );
+        form.step(Direction::Right);
+        assert_eq!(form.value(Row::Opponent), "a player of any rating (±1000)");
+        assert!(matches!(
+            form.entry(),
+            Entry::Create {
+                seek: Some(1000),
                 ..
             }
         ));

@@ -9,12 +9,13 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::new_game::NewGame;
 use super::{Doing, Lobby, keys};
 use crate::app::action::Action;
-use crate::app::fit::{counted, message, pad, shorten};
+use crate::app::fit::{message, pad, shorten};
 use crate::app::keys::Mode;
 use crate::app::screens::Screen;
 use crate::app::theme::Theme;
 use crate::app::widgets::keys::Footer;
 use crate::app::widgets::title::{Fit, TitleBar};
+use tabletop_core::counted::counted;
 
 /// The parts of the screen, top to bottom.
 fn parts(area: Rect) -> [Rect; 5] {

@@ -115,13 +115,17 @@ const TALKING: &[Binding] = &[
     Binding::new(&[Ctrl('g')], Action::Decline, "decline it (network game)"),
 ];
 
+/// Saving: what the help says of it at home (the SSH door says what it
+/// does there: see `saving::Saving`).
+pub const SAVE: Binding = Binding::new(
+    &[Char('s'), Ctrl('s')],
+    Action::Save,
+    "save the game to a file",
+);
+
 /// Saving, leaving, the help and quitting.
 const LEAVING: &[Binding] = &[
-    Binding::new(
-        &[Char('s'), Ctrl('s')],
-        Action::Save,
-        "save the game to a file",
-    ),
+    SAVE,
     Binding::new(
         &[Char('n'), Ctrl('n')],
         Action::NewGame,

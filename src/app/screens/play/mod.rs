@@ -102,6 +102,8 @@ pub struct Play<G: GameUi> {
     saved_to: Option<PathBuf>,
     /// The finished game as it was kept in the saved games, if it was.
     kept: Option<saving::Kept>,
+    /// What `s` does here.
+    saving: saving::Saving,
     /// The clock of a game at home played on one.
     clock: Option<Clock>,
     /// Where the clock reads the time.
@@ -152,6 +154,7 @@ impl<G: GameUi> Play<G> {
             evaluation: None,
             saved_to: None,
             kept: None,
+            saving: saving::Saving::default(),
             clock: None,
             time: TimeSource::System,
             clock_faces: None,

@@ -2,7 +2,10 @@
 //! the start screen offers to resume) and on request to a file of the
 //! player's choosing, and once it is over where finished games are kept
 //! (the saved games, or the server's database at the SSH door), without
-//! asking. A failure is reported on the status line, never fatal.
+//! asking. What `s` does ([`Saving`]) depends on where the app runs: at
+//! the SSH door it keeps the game in a keyed player's games on the server,
+//! and a guest is told how to come back with a key. A failure is reported
+//! on the status line, never fatal.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -11,12 +14,18 @@ use std::time::SystemTime;
 use super::Play;
 use crate::app::games::GameUi;
 use crate::app::paths;
-use crate::app::screens::keeping::Keep;
+use crate::app::screens::Context;
+use crate::app::screens::history::NEEDS_A_KEY;
+use crate::app::screens::keeping::{Keep, KeptGames};
 use crate::net::store::kept_games::KeptGame;
+use tabletop_core::counted::counted;
 use tabletop_core::files;
 use tabletop_core::seat::Seat;
 use tabletop_engine::Outcome;
 use tabletop_engine::record::Record;
+
+/// What `s` says once it kept a game on the server.
+const KEPT: &str = "Kept in Your games on this server";
 
 /// A finished game kept in the saved games: the file (none when it could
 /// not be written), and the ending it holds, so that a game taken back
@@ -24,6 +33,39 @@ use tabletop_engine::record::Record;
 pub(super) struct Kept {
     pub(super) path: Option<PathBuf>,
     ending: (usize, Option<Outcome>),
+}
+
+/// What `s` does in a game, as the app it runs in says.
+#[derive(Clone, Debug, Default)]
+pub enum Saving {
+    /// Asks for a file to save the game to.
+    #[default]
+    ToFile,
+    /// At the SSH door, for a player with a key: keeps the game, finished
+    /// or not, in their games on the server.
+    OnServer(KeptGames),
+    /// At the SSH door, for a guest: nothing can be kept (not offered).
+    Nowhere,
+}
+
+impl Saving {
+    /// What `s` does where the app runs in `context`.
+    pub fn of(context: &Context) -> Saving {
+        match (context.door, &context.keep) {
+            (false, _) => Saving::ToFile,
+            (true, Keep::Elsewhere(kept)) => Saving::OnServer(kept.clone()),
+            (true, _) => Saving::Nowhere,
+        }
+    }
+
+    /// What the footer and the help say `s` does, if not what the
+    /// keymap says.
+    pub fn said(&self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Saving::OnServer(_) => Some(("keep", "keep the game in your games on this server")),
+            Saving::ToFile | Saving::Nowhere => None,
+        }
+    }
 }
 
 /// A new file in the data folder for a game of `G`.
@@ -70,6 +112,63 @@ impl<G: GameUi> Play<G> {
             }
             Err(error) => format!("Not saved: {}: {error}", paths::shown(&path)),
         });
+    }
+
+    /// `s`: saves the game as [`Saving`] says.
+    pub(super) fn save(&mut self) {
+        match &self.saving {
+            Saving::ToFile => self.open_save(),
+            Saving::Nowhere => self.message = Some(NEEDS_A_KEY.to_string()),
+            Saving::OnServer(kept) => {
+                let kept = kept.clone();
+                self.keep_on_server(&kept);
+            }
+        }
+    }
+
+    /// Keeps the game as it is now in the player's games on the server
+    /// (once for a finished game, which may be kept already).
+    fn keep_on_server(&mut self, kept: &KeptGames) {
+        let ending = self.ending();
+        let over = ending.1.is_some();
+        if over && self.kept.as_ref().is_some_and(|k| k.ending == ending) {
+            self.message = Some(format!("{KEPT}, finished."));
+            return;
+        }
+        let record = self.record();
+        self.message = Some(match (kept.keep)(&self.kept_game(&record)) {
+            Ok(()) if over => {
+                self.kept = Some(Kept { path: None, ending });
+                format!("{KEPT}, finished.")
+            }
+            Ok(()) => {
+                self.kept = Some(Kept { path: None, ending });
+                let moves = counted(self.line.numbered(), "move");
+                format!("{KEPT} as it is now, after {moves}.")
+            }
+            Err(error) => format!("Not kept: {error}"),
+        });
+    }
+
+    /// Leaving a game unfinished at the SSH door (quitting, a new game,
+    /// the connection gone or idle): a keyed player's game against the
+    /// computer or at one keyboard is kept as it stands, as the autosave
+    /// keeps it at home, unless it was kept so already. A network game
+    /// goes on at the server, and is not the door's to keep.
+    pub(super) fn keep_on_leaving(&mut self) {
+        let Saving::OnServer(kept) = &self.saving else {
+            return;
+        };
+        let ending = self.ending();
+        if self.peer.is_some()
+            || ending.0 == 0
+            || ending.1.is_some()
+            || self.kept.as_ref().is_some_and(|k| k.ending == ending)
+        {
+            return;
+        }
+        let kept = kept.clone();
+        self.keep_on_server(&kept);
     }
 
     /// Keeps the game where `keep` says once it is over (whoever ended
@@ -125,7 +224,9 @@ impl<G: GameUi> Play<G> {
             played: record.date.clone().unwrap_or_default(),
             game: G::NAME.to_string(),
             opponent: self.opponent(),
-            result: self.result_line().unwrap_or_default(),
+            result: self
+                .result_line()
+                .unwrap_or_else(|| "unfinished".to_string()),
             record: record.to_toml(),
         }
     }

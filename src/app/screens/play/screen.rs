@@ -6,10 +6,12 @@ use std::time::Instant;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::saving::Saving;
 use super::{Browse, Play, keys, view};
 use crate::app::action::Action;
 use crate::app::games::GameUi;
 use crate::app::keys::footer::Item;
+use crate::app::keys::help::KeyHelp;
 use crate::app::keys::{Mode, Typing};
 use crate::app::screens::analysis;
 use crate::app::screens::layout::{fits, needs};
@@ -68,6 +70,10 @@ impl<G: GameUi> Play<G> {
         }
         if self.browsing.is_some() || (self.input.is_some() && typed) {
             return true;
+        }
+        // A guest at the SSH door has nowhere to keep a game.
+        if action == Action::Save && matches!(self.saving, Saving::Nowhere) {
+            return false;
         }
         match action {
             // Someone here places pieces: not once the game is over, nor
@@ -184,10 +190,7 @@ impl<G: GameUi> Play<G> {
                 self.cancel();
             }
             Action::Click { column, row } => self.click(area, column, row),
-            Action::Save if context.door => {
-                self.message = Some("Over SSH, games are not saved to files.".to_string());
-            }
-            Action::Save => self.open_save(),
+            Action::Save => self.save(),
             Action::Chat => self.open_chat(),
             Action::OfferDraw => self.offer(Proposal::Draw),
             Action::Accept => self.answer(true),
@@ -220,6 +223,21 @@ impl<G: Interactive> Screen for Play<G> {
         self.offered(action)
     }
 
+    /// The keymap's, but `s` as it is here.
+    fn help(&self) -> Vec<KeyHelp> {
+        let mut lines = self.mode().help(|action| self.offered(action));
+        if let Some((_, said)) = self.saving.said() {
+            let save = lines.iter_mut().find(|line| line.does == keys::SAVE.help);
+            save.into_iter()
+                .for_each(|line| line.does = said.to_string());
+        }
+        lines
+    }
+
+    fn shown_in(&mut self, context: &Context) {
+        self.saving = Saving::of(context);
+    }
+
     fn footer(&self) -> Vec<Item> {
         let mut items = self.mode().footer(|action| self.offered(action));
         // The word moves open now go after typing a cell.
@@ -235,6 +253,11 @@ impl<G: Interactive> Screen for Play<G> {
                 action: Action::OpenAddress,
             });
             items.splice(at..at, words);
+        }
+        if let Some((word, _)) = self.saving.said() {
+            let save = items.iter_mut().find(|item| item.action == Action::Save);
+            save.into_iter()
+                .for_each(|item| item.says = word.to_string());
         }
         items
     }
@@ -334,6 +357,7 @@ impl<G: Interactive> Screen for Play<G> {
     fn stop(&mut self) {
         self.stop_thinking();
         self.engines = [None, None];
+        self.keep_on_leaving();
         // Left or quit: the clock stops, and the autosave keeps its times.
         if self
             .clock_shown()

@@ -29,9 +29,9 @@ use crate::app::widgets::spinner;
 use crate::app::widgets::title::{Fit, TitleBar};
 use crate::app::widgets::typed_line::TypedLine;
 use crate::games::Interactive;
+use tabletop_core::counted::counted_as;
 use tabletop_core::puzzles::judge::{Judged, answer, judge};
 use tabletop_core::puzzles::{Puzzle, proof};
-use tabletop_core::review::statement::counted;
 use tabletop_engine::line::Line;
 use tabletop_engine::record::Record;
 use tabletop_engine::{Cell, Outcome, Player};
@@ -565,5 +565,5 @@ impl<G: Interactive> Screen for Solve<G> {
 
 /// `1 ply`, `5 plies`.
 fn plies(n: u32) -> String {
-    counted(n as usize, "ply", "plies")
+    counted_as(n as usize, "ply", "plies")
 }

@@ -14,7 +14,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::action::{Action, Direction};
-use crate::app::fit::counted;
 use crate::app::keys::Mode;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::history::{History, NEEDS_A_KEY, RatedHistory};
@@ -29,6 +28,7 @@ use crate::games::{AnyRecord, Setup};
 use game_choice::{GameChoice, menu_step};
 use tabletop_ai::Level;
 use tabletop_core::config::engines::EngineSettings;
+use tabletop_core::counted::counted;
 use tabletop_core::puzzles::gather::{gather, saved_games};
 use tabletop_core::puzzles::progress;
 use tabletop_core::seat::{Outside, Seat};
