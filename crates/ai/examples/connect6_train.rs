@@ -345,7 +345,7 @@ fn fit(data: &[String], out: &str) -> Result<(), String> {
     let weights = fitted::Weights::new(&pairs, levels);
     let (held_loss, held_right) = judge(&w, &held);
     let comment = format!(
-        "Connect6 level 5's fitted evaluation (src/ai/connect6/fitted.rs), in 1/{} of log-odds.\n\
+        "Connect6 level 5's fitted evaluation (crates/ai/src/connect6/fitted.rs), in 1/{} of log-odds.\n\
          Written by `cargo run --release --example connect6_train -- fit {} {out}`:\n\
          {games} games, {} positions fitted; held out (one game in ten): log-loss {held_loss:.4}, {:.1}% of decided games called right.",
         fitted::UNIT,

@@ -7,6 +7,7 @@
 //! first stone of a Connect6 turn) is searched with the same window instead
 //! of the negated one.
 
+use super::deadline::Pace;
 use super::{Budget, Deadline, History, Level, OwnChoice, Searchable};
 use tabletop_engine::{Game, Outcome, Player, Rng};
 
@@ -19,11 +20,6 @@ pub const DECIDED: i32 = WIN - 10_000;
 /// History slots: every game's moves map below this.
 pub const MOVE_SLOTS: usize = 1024;
 pub const INFINITY: i32 = 2 * WIN;
-/// Nodes between looks at the clock and the stop flag: few enough that
-/// the slowest nodes (Connect6's on a 26x26 board, about 20 µs) overrun a
-/// deadline by about a millisecond, many enough that reading the clock
-/// costs the fastest games well under 1%.
-const CHECK_EVERY: u64 = 64;
 
 /// The value of a finished game for its player to move, `ply` plies from
 /// the root.
@@ -47,7 +43,7 @@ pub fn winning_move<G: Game>(pos: &G, moves: &[G::Move]) -> Option<G::Move> {
 
 /// The value of an unfinished position where the search stops: a win on
 /// the spot if the player to move has one (for games that check), else the
-/// evaluation.
+/// evaluation. The moves looked at are left in `moves`.
 pub fn leaf_value<G: Searchable>(pos: &G, ply: usize, moves: &mut Vec<G::Move>) -> i32 {
     if G::WIN_CHECK {
         pos.candidate_moves(moves);
@@ -135,6 +131,8 @@ pub struct Searcher<'a, G: Searchable> {
     buffers: Vec<Vec<G::Move>>,
     /// Ordering keys of each ply's moves.
     keys: Vec<Vec<i32>>,
+    /// When to look at the deadline next.
+    pace: Pace,
     pub nodes: u64,
     pub aborted: bool,
 }
@@ -159,6 +157,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             root_player: Player::First,
             buffers: Vec::new(),
             keys: Vec::new(),
+            pace: Pace::default(),
             nodes: 0,
             aborted: false,
         }
@@ -187,7 +186,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.expired(self.nodes) {
+        if self.pace.node() && self.deadline.expired(self.nodes) {
             self.aborted = true;
         }
     }
@@ -248,6 +247,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if depth == 0 {
             let mut moves = self.buffer(ply);
             let value = leaf_value(pos, ply, &mut moves);
+            if G::WIN_CHECK {
+                self.pace.played(moves.len());
+            }
             self.buffers[ply] = moves;
             return value;
         }
@@ -298,9 +300,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             self.buffers[ply] = moves;
             return pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
-        if G::WIN_CHECK && winning_move(pos, &moves).is_some() {
-            self.buffers[ply] = moves;
-            return WIN - (ply as i32 + 1);
+        if G::WIN_CHECK {
+            self.pace.played(moves.len());
+            if winning_move(pos, &moves).is_some() {
+                self.buffers[ply] = moves;
+                return WIN - (ply as i32 + 1);
+            }
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.order_keys(&moves, table_move, ply, &mut keys);
@@ -538,18 +543,22 @@ pub fn choose<G: Searchable>(
 
 /// Keeps the moves that do not let the opponent win at once. Out of time
 /// (a huge board), the moves not looked at yet stay in only if no safe
-/// one was seen; with no safe move, all stay. The clock is read every 64
-/// moves, so a board with fewer always has every move looked at, however
-/// loaded the machine; this look counts no positions against a budget of
-/// positions.
+/// one was seen; with no safe move, all stay. The clock is first read at
+/// the 64th move, so a board with fewer always has every move looked at,
+/// however loaded the machine; after that as often as a [`Pace`] says
+/// (each move's check plays about every move again). This look counts no
+/// positions against a budget of positions.
 fn keep_safe<G: Searchable>(game: &G, legal: &mut Vec<G::Move>, deadline: Deadline) {
     let me = game.to_move();
     let (mut safe, mut unseen) = (Vec::new(), Vec::new());
     let mut late = false;
+    let mut pace = Pace::default();
     for (k, &mv) in legal.iter().enumerate() {
-        if k % 64 == 63 && !late {
+        let due = pace.node();
+        if k >= 63 && due && !late {
             late = deadline.expired(0);
         }
+        pace.played(legal.len());
         if late {
             unseen.push(mv);
             continue;

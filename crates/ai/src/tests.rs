@@ -355,6 +355,27 @@ fn stop_makes_choose_return_at_once() {
     check(&connect6(10, 5));
 }
 
+/// On a 26×26 board every position of the search plays each of about
+/// 676 moves to look for a win, so the search must look at its deadline
+/// at nearly every position, not every 64 (which let level 1 overrun its
+/// 50 ms by 10 ms and more): a budget of 5 positions stops it at 5.
+#[test]
+fn costly_positions_look_at_the_deadline_often() {
+    fn searched<G: Searchable>(game: &G, depth: u32, budget: u64) -> u64 {
+        let deadline = Deadline::new(Budget::Nodes(budget), &NEVER);
+        let mut searcher = Searcher::<G>::new(deadline, 10);
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let mut moves: Vec<_> = legal.into_iter().map(|mv| (mv, 0)).collect();
+        assert!(!searcher.root(game, depth, &mut moves, true), "cut short");
+        searcher.nodes
+    }
+    assert_eq!(searched(&hex(26), 1, 5), 5);
+    assert_eq!(searched(&gekitai(26, 8, 3), 1, 5), 5);
+    // Cheap positions (Reversi's look for no win) still look every 64.
+    assert_eq!(searched(&Reversi::default(), 5, 5), 64);
+}
+
 #[test]
 fn same_seed_same_move_at_low_levels() {
     let mut rng = Rng::new(3);
