@@ -376,6 +376,14 @@ pub fn run_match<G: Playable>(
             if swapped {
                 record.players.swap(0, 1);
             }
+            // A win the rules did not reach (an engine answered `resign`,
+            // or forfeited by a bad answer or none) is the loser's
+            // resignation: without it the record read as a game going on.
+            if let Ok(Some(Outcome::Win(winner))) = outcome
+                && record.outcome().is_none()
+            {
+                record.resigned = Some(winner.other());
+            }
             let path = folder.join(format!("game-{:03}.toml", number + 1));
             // A record is never written over; the match goes on without it.
             if let Err(error) = files::save_new(&path, &record.to_toml()) {
@@ -516,6 +524,33 @@ mod tests {
         .expect("a match");
         assert_eq!(tally.games(), 6);
         assert_eq!(String::from_utf8_lossy(&out).lines().count(), 6);
+    }
+
+    #[test]
+    fn a_game_won_by_a_forfeit_is_recorded_with_its_result() {
+        let folder = std::env::temp_dir().join(format!("tabletop-forfeit-{}", std::process::id()));
+        let mut out = Vec::new();
+        // An engine that ends at once forfeits its game at the set-up.
+        let tally = run_match(
+            &Gekitai::default(),
+            &Contender::Gtp("false".to_string()),
+            &Contender::Random,
+            1,
+            MatchOptions {
+                records: Some(&folder),
+                ..MatchOptions::default()
+            },
+            &mut out,
+        )
+        .expect("a match");
+        assert_eq!(tally.games(), 1);
+        let record = files::load(&folder.join("game-001.toml")).expect("a saved record");
+        let crate::games::AnyRecord::Gekitai(record) = record else {
+            panic!("not a Gekitai record");
+        };
+        assert_eq!(record.outcome(), Some(Outcome::Win(Player::Second)));
+        assert_eq!(record.resigned, Some(Player::First));
+        let _ = std::fs::remove_dir_all(&folder);
     }
 
     #[test]
