@@ -3,16 +3,11 @@
 //! more than the newest 200.
 
 use tabletop_net::store::kept_games::{KEPT_GAMES, KeptGame};
-use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
+use common::LIMITS;
 
 fn game(n: usize) -> KeptGame {
     KeptGame {

@@ -3,16 +3,11 @@
 //! to is dropped when it is empty, and kept, rows and all, when it is not.
 
 use sqlx::{AnyConnection, Connection, Executor, Row};
-use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
+use common::LIMITS;
 
 /// The table as the older builds made it.
 const OLD_TABLE: &str = "CREATE TABLE rated_games (

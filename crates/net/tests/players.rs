@@ -3,16 +3,11 @@
 //! `rated_games.rs`).
 
 use tabletop_net::store::players::Visit;
-use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
+use common::LIMITS;
 
 async fn players_and_ratings(database: Database) {
     let (store, writer) = Store::open(&database, "players", LIMITS)

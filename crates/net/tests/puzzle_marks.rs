@@ -1,16 +1,11 @@
 //! The puzzles a player with a key tried, kept in the database, SQLite
 //! and PostgreSQL: each player's own, the last mark of each puzzle.
 
-use tabletop_net::store::writer::Limits;
 use tabletop_net::store::{Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
+use common::LIMITS;
 
 fn marks(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs

@@ -4,67 +4,22 @@
 //! back as they were written. The PostgreSQL half runs against the server
 //! `.ci/run` starts (TABLETOP_TEST_POSTGRES).
 
-use tabletop_net::event::{Happened, Logged};
-use tabletop_net::protocol::Side;
-use tabletop_net::store::writer::{Job, Limits};
-use tabletop_net::store::{Access, Database, NewGame, RowChange, Store};
+use tabletop_net::store::{Access, Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
-
-fn entry(seq: u64, mv: &str) -> Logged {
-    Logged {
-        seq,
-        at_ms: 1,
-        happened: Happened::Moved {
-            side: Side::First,
-            mv: mv.to_string(),
-        },
-        clock: None,
-    }
-}
-
-async fn append(store: &Store, id: u64, logged: Logged) -> Result<bool, String> {
-    let row = RowChange {
-        moves: logged.seq,
-        ..RowChange::default()
-    };
-    store
-        .write(|answer| Job::Append {
-            id,
-            logged,
-            row,
-            answer,
-        })
-        .await
-}
+use common::{LIMITS, append, moved, new_game};
 
 /// Two stores on `database` (as two servers would have) race for the
 /// entries of one game.
 async fn race(database: Database) {
     let (first, first_writer) = Store::open(&database, "one", LIMITS).await.expect("opens");
     let (second, second_writer) = Store::open(&database, "two", LIMITS).await.expect("opens");
-    let game = NewGame {
-        game: "gekitai".to_string(),
-        settings: String::new(),
-        creator: "127.0.0.1".to_string(),
-        codes: vec![("d1".to_string(), Access::Watch)],
-        ..NewGame::default()
-    };
-    let id = first
-        .write(|answer| Job::Create(Box::new(game), answer))
-        .await
-        .expect("written")
-        .expect("within the limits");
+    let id = new_game(&first).await;
     for seq in 1..=20 {
         let (one, two) = tokio::join!(
-            append(&first, id, entry(seq, "A1")),
-            append(&second, id, entry(seq, "B2"))
+            append(&first, id, moved(seq, "A1")),
+            append(&second, id, moved(seq, "B2"))
         );
         let kept = [one.expect("written"), two.expect("written")];
         assert_eq!(kept.iter().filter(|&&kept| kept).count(), 1, "entry {seq}");

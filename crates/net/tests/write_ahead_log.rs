@@ -7,44 +7,18 @@
 //! that arrive while the copy beside the writer runs.
 
 use sqlx::{Connection, Row, SqliteConnection};
-use tabletop_net::event::{Happened, Logged};
-use tabletop_net::protocol::Side;
-use tabletop_net::store::writer::{Job, Limits};
-use tabletop_net::store::{Access, Database, NewGame, RowChange, Store};
+use tabletop_net::store::writer::Job;
+use tabletop_net::store::{Database, Store};
 
 mod common;
 
-const LIMITS: Limits = Limits {
-    games: 100,
-    open_per_address: 100,
-    games_per_address: 100,
-};
+use common::{LIMITS, moved, new_game};
 
 /// Writes the game `id`'s entries `seqs`, each in a commit of its own.
 async fn append(store: &Store, id: u64, seqs: std::ops::RangeInclusive<u64>) {
     for seq in seqs {
-        let logged = Logged {
-            seq,
-            at_ms: 1,
-            happened: Happened::Moved {
-                side: Side::First,
-                mv: format!("A{seq}"),
-            },
-            clock: None,
-        };
-        let row = RowChange {
-            moves: seq,
-            ..RowChange::default()
-        };
-        let kept = store
-            .write(|answer| Job::Append {
-                id,
-                logged,
-                row,
-                answer,
-            })
-            .await
-            .expect("written");
+        let logged = moved(seq, &format!("A{seq}"));
+        let kept = common::append(store, id, logged).await.expect("written");
         assert!(kept, "entry {seq}");
     }
 }
@@ -61,18 +35,7 @@ async fn restarts(database: Database) {
         unreachable!("SQLite only")
     };
     let (store, writer) = Store::open(&database, "one", LIMITS).await.expect("opens");
-    let game = NewGame {
-        game: "gekitai".to_string(),
-        settings: String::new(),
-        creator: "127.0.0.1".to_string(),
-        codes: vec![("d1".to_string(), Access::Watch)],
-        ..NewGame::default()
-    };
-    let id = store
-        .write(|answer| Job::Create(Box::new(game), answer))
-        .await
-        .expect("written")
-        .expect("within the limits");
+    let id = new_game(&store).await;
     append(&store, id, 1..=10).await;
     let url = format!("sqlite://{}", path.display());
     let mut reader = SqliteConnection::connect(&url).await.expect("a reader");
