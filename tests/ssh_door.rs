@@ -6,6 +6,17 @@ mod common;
 
 use common::ssh::{Door, Visit, client_folder};
 
+/// `user` visits `door` (a guest, or a player with the client folder's
+/// key) and starts a game against the computer from the start screen,
+/// where Start is chosen: the visit at its first turn.
+fn playing_the_computer(door: &Door, client: &std::path::Path, user: &str, guest: bool) -> Visit {
+    let mut visit = Visit::start(door, client, user, guest, &[]);
+    visit.wait_for("[ Your games ]");
+    visit.send("\r");
+    visit.wait_for("Player X's turn");
+    visit
+}
+
 /// Types every cell of Gekitai's board, again and again, until the game
 /// is over (taken cells are refused and the next typed replaces them).
 fn play_to_the_end(visit: &mut Visit) -> String {
@@ -496,10 +507,7 @@ fn kept_games_in(door: &Door) -> i64 {
 fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     let door = Door::start(&[]);
     let client = client_folder();
-    let mut first = Visit::start(&door, &client, "hal", false, &[]);
-    first.wait_for("[ Your games ]");
-    first.send("\r");
-    first.wait_for("Player X's turn");
+    let mut first = playing_the_computer(&door, &client, "hal", false);
     let end = play_to_the_end(&mut first);
     let result = ["Player X wins!", "Player O wins!", "Draw game!"]
         .into_iter()
@@ -525,10 +533,7 @@ fn a_players_finished_game_is_kept_on_the_server_and_a_guests_is_not() {
     assert_eq!(kept_games_in(&door), 1);
     // A guest plays one to the end too: nothing more is kept, and the
     // guest is told that their games need a key.
-    let mut guest = Visit::start(&door, &client, "ivy", true, &[]);
-    guest.wait_for("[ Your games ]");
-    guest.send("\r");
-    guest.wait_for("Player X's turn");
+    let mut guest = playing_the_computer(&door, &client, "ivy", true);
     play_to_the_end(&mut guest);
     guest.send("q");
     assert_eq!(guest.exits(), 0);
@@ -636,20 +641,14 @@ fn a_players_unfinished_game_is_kept_when_they_quit_or_their_connection_drops() 
     let door = Door::start(&[]);
     let client = client_folder();
     // Quitting mid-game keeps it, as the autosave does at home.
-    let mut first = Visit::start(&door, &client, "uma", false, &[]);
-    first.wait_for("[ Your games ]");
-    first.send("\r");
-    first.wait_for("Player X's turn");
+    let mut first = playing_the_computer(&door, &client, "uma", false);
     first.send("c3\r");
     first.wait_for("2. O");
     first.send("q");
     assert_eq!(first.exits(), 0);
     assert_eq!(kept_games_in(&door), 1);
     // The connection dropping mid-game keeps it too.
-    let mut second = Visit::start(&door, &client, "uma", false, &[]);
-    second.wait_for("[ Your games ]");
-    second.send("\r");
-    second.wait_for("Player X's turn");
+    let mut second = playing_the_computer(&door, &client, "uma", false);
     second.send("c3\r");
     second.wait_for("2. O");
     let _ = second.child.kill();
