@@ -203,10 +203,16 @@ fn ranked_sets(board: &mut Board, me: u8, sets: Vec<Pair>, seed: u64) -> Vec<Pai
 }
 
 /// The set to play against `chain`: the sets `valued` by the search over
-/// turns (the first `looked_at` of them searched) are checked against
-/// ever deeper chains (double threats, then with a single threat), in
-/// rounds, each keeping the sets that survive it, until the time is up
-/// or none would be left: the best set that survived the most.
+/// turns (the first `looked_at` of them searched), best first, are each
+/// checked against ever deeper chains (double threats, then with a
+/// single threat) until one survives them all or the time is up: that
+/// set, else the best set that survived the most.
+///
+/// Set by set rather than depth by depth: the answer is the same when
+/// the time allows (the best set surviving every depth), but the sets
+/// after it are never checked, so deep chains are reached at far smaller
+/// budgets, where checking every set at one depth before the next ran
+/// out of time on the shallow rounds.
 fn defend(
     board: &mut Board,
     me: u8,
@@ -216,7 +222,7 @@ fn defend(
     clock: &Clock,
 ) -> Pair {
     let them = 3 - me;
-    let mut alive: Vec<Pair> = valued
+    let alive: Vec<Pair> = valued
         .iter()
         .enumerate()
         .filter(|&(k, &(value, _))| k >= looked_at || value > -WIN / 2)
@@ -231,29 +237,28 @@ fn defend(
         .map(|depth| (0, depth));
     let shortest_single = if chain.quiet == 0 { 2 } else { chain.depth };
     let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
-    'rounds: for (quiet, depth) in double.chain(single) {
-        let mut survivors = Vec::new();
-        for &set in &alive {
-            board.place_set(set, me);
+    let rounds: Vec<(u32, u32)> = double.chain(single).collect();
+    let mut best = (0, alive.first().copied().unwrap_or(valued[0].1));
+    for set in alive {
+        board.place_set(set, me);
+        let mut survived = 0;
+        for &(quiet, depth) in &rounds {
             let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
-            board.remove_set(set);
-            if clock.expired() {
-                // An unfinished round: its survivors so far, if any.
-                if !survivors.is_empty() {
-                    alive = survivors;
-                }
-                break 'rounds;
+            // A check the clock cut short proves nothing.
+            if clock.expired() || !safe {
+                break;
             }
-            if safe {
-                survivors.push(set);
-            }
+            survived += 1;
         }
-        if survivors.is_empty() {
+        board.remove_set(set);
+        if survived > best.0 {
+            best = (survived, set);
+        }
+        if survived == rounds.len() || clock.expired() {
             break;
         }
-        alive = survivors;
     }
-    alive.first().copied().unwrap_or(valued[0].1)
+    best.1
 }
 
 /// The empty cell of `windows` (`who`'s threats) that leaves `who` the

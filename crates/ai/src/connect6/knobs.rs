@@ -60,7 +60,7 @@ impl Knobs {
     pub const LEVEL_5: Knobs = Knobs {
         turns: 4,
         chain_turns: 0,
-        eval: Eval::Windows,
+        eval: Eval::Fitted,
         reduce_after: 0,
         pair_cells: 0,
         free_share: 3,

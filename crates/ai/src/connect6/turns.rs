@@ -210,12 +210,12 @@ mod tests {
     }
 
     /// The leaf's value `-evaluate(3 - who)` (as if the opponent had just
-    /// played, which the fitted evaluation needs) is exactly level 5's
-    /// earlier `evaluate(who)` with the windows' evaluation level 5
-    /// plays, which is the same for both sides with the sign turned.
+    /// played, which the fitted evaluation needs) is exactly the earlier
+    /// `evaluate(who)` with the windows' evaluation (`Knobs::BASELINE`),
+    /// which is the same for both sides with the sign turned.
     #[test]
     fn the_windows_evaluation_is_the_same_for_both_sides_but_the_sign() {
-        assert!(matches!(Knobs::LEVEL_5.eval, Eval::Windows));
+        assert!(matches!(Knobs::BASELINE.eval, Eval::Windows));
         let mut rng = Rng::new(33);
         for (n, line) in [(19, 6), (9, 5), (13, 6)] {
             let settings = Connect6Settings::new(n, line).expect("valid settings");
