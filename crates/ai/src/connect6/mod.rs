@@ -3,7 +3,8 @@
 //! only, weighted by how full it is), over cells near the stones,
 //! best-looking first; level 5 chooses both stones of a turn together by
 //! threats (`threats.rs`), then by an alpha-beta search over whole turns
-//! (`turns.rs`, its settings in `knobs.rs`).
+//! (`turns.rs`, its settings in `knobs.rs`) scored, on rows of six, by
+//! weights fitted to game results (`fitted.rs`).
 
 mod board;
 #[cfg(test)]
