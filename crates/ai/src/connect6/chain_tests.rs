@@ -158,3 +158,31 @@ fn level_5_refutes_every_chain_of_the_test_set() {
         );
     }
 }
+
+/// Black to play in a game level 5 lost to level 4 (2026-11-27): White
+/// threatens to win, and of the 7,021 turns that block it only N6 N9
+/// leaves White no chain (with one single threat allowed); N9 is not
+/// among the 20 cells level 5 first considers.
+const BLOCK_OUTSIDE_THE_CANDIDATES: &str = "A14 Q2 O4 N5 A13 N4 O5 M4 O6 M3 L3 P6 P7 Q8 L2 K1 \
+                                            N3 L6 O2 P5 P8 P4 P9 Q4 N7 M8 S2 A12 A15 A16 A10";
+
+#[test]
+fn level_5_looks_past_its_first_cells_for_the_one_refutation() {
+    let mut game = Connect6::default();
+    for stone in BLOCK_OUTSIDE_THE_CANDIDATES.split_whitespace() {
+        game.play(stone.parse().expect("a stone")).expect("legal");
+    }
+    let me = game.to_move();
+    while game.to_move() == me {
+        let stone = choose_in_nodes(&game, 20_000, 1).expect("a stone");
+        game.play(stone).expect("legal");
+    }
+    let mut board = Board::from_game(&game);
+    let them = colour(me.other());
+    for (quiet, turns) in [(0, 6), (1, 5)] {
+        let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+        let clock = Clock::nodes(1_000_000, &stop, &used);
+        let chain = (1..=turns).find(|&d| board.forced_win(them, 2, d, quiet, &clock).is_some());
+        assert_eq!(chain, None, "a chain left after {:?}", &game.plies());
+    }
+}

@@ -27,6 +27,9 @@ use tabletop_engine::{Cell, Game, Rng};
 const OUR_WIDTH: usize = 20;
 /// The best sets checked against the opponent's chains.
 const DEFENDED_SETS: usize = 60;
+/// Cells our side considers for a turn's stones when none of the first
+/// [`OUR_WIDTH`]'s sets refutes the opponent's chain.
+const WIDER: usize = 3 * OUR_WIDTH;
 
 /// The computer's stone at a strong level.
 pub fn choose(game: &Connect6, deadline: Deadline, seed: u64) -> Option<Stone> {
@@ -83,7 +86,8 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     if sets.is_empty() {
         return cells.first().map(|&i| Stone(board.cell(i)));
     }
-    let ranked = ranked_sets(board, me, sets, seed ^ game.position_hash());
+    let seed = seed ^ game.position_hash();
+    let ranked = ranked_sets(board, me, sets, seed);
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
     let share = if their_chain.is_some() {
@@ -101,7 +105,13 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     {
         return Some(Stone(board.cell(set.0)));
     }
-    let chosen = defend(board, me, &valued, looked_at, chain, clock);
+    // For when none of the candidates' sets refutes the chain (`defend`).
+    let wider = |board: &mut Board| {
+        let cells = board.candidates(me, WIDER);
+        let sets = board.turns(&cells, stones, &must);
+        ranked_sets(board, me, sets, seed)
+    };
+    let chosen = defend(board, me, &valued, looked_at, chain, clock, wider);
     // The set's first stone; the second is chosen again at the next move.
     Some(Stone(board.cell(chosen.0)))
 }
@@ -213,6 +223,10 @@ fn ranked_sets(board: &mut Board, me: u8, sets: Vec<Pair>, seed: u64) -> Vec<Pai
 /// after it are never checked, so deep chains are reached at far smaller
 /// budgets, where checking every set at one depth before the next ran
 /// out of time on the shallow rounds.
+///
+/// When none survives and time is left, the refutation may need a cell
+/// the candidates left out: the sets of more cells (`wider`) not yet
+/// checked are checked the same way.
 fn defend(
     board: &mut Board,
     me: u8,
@@ -220,8 +234,8 @@ fn defend(
     looked_at: usize,
     chain: Chain,
     clock: &Clock,
+    wider: impl FnOnce(&mut Board) -> Vec<Pair>,
 ) -> Pair {
-    let them = 3 - me;
     let alive: Vec<Pair> = valued
         .iter()
         .enumerate()
@@ -229,36 +243,73 @@ fn defend(
         .map(|(_, &(_, set))| set)
         .take(DEFENDED_SETS)
         .collect();
-    // Our stones only block: no chain of the kind found as if we passed
-    // is shorter than the one found, and none of double threats if that
-    // needed a single one.
+    let mut defence = Defence {
+        rounds: rounds(chain),
+        best: (0, alive.first().copied().unwrap_or(valued[0].1)),
+    };
+    if let Some(set) = defence.check(board, me, &alive, clock) {
+        return set;
+    }
+    if clock.expired() {
+        return defence.best.1;
+    }
+    let more: Vec<Pair> = wider(board)
+        .into_iter()
+        .filter(|set| !alive.contains(set))
+        .collect();
+    defence.check(board, me, &more, clock);
+    defence.best.1
+}
+
+/// The depths a set is checked at against `chain`: our stones only
+/// block, so no chain of the kind found as if we passed is shorter than
+/// the one found, and none of double threats if that needed a single one.
+fn rounds(chain: Chain) -> Vec<(u32, u32)> {
     let double = (chain.depth..=DEFENCE_DEPTH)
         .filter(|_| chain.quiet == 0)
         .map(|depth| (0, depth));
     let shortest_single = if chain.quiet == 0 { 2 } else { chain.depth };
     let single = (shortest_single..=QUIET_DEPTH).map(|depth| (1, depth));
-    let rounds: Vec<(u32, u32)> = double.chain(single).collect();
-    let mut best = (0, alive.first().copied().unwrap_or(valued[0].1));
-    for set in alive {
-        board.place_set(set, me);
-        let mut survived = 0;
-        for &(quiet, depth) in &rounds {
-            let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
-            // A check the clock cut short proves nothing.
-            if clock.expired() || !safe {
+    double.chain(single).collect()
+}
+
+/// What [`defend`] has learnt so far.
+struct Defence {
+    /// The (quiet, depth) checks, in order.
+    rounds: Vec<(u32, u32)>,
+    /// The most checks a set survived, and the first set that did.
+    best: (usize, Pair),
+}
+
+impl Defence {
+    /// The first of `sets` to survive every round, if one does before
+    /// the clock runs out.
+    fn check(&mut self, board: &mut Board, me: u8, sets: &[Pair], clock: &Clock) -> Option<Pair> {
+        let them = 3 - me;
+        for &set in sets {
+            board.place_set(set, me);
+            let mut survived = 0;
+            for &(quiet, depth) in &self.rounds {
+                let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
+                // A check the clock cut short proves nothing.
+                if clock.expired() || !safe {
+                    break;
+                }
+                survived += 1;
+            }
+            board.remove_set(set);
+            if survived > self.best.0 {
+                self.best = (survived, set);
+            }
+            if survived == self.rounds.len() {
+                return Some(set);
+            }
+            if clock.expired() {
                 break;
             }
-            survived += 1;
         }
-        board.remove_set(set);
-        if survived > best.0 {
-            best = (survived, set);
-        }
-        if survived == rounds.len() || clock.expired() {
-            break;
-        }
+        None
     }
-    best.1
 }
 
 /// The empty cell of `windows` (`who`'s threats) that leaves `who` the
