@@ -34,6 +34,16 @@ fn play_to_the_end(visit: &mut Visit) -> String {
     panic!("the game never ended:\n{}", visit.screen());
 }
 
+/// ada's and bob's visits as (X, O, X's name, O's name), once their
+/// game has started and either screen names who holds X.
+fn by_colour(ada: Visit, bob: Visit) -> (Visit, Visit, &'static str, &'static str) {
+    if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
+        (ada, bob, "ada", "bob")
+    } else {
+        (bob, ada, "bob", "ada")
+    }
+}
+
 #[test]
 fn a_guest_plays_the_computer_to_the_end_and_leaves() {
     let door = Door::start(&[]);
@@ -236,11 +246,7 @@ fn two_visitors_meet_in_the_lobby_play_and_a_killed_client_frees_its_seat() {
     bob.wait_for("Player X's turn");
     ada.wait_for("bob");
     // Whoever has X moves; the other sees it.
-    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
-        (ada, bob)
-    } else {
-        (bob, ada)
-    };
+    let (mut x, mut o, _, _) = by_colour(ada, bob);
     x.send("c3\r");
     o.wait_for("1. X C3");
     o.send("d4\r");
@@ -308,12 +314,7 @@ fn two_players_with_keys_are_rated_when_their_game_ends_and_see_it_in_their_hist
     bob.send("\r");
     bob.wait_for("Player X's turn");
     ada.wait_for("bob");
-    let (mut x, mut o, x_name, o_name) =
-        if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
-            (ada, bob, "ada", "bob")
-        } else {
-            (bob, ada, "bob", "ada")
-        };
+    let (mut x, mut o, x_name, o_name) = by_colour(ada, bob);
     // X resigns (Ctrl-x asks first, Ctrl-x again resigns).
     x.send("\x18");
     x.wait_for("Press Ctrl-x again");
@@ -582,11 +583,7 @@ fn two_players_with_keys_seek_and_are_paired_into_one_game() {
     bob.wait_for("Player X's turn");
     ada.wait_for("bob");
     bob.wait_for("ada");
-    let (mut x, mut o) = if ada.screen().contains("X ada") || bob.screen().contains("X ada") {
-        (ada, bob)
-    } else {
-        (bob, ada)
-    };
+    let (mut x, mut o, _, _) = by_colour(ada, bob);
     x.send("c3\r");
     o.wait_for("1. X C3");
     x.send("\x11");
