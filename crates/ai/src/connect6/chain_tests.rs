@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::board::Board;
 use super::clock::Clock;
+use super::threats::shortest_chain_with;
 use super::{choose_in_nodes, shortest_chain};
 use crate::cells::colour;
 use tabletop_engine::connect6::{Connect6, Connect6Settings, Stone};
@@ -177,12 +178,8 @@ fn level_5_looks_past_its_first_cells_for_the_one_refutation() {
         let stone = choose_in_nodes(&game, 20_000, 1).expect("a stone");
         game.play(stone).expect("legal");
     }
-    let mut board = Board::from_game(&game);
-    let them = colour(me.other());
     for (quiet, turns) in [(0, 6), (1, 5)] {
-        let (stop, used) = (AtomicBool::new(false), Counter::new(0));
-        let clock = Clock::nodes(1_000_000, &stop, &used);
-        let chain = (1..=turns).find(|&d| board.forced_win(them, 2, d, quiet, &clock).is_some());
+        let chain = shortest_chain_with(&game, me.other(), turns, quiet, 1_000_000);
         assert_eq!(chain, None, "a chain left after {:?}", &game.plies());
     }
 }

@@ -373,6 +373,18 @@ impl Board {
 /// by threats if they play the next whole turn (the side to move passing
 /// if that is the other side), searching at most `nodes` positions.
 pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64) -> Option<u32> {
+    shortest_chain_with(game, attacker, turns, 0, nodes)
+}
+
+/// [`shortest_chain`] with up to `quiet` of its turns leaving a single
+/// threat (as [`Board::forced_win`] allows).
+pub(super) fn shortest_chain_with(
+    game: &Connect6,
+    attacker: Player,
+    turns: u32,
+    quiet: u32,
+    nodes: u64,
+) -> Option<u32> {
     if game.is_over() {
         return None;
     }
@@ -386,7 +398,11 @@ pub fn shortest_chain(game: &Connect6, attacker: Player, turns: u32, nodes: u64)
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(nodes, &stop, &used);
     let who = colour(attacker);
-    (1..=turns).find(|&depth| board.forced_win(who, stones, depth, 0, &clock).is_some())
+    (1..=turns).find(|&depth| {
+        board
+            .forced_win(who, stones, depth, quiet, &clock)
+            .is_some()
+    })
 }
 
 /// Every turn (or the rest of one) of the side to move, on cells within
