@@ -122,14 +122,27 @@ fn chain_positions() -> Vec<Connect6> {
     include_str!("../../tests/corpus/connect6_chains.txt")
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let mut game = Connect6::default();
-            for stone in line.split_whitespace() {
-                game.play(stone.parse().expect("a stone")).expect("legal");
-            }
-            game
-        })
+        .map(from_stones)
         .collect()
+}
+
+/// The game on the standard board with `stones` played in order.
+fn from_stones(stones: &str) -> Connect6 {
+    let mut game = Connect6::default();
+    for stone in stones.split_whitespace() {
+        game.play(stone.parse().expect("a stone")).expect("legal");
+    }
+    game
+}
+
+/// Level 5, at `nodes` positions a stone, plays the rest of the turn of
+/// the side to move.
+fn level_5_plays_its_turn(game: &mut Connect6, nodes: u64) {
+    let me = game.to_move();
+    while game.to_move() == me && !game.is_over() {
+        let stone = choose_in_nodes(game, nodes, 1).expect("a stone");
+        game.play(stone).expect("legal");
+    }
 }
 
 /// Positions level 5's search may visit for each stone of the test set:
@@ -147,10 +160,7 @@ fn level_5_refutes_every_chain_of_the_test_set() {
         let me = start.to_move();
         assert!(shortest_chain(&start, me.other(), 6, 1_000_000).is_some());
         let mut game = start.clone();
-        while game.to_move() == me && !game.is_over() {
-            let stone = choose_in_nodes(&game, NODES, 1).expect("a stone");
-            game.play(stone).expect("legal");
-        }
+        level_5_plays_its_turn(&mut game, NODES);
         assert_eq!(
             shortest_chain(&game, me.other(), 6, 1_000_000),
             None,
@@ -169,15 +179,9 @@ const BLOCK_OUTSIDE_THE_CANDIDATES: &str = "A14 Q2 O4 N5 A13 N4 O5 M4 O6 M3 L3 P
 
 #[test]
 fn level_5_looks_past_its_first_cells_for_the_one_refutation() {
-    let mut game = Connect6::default();
-    for stone in BLOCK_OUTSIDE_THE_CANDIDATES.split_whitespace() {
-        game.play(stone.parse().expect("a stone")).expect("legal");
-    }
+    let mut game = from_stones(BLOCK_OUTSIDE_THE_CANDIDATES);
     let me = game.to_move();
-    while game.to_move() == me {
-        let stone = choose_in_nodes(&game, 20_000, 1).expect("a stone");
-        game.play(stone).expect("legal");
-    }
+    level_5_plays_its_turn(&mut game, 20_000);
     for (quiet, turns) in [(0, 6), (1, 5)] {
         let chain = shortest_chain_with(&game, me.other(), turns, quiet, 1_000_000);
         assert_eq!(chain, None, "a chain left after {:?}", &game.plies());
