@@ -17,6 +17,8 @@
 //! first in one and second in the other. With MS, both sides think MS
 //! milliseconds a move on every core instead of counting playouts.
 
+#[path = "shared/hex_settings.rs"]
+mod hex_settings;
 #[path = "shared/in_threads.rs"]
 mod in_threads;
 
@@ -24,6 +26,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use hex_settings::level5_with;
 use in_threads::in_threads;
 use tabletop_ai::hex::mcts::{self, Knobs};
 use tabletop_ai::hex::uct::{self, Settings};
@@ -58,42 +61,7 @@ fn parse_side(spec: &str, playouts: u64) -> Result<Side, String> {
     let engine = match name {
         "old" => Engine::Old(Knobs::patterned()),
         "plain" => Engine::Old(Knobs::PLAIN),
-        "new" => {
-            let mut s = Settings::level5();
-            for change in changes.split(',').filter(|c| !c.is_empty()) {
-                let (key, value) = change
-                    .split_once('=')
-                    .ok_or_else(|| format!("{change}: not key=value"))?;
-                let float = || {
-                    value
-                        .parse::<f32>()
-                        .map_err(|_| format!("{change}: not a number"))
-                };
-                let whole = || {
-                    value
-                        .parse::<u32>()
-                        .map_err(|_| format!("{change}: not a count"))
-                };
-                match key {
-                    "rave_prior_visits" => s.rave_prior_visits = whole()?,
-                    "bias" => s.bias = float()?,
-                    "explore" => s.explore = float()?,
-                    "rave_bias" => s.rave_bias = float()?,
-                    "expand_after" => s.expand_after = whole()?,
-                    "expand_per_cells" => s.expand_per_cells = whole()? as usize,
-                    "fill_playouts" => s.fill_playouts = whole()? != 0,
-                    "prune" => s.prune = whole()? != 0,
-                    "know_after" => s.know_after = whole()?,
-                    "patterns" => {
-                        if whole()? == 0 {
-                            s.gammas = None
-                        }
-                    }
-                    _ => return Err(format!("no setting {key}")),
-                }
-            }
-            Engine::New(s)
-        }
+        "new" => Engine::New(level5_with(changes)?),
         _ => return Err(format!("no engine {name}")),
     };
     Ok(Side { engine, playouts })

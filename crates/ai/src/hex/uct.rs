@@ -35,8 +35,17 @@ pub struct Settings<'a> {
     /// All-moves-as-first visits a new child starts with, won at the rate
     /// of its prior (its gamma over the largest among its siblings).
     pub rave_prior_visits: u32,
-    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`.
+    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`
+    /// (over the square root of `visits + 1` with `bias_fades_slowly`).
     pub bias: f32,
+    pub bias_fades_slowly: bool,
+    /// A child's prior for the progressive bias is its share of its
+    /// siblings' gammas (their sum 1) rather than its gamma over the
+    /// largest; the all-moves-as-first start still uses the latter.
+    pub prior_is_share: bool,
+    /// The all-moves-as-first visits a new child starts with are won half
+    /// the time, whatever its prior.
+    pub rave_prior_even: bool,
     /// Exploration (UCT) constant; RAVE does most of the exploring.
     pub explore: f32,
     /// RAVE weight: beta = rn / (rn + n + rave_bias * rn * n).
@@ -67,6 +76,9 @@ impl Settings<'static> {
             gammas: Some(Gammas::shipped()),
             rave_prior_visits: 8,
             bias: 0.0,
+            bias_fades_slowly: false,
+            prior_is_share: false,
+            rave_prior_even: false,
             explore: 0.05,
             rave_bias: 0.0025,
             expand_after: 3,
@@ -639,18 +651,27 @@ impl<'a> Search<'a> {
             None => Vec::new(),
         };
         let top = gammas.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+        let sum = gammas.iter().sum::<f32>().max(f32::MIN_POSITIVE);
         let rave_visits = self.priors.as_ref().map_or(0, |p| p.rave_visits);
+        let s = &self.settings;
         for (k, &mv) in moves.iter().enumerate() {
             let (n, w) = if saves.contains(&(mv as usize)) {
                 SAVE_PRIOR
             } else {
                 (0, 0)
             };
-            let prior = gammas.get(k).map_or(0.0, |&g| g / top);
+            let gamma = gammas.get(k).copied().unwrap_or(0.0);
             let (rn, rw) = if gammas.is_empty() {
                 (0, 0.0)
+            } else if s.rave_prior_even {
+                (rave_visits, rave_visits as f32 * 0.5)
             } else {
-                (rave_visits, rave_visits as f32 * prior)
+                (rave_visits, rave_visits as f32 * gamma / top)
+            };
+            let prior = if s.prior_is_share {
+                gamma / sum
+            } else {
+                gamma / top
             };
             self.tree
                 .node(first + k as u32)
@@ -682,7 +703,12 @@ impl<'a> Search<'a> {
                 let amaf = if c.rn > 0 { c.rw / rn } else { 0.0 };
                 let beta = rn / (rn + n + s.rave_bias * rn * n + 1e-6);
                 (1.0 - beta) * q + beta * amaf + s.explore * (log / (n + 1.0)).sqrt()
-            } + s.bias * c.prior / (n + 1.0);
+            } + s.bias * c.prior
+                / if s.bias_fades_slowly {
+                    (n + 1.0).sqrt()
+                } else {
+                    n + 1.0
+                };
             if value > best.0 {
                 best = (value, id);
             }
