@@ -6,7 +6,8 @@
 //! machine's load, are in BENCHMARKS.md ("How strong each level is").
 //!
 //! The scales: Reversi's is anchored to gtp-rhino (0 is its level 3) and
-//! Hex's to MoHex 2.0 (0 is MoHex at 0.1 s a move on one thread); the
+//! Hex's to MoHex 2.0 (0 is MoHex asked for 0.1 s a move on one thread,
+//! which searches at least 1 s and so takes about 1.5 s: see BENCHMARKS.md); the
 //! other games have no outside engine on this machine, so 0 is level 1.
 //! Each game's figures are one Bradley-Terry (Elo) fit of all its
 //! matches (`tabletop match`, a few games each), rounded to 10; the
@@ -81,12 +82,12 @@ const TABLE: &[(&str, &str, [Strength; 5])] = &[
     ),
     (
         "hex",
-        "MoHex 2.0 at 0.1 s a move",
+        "MoHex 2.0 at 1.5 s a move",
         [
-            at(-1230, 500, false, "far below MoHex at 0.1 s"),
-            at(-700, 240, false, "below MoHex at 0.1 s"),
-            at(-430, 210, false, "below MoHex at 0.1 s"),
-            at(-80, 160, false, "just below MoHex 0.1 s"),
+            at(-1230, 500, false, "far below MoHex at 1.5 s"),
+            at(-700, 240, false, "below MoHex at 1.5 s"),
+            at(-430, 210, false, "below MoHex at 1.5 s"),
+            at(-80, 160, false, "just below MoHex at 1.5 s"),
             at(110, 180, false, "below MoHex at 2 s"),
         ],
     ),

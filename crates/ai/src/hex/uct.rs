@@ -275,6 +275,28 @@ struct Worker {
     flood: Scratch,
 }
 
+/// How much a child with statistics `c` is worth descending into, for a
+/// parent whose visits' logarithm is `log`: its wins blended with its
+/// all-moves-as-first wins, an exploration term, and the progressive
+/// bias of its prior.
+fn child_value(s: &Settings, c: &Stats, log: f32) -> f32 {
+    let (n, rn) = (c.n as f32, c.rn as f32);
+    let value = if c.n + c.rn == 0 {
+        1.5
+    } else {
+        let q = if c.n > 0 { c.w as f32 / n } else { 0.0 };
+        let amaf = if c.rn > 0 { c.rw / rn } else { 0.0 };
+        let beta = rn / (rn + n + s.rave_bias * rn * n + 1e-6);
+        (1.0 - beta) * q + beta * amaf + s.explore * (log / (n + 1.0)).sqrt()
+    };
+    let fade = if s.bias_fades_slowly {
+        (n + 1.0).sqrt()
+    } else {
+        n + 1.0
+    };
+    value + s.bias * c.prior / fade
+}
+
 impl<'a> Search<'a> {
     fn new(
         board: &'a Board,
@@ -695,20 +717,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            let (n, rn) = (c.n as f32, c.rn as f32);
-            let value = if c.n + c.rn == 0 {
-                1.5
-            } else {
-                let q = if c.n > 0 { c.w as f32 / n } else { 0.0 };
-                let amaf = if c.rn > 0 { c.rw / rn } else { 0.0 };
-                let beta = rn / (rn + n + s.rave_bias * rn * n + 1e-6);
-                (1.0 - beta) * q + beta * amaf + s.explore * (log / (n + 1.0)).sqrt()
-            } + s.bias * c.prior
-                / if s.bias_fades_slowly {
-                    (n + 1.0).sqrt()
-                } else {
-                    n + 1.0
-                };
+            let value = child_value(s, &c, log);
             if value > best.0 {
                 best = (value, id);
             }
@@ -783,6 +792,38 @@ mod tests {
                 .expect("solved")
                 .winner
                 == game.to_move()
+    }
+
+    #[test]
+    fn a_prior_fading_by_the_square_root_still_counts_after_many_visits() {
+        // Two children after 100 visits each: one the patterns liked,
+        // which won 50; one they did not, which won 51.
+        let liked = Stats {
+            n: 100,
+            w: 50,
+            prior: 1.0,
+            ..Stats::default()
+        };
+        let plain = Stats {
+            n: 100,
+            w: 51,
+            prior: 0.0,
+            ..Stats::default()
+        };
+        let log = 1000f32.ln();
+        let fast = Settings {
+            bias: 1.0,
+            bias_fades_slowly: false,
+            ..Settings::level5()
+        };
+        // Faded by the visits, the prior is worth 1/101: less than a win.
+        assert!(child_value(&fast, &liked, log) < child_value(&fast, &plain, log));
+        // Faded by their square root, it is worth about 0.1.
+        let slow = Settings {
+            bias_fades_slowly: true,
+            ..fast
+        };
+        assert!(child_value(&slow, &liked, log) > child_value(&slow, &plain, log));
     }
 
     #[test]
