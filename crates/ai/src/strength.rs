@@ -7,8 +7,9 @@
 //!
 //! The scales: Reversi's is anchored to gtp-rhino (0 is its level 3) and
 //! Hex's to MoHex 2.0 (0 is MoHex asked for 0.1 s a move on one thread,
-//! which searches at least 1 s and so takes about 1.5 s: see BENCHMARKS.md); the
-//! other games have no outside engine on this machine, so 0 is level 1.
+//! which searches at least 1 s and so takes about 1.5 s: see
+//! BENCHMARKS.md); the other games have no outside engine on this
+//! machine, so 0 is level 1.
 //! Each game's figures are one Bradley-Terry (Elo) fit of all its
 //! matches (`tabletop match`, a few games each), rounded to 10; the
 //! margin is about two standard errors from that level's own games, so it

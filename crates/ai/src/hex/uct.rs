@@ -35,9 +35,10 @@ pub struct Settings<'a> {
     /// All-moves-as-first visits a new child starts with, won at the rate
     /// of its prior (its gamma over the largest among its siblings).
     pub rave_prior_visits: u32,
-    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`
-    /// (over the square root of `visits + 1` with `bias_fades_slowly`).
+    /// Progressive bias: a child's value gains `bias * prior / (visits + 1)`.
     pub bias: f32,
+    /// The progressive bias is divided by the square root of `visits + 1`
+    /// instead, as MoHex's is: the prior counts for longer.
     pub bias_fades_slowly: bool,
     /// A child's prior for the progressive bias is its share of its
     /// siblings' gammas (their sum 1) rather than its gamma over the
