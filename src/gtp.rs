@@ -1,10 +1,12 @@
 //! `tabletop gtp`: the engine speaking GTP version 2 on standard input and
 //! output, so GUIs and referees can play it. Bad commands and illegal moves
-//! get `?` answers; nothing a controller sends can crash it.
+//! get `?` answers; nothing a controller sends can crash it. The moves come
+//! from a [`Chooser`]: a level, or a search with settings no level ships
+//! (`examples/hex_gtp.rs`, to measure a change against outside engines).
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::games::Interactive;
 use crate::plain::LineReader;
@@ -13,7 +15,7 @@ use tabletop_core::gtp::notation::{from_vertex, to_vertex};
 use tabletop_core::gtp::time::GtpClock;
 use tabletop_engine::line::play_forced;
 use tabletop_engine::settings::{self, GameSettings};
-use tabletop_engine::{Described, Player};
+use tabletop_engine::{Described, Game, Player};
 
 const COMMANDS: [&str; 14] = [
     "protocol_version",
@@ -46,17 +48,58 @@ fn resized<G: Described>(game: &G, size: usize) -> Option<G> {
     G::Settings::from_values(&values).ok().map(G::new)
 }
 
+/// How the engine picks its moves.
+pub trait Chooser<G: Game> {
+    /// The time a move takes when the controller sets no clock.
+    fn own_time(&self) -> Duration;
+    /// Whether a move keeps to [`Chooser::own_time`] when the clock allows
+    /// more.
+    fn keeps_to_own_time(&self) -> bool;
+    /// A move in `game` (reached through `history`) within `budget`, or
+    /// none if it has none.
+    fn choose(
+        &mut self,
+        game: &G,
+        history: &History,
+        budget: Duration,
+        seed: u64,
+    ) -> Option<G::Move>;
+}
+
+/// A level plays as in the app: level 5 takes the time it is given, the
+/// others keep to theirs, or less.
+impl<G: Interactive> Chooser<G> for Level {
+    fn own_time(&self) -> Duration {
+        self.budget()
+    }
+
+    fn keeps_to_own_time(&self) -> bool {
+        *self != Level::MAX
+    }
+
+    fn choose(
+        &mut self,
+        game: &G,
+        history: &History,
+        budget: Duration,
+        seed: u64,
+    ) -> Option<G::Move> {
+        let never = AtomicBool::new(false);
+        ai::choose(game, history, *self, budget, seed, &never)
+    }
+}
+
 /// The GTP session: the starting position and every position since.
-struct Session<G> {
+struct Session<G, C> {
     start: G,
     positions: Vec<G>,
-    level: Level,
+    chooser: C,
     seed: u64,
     /// The time the controller gives each side's moves.
     clock: GtpClock,
 }
 
-impl<G: Interactive> Session<G> {
+impl<G: Interactive, C: Chooser<G>> Session<G, C> {
     fn game(&self) -> &G {
         self.positions.last().unwrap_or(&self.start)
     }
@@ -124,17 +167,17 @@ impl<G: Interactive> Session<G> {
                 };
                 let color = parse_color(color)?;
                 let mut game = self.turn_of(color)?;
-                let never = AtomicBool::new(false);
                 self.seed = self.seed.wrapping_add(1);
                 let history = History::of(std::iter::once(&self.start).chain(&self.positions));
-                let level = self.level;
-                // Level 5 takes the time it is given; the others keep to
-                // theirs, or less.
-                let budget = self
-                    .clock
-                    .budget(color, level.budget(), level != Level::MAX);
+                let budget = self.clock.budget(
+                    color,
+                    self.chooser.own_time(),
+                    self.chooser.keeps_to_own_time(),
+                );
                 let started = Instant::now();
-                let mv = ai::choose(&game, &history, level, budget, self.seed, &never)
+                let mv = self
+                    .chooser
+                    .choose(&game, &history, budget, self.seed)
                     .ok_or("no move")?;
                 self.clock.spent(color, started.elapsed());
                 game.play(mv).map_err(|e| format!("illegal move: {e}"))?;
@@ -174,17 +217,18 @@ fn color_name(player: Player) -> &'static str {
     }
 }
 
-/// Speaks GTP until `quit` or the end of input.
+/// Speaks GTP until `quit` or the end of input, from `start`, with
+/// `chooser`'s moves.
 pub fn serve<G: Interactive>(
     start: G,
-    level: Level,
+    chooser: impl Chooser<G>,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let mut session = Session {
         start,
         positions: Vec::new(),
-        level,
+        chooser,
         seed: 0x5eed,
         clock: GtpClock::default(),
     };
@@ -217,4 +261,69 @@ pub fn serve<G: Interactive>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+    use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+
+    /// Plays the last legal move, and keeps the time each move was given.
+    struct LastLegal {
+        given: Rc<RefCell<Vec<Duration>>>,
+    }
+
+    impl Chooser<Hex> for LastLegal {
+        fn own_time(&self) -> Duration {
+            Duration::from_secs(3)
+        }
+
+        fn keeps_to_own_time(&self) -> bool {
+            true
+        }
+
+        fn choose(&mut self, game: &Hex, _: &History, budget: Duration, _: u64) -> Option<HexMove> {
+            self.given.borrow_mut().push(budget);
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            moves.pop()
+        }
+    }
+
+    #[test]
+    fn moves_come_from_the_chooser_within_its_own_time_and_the_clock() {
+        let start = Hex::new(HexSettings::new(5, false).expect("a 5×5 board"));
+        let given = Rc::new(RefCell::new(Vec::new()));
+        let chooser = LastLegal {
+            given: Rc::clone(&given),
+        };
+        let commands = "genmove b\ngenmove w\ntime_settings 0 1 1\ngenmove b\n";
+        let mut out = Vec::new();
+        serve(start.clone(), chooser, commands.as_bytes(), &mut out).expect("served");
+        let out = String::from_utf8(out).expect("text");
+
+        let mut expected = start;
+        let mut vertices = Vec::new();
+        for _ in 0..3 {
+            let mut moves = Vec::new();
+            expected.legal_moves(&mut moves);
+            let mv = moves.pop().expect("a move");
+            vertices.push(to_vertex::<Hex>(&mv));
+            expected.play(mv).expect("legal");
+        }
+        assert_eq!(
+            out,
+            format!(
+                "= {}\n\n= {}\n\n= \n\n= {}\n\n",
+                vertices[0], vertices[1], vertices[2]
+            )
+        );
+        let given = given.borrow();
+        // No clock: its own time; a second a move: less than a second.
+        assert_eq!(given[..2], [Duration::from_secs(3); 2]);
+        assert!(given[2] < Duration::from_secs(1), "{:?}", given[2]);
+    }
 }

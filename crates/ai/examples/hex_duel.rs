@@ -17,8 +17,6 @@
 //! first in one and second in the other. With MS, both sides think MS
 //! milliseconds a move on every core instead of counting playouts.
 
-#[path = "shared/hex_settings.rs"]
-mod hex_settings;
 #[path = "shared/in_threads.rs"]
 mod in_threads;
 
@@ -26,7 +24,6 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use hex_settings::level5_with;
 use in_threads::in_threads;
 use tabletop_ai::hex::mcts::{self, Knobs};
 use tabletop_ai::hex::uct::{self, Settings};
@@ -61,7 +58,7 @@ fn parse_side(spec: &str, playouts: u64) -> Result<Side, String> {
     let engine = match name {
         "old" => Engine::Old(Knobs::patterned()),
         "plain" => Engine::Old(Knobs::PLAIN),
-        "new" => Engine::New(level5_with(changes)?),
+        "new" => Engine::New(Settings::level5().changed(changes)?),
         _ => return Err(format!("no engine {name}")),
     };
     Ok(Side { engine, playouts })

@@ -59,6 +59,7 @@
 
 pub mod analysis;
 mod cells;
+pub mod changes;
 pub mod deadline;
 mod history;
 pub mod prover;

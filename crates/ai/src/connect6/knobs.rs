@@ -4,6 +4,8 @@
 //! [`Knobs::ONE_REPLY`], before its alpha-beta over turns) at equal node
 //! counts. [`Knobs::parse`] reads changes to level 5's for the examples.
 
+use crate::changes::changes;
+
 /// How level 5 weighs the turns the threat searches leave to choose from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Knobs {
@@ -81,39 +83,32 @@ impl Knobs {
     /// or `eval=fitted`, `cut=N` (`reduce_after`), `pairs=N`
     /// (`pair_cells`), `share=N` (`free_share`).
     pub fn parse(text: &str) -> Result<Knobs, String> {
-        let mut parts = text.split(',');
-        let mut knobs = match parts.next().map(str::trim) {
-            Some("level5") => Knobs::LEVEL_5,
-            Some("baseline") => Knobs::BASELINE,
-            Some("one-reply") => Knobs::ONE_REPLY,
+        let (base, rest) = text.split_once(',').unwrap_or((text, ""));
+        let mut knobs = match base.trim() {
+            "level5" => Knobs::LEVEL_5,
+            "baseline" => Knobs::BASELINE,
+            "one-reply" => Knobs::ONE_REPLY,
             other => return Err(format!("{other:?} is not level5, baseline or one-reply")),
         };
-        for part in parts {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("{part:?} is not KEY=VALUE"))?;
-            let number = || {
-                value
-                    .parse::<u32>()
-                    .map_err(|_| format!("{value:?} is not a whole number"))
-            };
-            match key.trim() {
-                "turns" => knobs.turns = number()?,
-                "chains" => knobs.chain_turns = number()?,
-                "cut" => knobs.reduce_after = number()? as usize,
-                "pairs" => knobs.pair_cells = number()? as usize,
-                "share" => knobs.free_share = number()?.max(1),
+        for change in changes(rest) {
+            let change = change?;
+            match change.key {
+                "turns" => knobs.turns = change.whole()?,
+                "chains" => knobs.chain_turns = change.whole()?,
+                "cut" => knobs.reduce_after = change.whole()? as usize,
+                "pairs" => knobs.pair_cells = change.whole()? as usize,
+                "share" => knobs.free_share = change.whole()?.max(1),
                 "eval" => {
-                    knobs.eval = match value {
+                    knobs.eval = match change.value {
                         "windows" => Eval::Windows,
                         "fitted" => Eval::Fitted,
-                        _ => return Err(format!("{value:?} is not windows or fitted")),
+                        other => return Err(format!("{other:?} is not windows or fitted")),
                     }
                 }
                 _ => {
-                    return Err(format!(
-                        "{key:?} is not turns, chains, cut, pairs, share or eval"
-                    ));
+                    return Err(
+                        change.unknown(&["turns", "chains", "cut", "pairs", "share", "eval"])
+                    );
                 }
             }
         }

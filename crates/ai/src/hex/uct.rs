@@ -16,6 +16,7 @@ use super::patterns::{Gammas, Neighbourhoods};
 use super::tree::{EXPANDING, INCOMPLETE, KNOWN, LOST, Node, Stats, Tree, WON};
 use crate::Deadline;
 use crate::cells::colour;
+use crate::changes::changes;
 use crate::search::zobrist;
 use tabletop_engine::hex::{Hex, HexMove};
 use tabletop_engine::{Game, Rng};
@@ -90,6 +91,51 @@ impl Settings<'static> {
             know_after: 256,
             reuse: true,
         }
+    }
+
+    /// These settings with `text`'s changes made (comma-separated
+    /// `key=value`, keys named as the fields; `patterns=0` drops the
+    /// learned priors, flags are 0 or 1): for the examples that measure a
+    /// change before it ships (`hex_duel`, `hex_gtp`).
+    pub fn changed(mut self, text: &str) -> Result<Settings<'static>, String> {
+        const KEYS: [&str; 14] = [
+            "rave_prior_visits",
+            "bias",
+            "bias_fades_slowly",
+            "prior_is_share",
+            "rave_prior_even",
+            "explore",
+            "rave_bias",
+            "expand_after",
+            "expand_per_cells",
+            "fill_playouts",
+            "prune",
+            "know_after",
+            "threads",
+            "patterns",
+        ];
+        for change in changes(text) {
+            let change = change?;
+            match change.key {
+                "rave_prior_visits" => self.rave_prior_visits = change.whole()?,
+                "bias" => self.bias = change.number()?,
+                "bias_fades_slowly" => self.bias_fades_slowly = change.on()?,
+                "prior_is_share" => self.prior_is_share = change.on()?,
+                "rave_prior_even" => self.rave_prior_even = change.on()?,
+                "explore" => self.explore = change.number()?,
+                "rave_bias" => self.rave_bias = change.number()?,
+                "expand_after" => self.expand_after = change.whole()?,
+                "expand_per_cells" => self.expand_per_cells = change.whole()? as usize,
+                "fill_playouts" => self.fill_playouts = change.on()?,
+                "prune" => self.prune = change.on()?,
+                "know_after" => self.know_after = change.whole()?,
+                "threads" => self.threads = change.whole()? as usize,
+                "patterns" if change.on()? => self.gammas = Some(Gammas::shipped()),
+                "patterns" => self.gammas = None,
+                _ => return Err(change.unknown(&KEYS)),
+            }
+        }
+        Ok(self)
     }
 }
 
