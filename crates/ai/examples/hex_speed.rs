@@ -8,17 +8,20 @@
 //!
 //! Prints, for each thread count, the playouts a second over all
 //! positions and the nodes the tree reached; the figures go into
-//! BENCHMARKS.md with the load (`uptime`) at the time.
+//! BENCHMARKS.md with the load (`uptime`) at the time. With `gtp` among
+//! the arguments it prints the positions instead, as GTP commands ending
+//! in a `genmove`, to time an outside engine on the same positions.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tabletop_ai::Deadline;
 use tabletop_ai::hex::uct::{self, Settings};
-use tabletop_engine::hex::{Hex, HexSettings};
-use tabletop_engine::{Game, Rng};
+use tabletop_engine::hex::{Hex, HexMove, HexSettings};
+use tabletop_engine::{Described, Game, Player, Rng};
 
 fn main() {
+    let as_gtp = std::env::args().any(|a| a == "gtp");
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -44,12 +47,18 @@ fn main() {
         let (mut known, mut knowing) = (0u64, Duration::ZERO);
         for p in 0..positions {
             let mut game = Hex::new(settings);
+            let mut played = Vec::new();
             for _ in 0..(4 + 6 * p as usize).min(size * size / 2) {
                 if let Some(mv) = game.random_move(&mut rng) {
+                    played.push((mv, game.to_move()));
                     game.play_unchecked(mv);
                 }
             }
             if game.is_over() {
+                continue;
+            }
+            if as_gtp {
+                print_gtp(size, &played, game.to_move());
                 continue;
             }
             let start = Instant::now();
@@ -69,6 +78,9 @@ fn main() {
             known += report.known;
             knowing += report.knowing;
         }
+        if as_gtp {
+            return;
+        }
         println!(
             "{size}x{size}, {threads} thread(s): {:.0} playouts/s over {positions} positions, \
              up to {nodes} nodes; knowledge {known} times, {:.1} µs each, {:.1}% of the time",
@@ -77,4 +89,18 @@ fn main() {
             100.0 * knowing.as_secs_f64() / time.as_secs_f64()
         );
     }
+}
+
+/// A position as GTP commands from an empty board of side `size`: the
+/// stones `played`, then a `genmove` for `to_move`.
+fn print_gtp(size: usize, played: &[(HexMove, Player)], to_move: Player) {
+    let colour = |player| if player == Player::First { "b" } else { "w" };
+    println!("boardsize {size}\nclear_board");
+    for &(mv, player) in played {
+        if let HexMove::Place(cell) = mv {
+            let vertex = Hex::GTP_NOTATION.format(cell);
+            println!("play {} {vertex}", colour(player));
+        }
+    }
+    println!("genmove {}", colour(to_move));
 }
