@@ -1,9 +1,11 @@
 //! Hex level 5's tree search (`tabletop_ai::hex::uct`) with any settings,
 //! as a GTP engine (`tabletop gtp`'s own server) that thinks a fixed time a
-//! move, or less when the controller's clock allows less: for matches
-//! against outside engines (`tabletop match hex --first 'gtp:…'`) with
-//! settings level 5 does not ship, so that a change is measured against
-//! MoHex before it is made.
+//! move whatever the controller's clock says, as the match referee's own
+//! levels do: for matches against outside engines (`tabletop match hex
+//! --first 'gtp:…'`) with settings level 5 does not ship, so that a change
+//! is measured against MoHex before it is made. With no changes and MS
+//! the referee's time per move (2000 for `--time-per-move 2`), it plays
+//! as `ai:5` plays in that match on boards past 8×8.
 //!
 //! ```sh
 //! cargo run --release --example hex_gtp -- MS [CHANGES]
@@ -21,6 +23,8 @@ use std::time::Duration;
 use tabletop::gtp::{self, Chooser};
 use tabletop_ai::hex::uct::{self, Settings};
 use tabletop_ai::{Budget, Deadline, History};
+use tabletop_core::gtp::time::GtpClock;
+use tabletop_engine::Player;
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};
 
 /// Level 5's search with its settings changed, thinking `think` a move.
@@ -30,12 +34,8 @@ struct Search {
 }
 
 impl Chooser<Hex> for Search {
-    fn own_time(&self) -> Duration {
+    fn budget(&self, _: &GtpClock, _: Player) -> Duration {
         self.think
-    }
-
-    fn keeps_to_own_time(&self) -> bool {
-        true
     }
 
     fn choose(&mut self, game: &Hex, _: &History, budget: Duration, seed: u64) -> Option<HexMove> {

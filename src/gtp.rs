@@ -48,13 +48,11 @@ fn resized<G: Described>(game: &G, size: usize) -> Option<G> {
     G::Settings::from_values(&values).ok().map(G::new)
 }
 
-/// How the engine picks its moves.
+/// How the engine picks its moves, and how long it takes for them.
 pub trait Chooser<G: Game> {
-    /// The time a move takes when the controller sets no clock.
-    fn own_time(&self) -> Duration;
-    /// Whether a move keeps to [`Chooser::own_time`] when the clock allows
-    /// more.
-    fn keeps_to_own_time(&self) -> bool;
+    /// The time `color`'s next move may take, given what `clock` (the
+    /// controller's time settings) allows.
+    fn budget(&self, clock: &GtpClock, color: Player) -> Duration;
     /// A move in `game` (reached through `history`) within `budget`, or
     /// none if it has none.
     fn choose(
@@ -66,15 +64,11 @@ pub trait Chooser<G: Game> {
     ) -> Option<G::Move>;
 }
 
-/// A level plays as in the app: level 5 takes the time it is given, the
-/// others keep to theirs, or less.
+/// A level plays as in the app: level 5 takes the time the clock allows,
+/// the others keep to their own, or less.
 impl<G: Interactive> Chooser<G> for Level {
-    fn own_time(&self) -> Duration {
-        self.budget()
-    }
-
-    fn keeps_to_own_time(&self) -> bool {
-        *self != Level::MAX
+    fn budget(&self, clock: &GtpClock, color: Player) -> Duration {
+        clock.budget(color, Level::budget(*self), *self != Level::MAX)
     }
 
     fn choose(
@@ -169,11 +163,7 @@ impl<G: Interactive, C: Chooser<G>> Session<G, C> {
                 let mut game = self.turn_of(color)?;
                 self.seed = self.seed.wrapping_add(1);
                 let history = History::of(std::iter::once(&self.start).chain(&self.positions));
-                let budget = self.clock.budget(
-                    color,
-                    self.chooser.own_time(),
-                    self.chooser.keeps_to_own_time(),
-                );
+                let budget = self.chooser.budget(&self.clock, color);
                 let started = Instant::now();
                 let mv = self
                     .chooser
@@ -277,12 +267,8 @@ mod tests {
     }
 
     impl Chooser<Hex> for LastLegal {
-        fn own_time(&self) -> Duration {
-            Duration::from_secs(3)
-        }
-
-        fn keeps_to_own_time(&self) -> bool {
-            true
+        fn budget(&self, clock: &GtpClock, color: Player) -> Duration {
+            clock.budget(color, Duration::from_secs(3), true)
         }
 
         fn choose(&mut self, game: &Hex, _: &History, budget: Duration, _: u64) -> Option<HexMove> {
