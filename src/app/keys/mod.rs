@@ -136,8 +136,27 @@ impl Mode {
             Input::Digits if c.is_ascii_digit() => Some(Action::Type(c)),
             Input::Board if self.typing.types(c) => Some(Action::Type(c)),
             Input::Board if c == ':' => Some(Action::OpenAddress),
+            // While pieces may be placed, a letter or digit that is no
+            // command here starts an address too, so that a mistyped one
+            // (`z9`) is shown and refused, not dropped before Enter
+            // places a piece at the cursor.
+            Input::Board
+                if self.typing != Typing::NONE && c.is_ascii_alphanumeric() && !self.names(key) =>
+            {
+                Some(Action::Type(c))
+            }
             _ => None,
         }
+    }
+
+    /// Whether a binding of the keymap names `key`.
+    fn names(self, key: Key) -> bool {
+        self.keymap.otherwise.is_some()
+            || self
+                .keymap
+                .bindings()
+                .flat_map(Binding::all)
+                .any(|(named, _)| named == key)
     }
 
     /// Whether `key` works for `binding` here: it does not type, and no

@@ -2,8 +2,9 @@
 //! every board. A column letter of the board (either case), the first
 //! letter of a word move that may be played now (`swap`), or any
 //! uppercase letter opens the address line; the other lowercase letters
-//! are commands, and every command also has a key that works on any
-//! board (the arrows, `Ctrl` and a letter).
+//! are commands where the keymap binds them (a letter or digit it does
+//! not bind types too: `keys::Mode`), and every command also has a key
+//! that works on any board (the arrows, `Ctrl` and a letter).
 
 /// The lowercase letters that type on a board: its column letters and the
 /// first letters of the word moves open now.

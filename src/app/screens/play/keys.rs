@@ -317,6 +317,21 @@ mod tests {
     }
 
     #[test]
+    fn a_letter_or_digit_that_is_no_command_types_rather_than_vanish() {
+        // On 11×11, `z` is no column and no command: typed, so that `z9`
+        // and Enter is refused instead of placing at the cursor.
+        let hex = board(11);
+        assert_eq!(hex.action(Char('z')), Some(Action::Type('z')));
+        assert_eq!(hex.action(Char('9')), Some(Action::Type('9')));
+        assert_eq!(hex.action(Char('u')), Some(Action::Undo));
+        assert_eq!(hex.action(Char('?')), Some(Action::Help));
+        assert_eq!(hex.action(Char('-')), None);
+        // Looking back, or once the game is over, nothing types.
+        assert_eq!(Mode::of(&BROWSING).action(Char('z')), None);
+        assert_eq!(Mode::on_board(&BOARD, Typing::NONE).action(Char('z')), None);
+    }
+
+    #[test]
     fn a_word_move_open_now_is_typed_not_a_command() {
         let swap_open = Mode::on_board(&BOARD, Typing::of(11, ["swap"]));
         assert_eq!(swap_open.action(Char('s')), Some(Action::Type('s')));
