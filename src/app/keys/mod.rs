@@ -118,12 +118,16 @@ impl Mode {
         if let Some(typed) = self.typed(key) {
             return Some(typed);
         }
+        self.bound(key).or(self.keymap.otherwise)
+    }
+
+    /// The action a binding of the keymap gives `key`, if one names it.
+    fn bound(self, key: Key) -> Option<Action> {
         self.keymap
             .bindings()
             .flat_map(Binding::all)
             .find(|&(named, _)| named == key)
             .map(|(_, action)| action)
-            .or(self.keymap.otherwise)
     }
 
     /// What `key` types here, if it types.
@@ -141,22 +145,15 @@ impl Mode {
             // (`z9`) is shown and refused, not dropped before Enter
             // places a piece at the cursor.
             Input::Board
-                if self.typing != Typing::NONE && c.is_ascii_alphanumeric() && !self.names(key) =>
+                if self.typing != Typing::NONE
+                    && c.is_ascii_alphanumeric()
+                    && self.keymap.otherwise.is_none()
+                    && self.bound(key).is_none() =>
             {
                 Some(Action::Type(c))
             }
             _ => None,
         }
-    }
-
-    /// Whether a binding of the keymap names `key`.
-    fn names(self, key: Key) -> bool {
-        self.keymap.otherwise.is_some()
-            || self
-                .keymap
-                .bindings()
-                .flat_map(Binding::all)
-                .any(|(named, _)| named == key)
     }
 
     /// Whether `key` works for `binding` here: it does not type, and no
