@@ -1,7 +1,25 @@
 //! Settings changed by name, as in `explore=0.1,bias=1`: the
 //! comma-separated lists that the examples comparing settings read
 //! (Connect6's [`crate::connect6::Knobs::parse`], Hex's
-//! [`crate::hex::uct::Settings::changed`]).
+//! [`crate::hex::uct::Settings::changed`]). Each names its keys once, in
+//! a table of [`Setter`]s that [`apply`] reads.
+
+/// How one key's value is set on a `T`.
+pub type Setter<T> = fn(&mut T, &Change) -> Result<(), String>;
+
+/// Makes `text`'s changes to `target` in order, each by the setter of its
+/// key in `setters`; an unknown key's error names every key there.
+pub fn apply<T>(target: &mut T, text: &str, setters: &[(&str, Setter<T>)]) -> Result<(), String> {
+    for change in changes(text) {
+        let change = change?;
+        let Some((_, set)) = setters.iter().find(|(key, _)| *key == change.key) else {
+            let known: Vec<&str> = setters.iter().map(|(key, _)| *key).collect();
+            return Err(change.unknown(&known));
+        };
+        set(target, &change)?;
+    }
+    Ok(())
+}
 
 /// One `key=value` of a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,5 +122,29 @@ mod tests {
             .on()
             .is_err()
         );
+    }
+
+    #[test]
+    fn apply_sets_by_the_table_and_names_its_keys() {
+        const SETTERS: [(&str, Setter<(u32, bool)>); 2] = [
+            ("n", |t, c| {
+                t.0 = c.whole()?;
+                Ok(())
+            }),
+            ("on", |t, c| {
+                t.1 = c.on()?;
+                Ok(())
+            }),
+        ];
+        let mut target = (0, false);
+        assert_eq!(apply(&mut target, "n=7, on=1", &SETTERS), Ok(()));
+        assert_eq!(target, (7, true));
+        let unknown = apply(&mut target, "n=2,size=3", &SETTERS).unwrap_err();
+        assert!(
+            unknown.contains("\"size\"") && unknown.contains("n, on"),
+            "{unknown}"
+        );
+        assert_eq!(target.0, 2, "changes before the bad one are made");
+        assert!(apply(&mut target, "on=maybe", &SETTERS).is_err());
     }
 }

@@ -4,7 +4,7 @@
 //! [`Knobs::ONE_REPLY`], before its alpha-beta over turns) at equal node
 //! counts. [`Knobs::parse`] reads changes to level 5's for the examples.
 
-use crate::changes::changes;
+use crate::changes::{Setter, apply};
 
 /// How level 5 weighs the turns the threat searches leave to choose from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,28 +90,40 @@ impl Knobs {
             "one-reply" => Knobs::ONE_REPLY,
             other => return Err(format!("{other:?} is not level5, baseline or one-reply")),
         };
-        for change in changes(rest) {
-            let change = change?;
-            match change.key {
-                "turns" => knobs.turns = change.whole()?,
-                "chains" => knobs.chain_turns = change.whole()?,
-                "cut" => knobs.reduce_after = change.whole()? as usize,
-                "pairs" => knobs.pair_cells = change.whole()? as usize,
-                "share" => knobs.free_share = change.whole()?.max(1),
-                "eval" => {
-                    knobs.eval = match change.value {
-                        "windows" => Eval::Windows,
-                        "fitted" => Eval::Fitted,
-                        other => return Err(format!("{other:?} is not windows or fitted")),
-                    }
-                }
-                _ => {
-                    return Err(
-                        change.unknown(&["turns", "chains", "cut", "pairs", "share", "eval"])
-                    );
-                }
-            }
-        }
+        apply(&mut knobs, rest, &SETTERS)?;
         Ok(knobs)
     }
 }
+
+/// The keys [`Knobs::parse`] reads after the base, each with how it is
+/// set.
+const SETTERS: [(&str, Setter<Knobs>); 6] = [
+    ("turns", |k, c| {
+        k.turns = c.whole()?;
+        Ok(())
+    }),
+    ("chains", |k, c| {
+        k.chain_turns = c.whole()?;
+        Ok(())
+    }),
+    ("cut", |k, c| {
+        k.reduce_after = c.whole()? as usize;
+        Ok(())
+    }),
+    ("pairs", |k, c| {
+        k.pair_cells = c.whole()? as usize;
+        Ok(())
+    }),
+    ("share", |k, c| {
+        k.free_share = c.whole()?.max(1);
+        Ok(())
+    }),
+    ("eval", |k, c| {
+        k.eval = match c.value {
+            "windows" => Eval::Windows,
+            "fitted" => Eval::Fitted,
+            other => return Err(format!("{other:?} is not windows or fitted")),
+        };
+        Ok(())
+    }),
+];

@@ -27,16 +27,20 @@ pub enum Verdict {
 /// Virtual connections for one board side (up to 11×11).
 pub struct Knowledge {
     links: Connections<u128>,
+    /// Whether H-search sharpens the greedy links ([`Connections::deeper_outlook`]).
+    deep: bool,
     n: usize,
     stride: usize,
 }
 
 impl Knowledge {
-    /// The knowledge of boards like `board`, if its side is at most 11.
-    pub fn new(board: &Board) -> Option<Knowledge> {
+    /// The knowledge of boards like `board`, if its side is at most 11;
+    /// `deep` adds H-search.
+    pub fn new(board: &Board, deep: bool) -> Option<Knowledge> {
         let g = Geometry::<u128>::new(board.n)?;
         Some(Knowledge {
             links: Connections::new(g),
+            deep,
             n: board.n,
             stride: board.stride,
         })
@@ -87,7 +91,12 @@ impl Knowledge {
         } else {
             (Player::Second, x, o)
         };
-        match self.links.outlook(own, theirs, empty, me) {
+        let outlook = if self.deep {
+            self.links.deeper_outlook(own, theirs, empty, me)
+        } else {
+            self.links.outlook(own, theirs, empty, me)
+        };
+        match outlook {
             Outlook::Won { best, .. } => {
                 Verdict::Wins((!best.is_zero()).then(|| self.padded(best.lowest())))
             }
@@ -107,10 +116,22 @@ mod tests {
     use tabletop_engine::hex::{Hex, HexMove, HexSettings};
     use tabletop_engine::{Cell, Game, Rng};
 
-    /// Verdicts agree with the exact solver: a win or a loss is one, and
-    /// every move outside the must-play region loses.
+    /// Verdicts agree with the exact solver, with H-search and without: a
+    /// win or a loss is one, and every move outside the must-play region
+    /// loses. H-search decides at least as many positions.
     #[test]
     fn verdicts_agree_with_the_solver() {
+        let plain = verdicts_checked(false);
+        let deep = verdicts_checked(true);
+        assert!(plain.0 > 10 && plain.1 > 10, "{plain:?}");
+        assert!(
+            deep.0 > plain.0,
+            "H-search decides more: {deep:?} {plain:?}"
+        );
+    }
+
+    /// The positions decided and narrowed, each checked by the solver.
+    fn verdicts_checked(deep: bool) -> (usize, usize) {
         let mut rng = Rng::new(12);
         let stop = AtomicBool::new(false);
         let mut decided = 0;
@@ -127,7 +148,7 @@ mod tests {
                     continue;
                 }
                 let board = Board::from_hex(&hex);
-                let knowledge = Knowledge::new(&board).expect("small");
+                let knowledge = Knowledge::new(&board, deep).expect("small");
                 let mover = if hex.to_move() == Player::First {
                     O
                 } else {
@@ -187,6 +208,6 @@ mod tests {
                 }
             }
         }
-        assert!(decided > 10 && narrowed > 10, "{decided} {narrowed}");
+        (decided, narrowed)
     }
 }

@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 mod bits;
 mod book;
+mod hsearch;
 mod inferior;
 mod knowledge;
 pub mod mcts;

@@ -16,7 +16,7 @@ use super::patterns::{Gammas, Neighbourhoods};
 use super::tree::{EXPANDING, INCOMPLETE, KNOWN, LOST, Node, Stats, Tree, WON};
 use crate::Deadline;
 use crate::cells::colour;
-use crate::changes::changes;
+use crate::changes::{Setter, apply};
 use crate::search::zobrist;
 use tabletop_engine::hex::{Hex, HexMove};
 use tabletop_engine::{Game, Rng};
@@ -67,6 +67,9 @@ pub struct Settings<'a> {
     /// Ask [`super::knowledge`] about a node once it has been visited this
     /// often (never when 0).
     pub know_after: u32,
+    /// The knowledge also runs H-search ([`super::hsearch`]) for both
+    /// players: slower, and it proves and prunes more.
+    pub hsearch: bool,
     /// Searching by time, start from the subtree the last search of the
     /// same player saw for this position, if any (see [`KEPT`]).
     pub reuse: bool,
@@ -89,6 +92,7 @@ impl Settings<'static> {
             fill_playouts: true,
             prune: true,
             know_after: 256,
+            hsearch: false,
             reuse: true,
         }
     }
@@ -98,46 +102,74 @@ impl Settings<'static> {
     /// learned priors, flags are 0 or 1): for the examples that measure a
     /// change before it ships (`hex_duel`, `hex_gtp`).
     pub fn changed(mut self, text: &str) -> Result<Settings<'static>, String> {
-        const KEYS: [&str; 14] = [
-            "rave_prior_visits",
-            "bias",
-            "bias_fades_slowly",
-            "prior_is_share",
-            "rave_prior_even",
-            "explore",
-            "rave_bias",
-            "expand_after",
-            "expand_per_cells",
-            "fill_playouts",
-            "prune",
-            "know_after",
-            "threads",
-            "patterns",
-        ];
-        for change in changes(text) {
-            let change = change?;
-            match change.key {
-                "rave_prior_visits" => self.rave_prior_visits = change.whole()?,
-                "bias" => self.bias = change.number()?,
-                "bias_fades_slowly" => self.bias_fades_slowly = change.on()?,
-                "prior_is_share" => self.prior_is_share = change.on()?,
-                "rave_prior_even" => self.rave_prior_even = change.on()?,
-                "explore" => self.explore = change.number()?,
-                "rave_bias" => self.rave_bias = change.number()?,
-                "expand_after" => self.expand_after = change.whole()?,
-                "expand_per_cells" => self.expand_per_cells = change.whole()? as usize,
-                "fill_playouts" => self.fill_playouts = change.on()?,
-                "prune" => self.prune = change.on()?,
-                "know_after" => self.know_after = change.whole()?,
-                "threads" => self.threads = change.whole()? as usize,
-                "patterns" if change.on()? => self.gammas = Some(Gammas::shipped()),
-                "patterns" => self.gammas = None,
-                _ => return Err(change.unknown(&KEYS)),
-            }
-        }
+        apply(&mut self, text, &SETTERS)?;
         Ok(self)
     }
 }
+
+/// The keys [`Settings::changed`] reads, each with how it is set.
+const SETTERS: [(&str, Setter<Settings<'static>>); 15] = [
+    ("rave_prior_visits", |s, c| {
+        s.rave_prior_visits = c.whole()?;
+        Ok(())
+    }),
+    ("bias", |s, c| {
+        s.bias = c.number()?;
+        Ok(())
+    }),
+    ("bias_fades_slowly", |s, c| {
+        s.bias_fades_slowly = c.on()?;
+        Ok(())
+    }),
+    ("prior_is_share", |s, c| {
+        s.prior_is_share = c.on()?;
+        Ok(())
+    }),
+    ("rave_prior_even", |s, c| {
+        s.rave_prior_even = c.on()?;
+        Ok(())
+    }),
+    ("explore", |s, c| {
+        s.explore = c.number()?;
+        Ok(())
+    }),
+    ("rave_bias", |s, c| {
+        s.rave_bias = c.number()?;
+        Ok(())
+    }),
+    ("expand_after", |s, c| {
+        s.expand_after = c.whole()?;
+        Ok(())
+    }),
+    ("expand_per_cells", |s, c| {
+        s.expand_per_cells = c.whole()? as usize;
+        Ok(())
+    }),
+    ("fill_playouts", |s, c| {
+        s.fill_playouts = c.on()?;
+        Ok(())
+    }),
+    ("prune", |s, c| {
+        s.prune = c.on()?;
+        Ok(())
+    }),
+    ("know_after", |s, c| {
+        s.know_after = c.whole()?;
+        Ok(())
+    }),
+    ("hsearch", |s, c| {
+        s.hsearch = c.on()?;
+        Ok(())
+    }),
+    ("threads", |s, c| {
+        s.threads = c.whole()? as usize;
+        Ok(())
+    }),
+    ("patterns", |s, c| {
+        s.gammas = c.on()?.then(Gammas::shipped);
+        Ok(())
+    }),
+];
 
 /// The move in `game` with `settings`, searching until `deadline`. A
 /// count of positions is a count of playouts over all threads; with one
@@ -371,7 +403,7 @@ impl<'a> Search<'a> {
             done: AtomicU64::new(0),
             tree: kept.unwrap_or_else(|| Tree::new(MAX_NODES)),
             knowledge: if settings.know_after > 0 {
-                Knowledge::new(board)
+                Knowledge::new(board, settings.hsearch)
             } else {
                 None
             },

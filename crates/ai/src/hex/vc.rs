@@ -14,6 +14,7 @@
 //! greedily, so some connections are missed, but none is invented.
 
 use super::bits::{CellSet, Geometry};
+use super::hsearch::edge_links;
 use tabletop_engine::Player;
 
 /// At most this many groups (edges included) are looked at.
@@ -132,6 +133,52 @@ impl<B: CellSet> Connections<B> {
         } else {
             Outlook::Open { must, threats }
         }
+    }
+
+    /// [`Connections::outlook`] sharpened by H-search ([`super::hsearch`])
+    /// for both players: more wins and losses proved, and the must-play
+    /// region cut down by every semi-connection of the opponent's it
+    /// finds as well.
+    pub fn deeper_outlook(&self, own: B, theirs: B, empty: B, me: Player) -> Outlook<B> {
+        let greedy = self.outlook(own, theirs, empty, me);
+        let (mut must, mut threats) = match greedy {
+            Outlook::Won { .. } => return greedy,
+            Outlook::Lost { threats } => (B::ZERO, threats),
+            Outlook::Open { must, threats } => (must, threats),
+        };
+        let mine = edge_links(&self.g, own, empty, me, self.templates(me));
+        if let Some(&carrier) = mine.full.first() {
+            return Outlook::Won {
+                best: B::ZERO,
+                carrier,
+            };
+        }
+        if let Some(&(best, carrier)) = mine.semi.first() {
+            return Outlook::Won { best, carrier };
+        }
+        if must.is_zero() {
+            return greedy;
+        }
+        let other = me.other();
+        let opponent = edge_links(&self.g, theirs, empty, other, self.templates(other));
+        if let Some(&carrier) = opponent.full.first() {
+            return Outlook::Lost { threats: carrier };
+        }
+        for &(_, carrier) in &opponent.semi {
+            must &= carrier;
+            threats |= carrier;
+        }
+        if must.is_zero() {
+            Outlook::Lost { threats }
+        } else {
+            Outlook::Open { must, threats }
+        }
+    }
+
+    /// `player`'s edge templates, (stone, carrier), for the near edge
+    /// and the far edge.
+    pub fn templates(&self, player: Player) -> &[Vec<(B, B)>; 2] {
+        &self.templates[player.index()]
     }
 
     pub fn new(g: Geometry<B>) -> Connections<B> {
