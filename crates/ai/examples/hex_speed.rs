@@ -3,8 +3,10 @@
 //! games of the given side.
 //!
 //! ```sh
-//! cargo run --release --example hex_speed -- [SIZE [MS [POSITIONS [SEED [KNOW_AFTER]]]]]
+//! cargo run --release --example hex_speed -- [SIZE [MS [POSITIONS [SEED [KNOW_AFTER]]]]] [CHANGES]
 //! ```
+//!
+//! CHANGES are settings changed as `hex_gtp` takes them (`hsearch=1`).
 //!
 //! Prints, for each thread count, the playouts a second over all
 //! positions and the nodes the tree reached; the figures go into
@@ -22,6 +24,10 @@ use tabletop_engine::{Described, Game, Player, Rng};
 
 fn main() {
     let as_gtp = std::env::args().any(|a| a == "gtp");
+    let changes = std::env::args()
+        .skip(1)
+        .find(|a| a.contains('='))
+        .unwrap_or_default();
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -61,16 +67,25 @@ fn main() {
                 print_gtp(size, &played, game.to_move());
                 continue;
             }
+            let searched = Settings {
+                threads,
+                know_after,
+                ..Settings::level5()
+            }
+            .changed(&changes);
+            let searched = match searched {
+                Ok(searched) => searched,
+                Err(message) => {
+                    eprintln!("hex_speed: {message}");
+                    std::process::exit(2);
+                }
+            };
             let start = Instant::now();
             let report = uct::run(
                 &game,
                 Deadline::new(Duration::from_millis(ms).into(), &stop),
                 seed,
-                Settings {
-                    threads,
-                    know_after,
-                    ..Settings::level5()
-                },
+                searched,
             );
             time += start.elapsed();
             playouts += report.playouts;

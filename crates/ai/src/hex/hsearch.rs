@@ -185,24 +185,32 @@ impl<B: CellSet> Search<'_, B> {
         if x == y {
             return;
         }
-        let covers = |l: &Link<B>| l.other as usize == y && (l.carrier & !carrier).is_zero();
-        if self.full[x].iter().any(covers) {
+        // Links are kept at both ends: look from the end with fewer (an
+        // edge has many).
+        let (from, to) =
+            if self.full[x].len() + self.semi[x].len() <= self.full[y].len() + self.semi[y].len() {
+                (x, y)
+            } else {
+                (y, x)
+            };
+        let covers = |l: &Link<B>| l.other as usize == to && (l.carrier & !carrier).is_zero();
+        if self.full[from].iter().any(covers) {
             return;
         }
         let list = if key.is_zero() {
-            &self.full[x]
+            &self.full[from]
         } else {
-            if self.semi[x].iter().any(covers) {
+            if self.semi[from].iter().any(covers) {
                 return;
             }
-            &self.semi[x]
+            &self.semi[from]
         };
         let limit = if key.is_zero() {
             FULL_PER_PAIR
         } else {
             SEMI_PER_PAIR
         };
-        if list.iter().filter(|l| l.other as usize == y).count() >= limit {
+        if list.iter().filter(|l| l.other as usize == to).count() >= limit {
             return;
         }
         for (from, to) in [(x, y), (y, x)] {
@@ -295,20 +303,27 @@ impl<B: CellSet> Search<'_, B> {
         // Or: cut the common cells down with the others until none is left.
         let mut common = carrier;
         let mut union = carrier;
-        let others: Vec<B> = self.semi[x]
-            .iter()
-            .filter(|l| l.other as usize == y && l.carrier != carrier)
-            .map(|l| l.carrier)
-            .collect();
-        for other in &others {
-            if (common & *other) != common {
-                common &= *other;
-                union |= *other;
+        let (from, to) = if self.semi[x].len() <= self.semi[y].len() {
+            (x, y)
+        } else {
+            (y, x)
+        };
+        let mut joined = None;
+        for other in &self.semi[from] {
+            if other.other as usize != to || other.carrier == carrier {
+                continue;
+            }
+            if (common & other.carrier) != common {
+                common &= other.carrier;
+                union |= other.carrier;
                 if common.is_zero() {
-                    self.add(x, y, B::ZERO, union);
+                    joined = Some(union);
                     break;
                 }
             }
+        }
+        if let Some(union) = joined {
+            self.add(x, y, B::ZERO, union);
         }
         for (stone, end) in [(x, y), (y, x)] {
             if !self.stone[stone] || stone == NEAR || stone == FAR {
