@@ -459,6 +459,17 @@ impl Screen for StartMenu {
         Mode::of(&keys::MENU)
     }
 
+    /// ← → are named only on a line they change (not on a button).
+    fn offers(&self, action: Action) -> bool {
+        if action == Action::LEFT || action == Action::RIGHT {
+            return matches!(
+                self.rows().get(self.selected),
+                Some(Row::Game | Row::Setting(_) | Row::Seat(_) | Row::Clock)
+            );
+        }
+        true
+    }
+
     fn update(&mut self, action: Action, context: &Context) -> Transition {
         match action {
             Action::Step(direction) => self.step(direction),
@@ -535,6 +546,27 @@ mod tests {
             .iter()
             .position(|&r| r == row)
             .expect("row shown");
+    }
+
+    /// On a button the footer and the help leave out ← →, which change
+    /// nothing there; on a line with a value they name them.
+    #[test]
+    fn left_and_right_are_named_only_where_they_change_something() {
+        let mut menu = StartMenu::new(&Setup::default());
+        let names_change = |menu: &StartMenu| {
+            let in_footer = menu.footer().iter().any(|item| item.action == Action::LEFT);
+            let in_help = menu.help().iter().any(|line| line.keys.contains('←'));
+            assert_eq!(in_footer, in_help);
+            in_footer
+        };
+        select(&mut menu, Row::Start);
+        assert!(!names_change(&menu));
+        select(&mut menu, Row::Puzzles);
+        assert!(!names_change(&menu));
+        for row in [Row::Game, Row::Clock, Row::Seat(Player::First)] {
+            select(&mut menu, row);
+            assert!(names_change(&menu), "{row:?}");
+        }
     }
 
     #[test]
