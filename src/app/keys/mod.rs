@@ -138,7 +138,9 @@ impl Mode {
         match self.keymap.input {
             Input::Text => Some(Action::Type(c)),
             Input::Digits if c.is_ascii_digit() => Some(Action::Type(c)),
-            Input::Board if self.typing.types(c) => Some(Action::Type(c)),
+            Input::Board if self.typing.types(c) || self.partner_types(key) => {
+                Some(Action::Type(c))
+            }
             Input::Board if c == ':' => Some(Action::OpenAddress),
             // While pieces may be placed, a letter or digit that is no
             // command here starts an address too, so that a mistyped one
@@ -154,6 +156,24 @@ impl Mode {
             }
             _ => None,
         }
+    }
+
+    /// Whether another letter of the binding that names `key` (a letter)
+    /// types on this board: a binding's letters work as a set, so that on
+    /// an 11×11 board, where `j` and `k` are columns, `l` types too rather
+    /// than being left alone moving the cursor right.
+    fn partner_types(self, key: Key) -> bool {
+        let letter = |k: Key| matches!(k, Key::Char(c) if c.is_ascii_alphabetic());
+        letter(key)
+            && self
+                .keymap
+                .bindings()
+                .find(|binding| binding.all().any(|(named, _)| named == key))
+                .is_some_and(|binding| {
+                    binding.all().any(|(other, _)| {
+                        letter(other) && matches!(other, Key::Char(c) if self.typing.types(c))
+                    })
+                })
     }
 
     /// Whether `key` works for `binding` here: it does not type, and no

@@ -314,6 +314,17 @@ mod tests {
         assert_eq!(wide.action(Char('h')), Some(Action::Type('h')));
         assert_eq!(wide.action(Char('q')), Some(Action::Type('q')));
         assert_eq!(wide.action(Char('u')), Some(Action::Undo));
+        // The cursor's letters work as a set: on 11×11 `j` and `k` are
+        // columns, so `l` types too, and the help names no lone `l`.
+        let eleven = board(11);
+        assert_eq!(eleven.action(Char('l')), Some(Action::Type('l')));
+        let cursor = eleven.help(|_| true);
+        let cursor = cursor.iter().find(|line| line.does == "move the cursor");
+        assert_eq!(cursor.map(|line| line.keys.as_str()), Some("← ↑ → ↓"));
+        assert_eq!(
+            board(8).action(Char('l')),
+            Some(Action::Step(Direction::Right))
+        );
     }
 
     #[test]
