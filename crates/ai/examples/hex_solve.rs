@@ -1,6 +1,7 @@
 //! Solves one Hex position exactly (side 11 or less) and prints the result.
 //! `cargo run --release --example hex_solve -- SIZE [MOVES...]`
-//! (`SOLVE_SECONDS=N` gives up after N seconds).
+//! (`SOLVE_SECONDS=N` gives up after N seconds; `SOLVE_HSEARCH=1` adds
+//! H-search to each position's virtual connections).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -40,6 +41,7 @@ fn solve<B: CellSet>(game: &Hex, limit: Option<Duration>) -> anyhow::Result<()> 
         None => Deadline::unlimited(&stop),
     };
     let mut solver = Solver::new(g, deadline);
+    solver.hsearch = std::env::var("SOLVE_HSEARCH").is_ok_and(|v| v == "1");
     let Some(verdict) = solver.solve(position) else {
         println!(
             "unsolved after {} nodes, {:.3} s",

@@ -53,6 +53,15 @@ struct Link<B> {
     carrier: B,
 }
 
+/// The carriers of one pair's connections.
+#[derive(Clone, Copy)]
+struct Pair<B> {
+    full: [B; FULL_PER_PAIR],
+    fulls: u8,
+    semi: [B; SEMI_PER_PAIR],
+    semis: u8,
+}
+
 /// One H-search's working state.
 struct Search<'a, B> {
     /// Each point's own empty cell (none for edges and groups).
@@ -60,8 +69,14 @@ struct Search<'a, B> {
     /// Whether each point is a group of stones or an edge (may be passed
     /// through by the and rule as a stone).
     stone: Vec<bool>,
+    /// Each point's connections, for the and rule to walk on from it.
     full: Vec<Vec<Link<B>>>,
     semi: Vec<Vec<Link<B>>>,
+    /// Each pair's connections, for looking one up: `slot[x * points + y]`
+    /// (x < y) is one past its place in `pairs`, 0 for none yet.
+    slot: Vec<u32>,
+    pairs: Vec<Pair<B>>,
+    points: usize,
     queue: Vec<(u8, u8, B, B)>,
     work: usize,
     g: &'a Geometry<B>,
@@ -130,6 +145,9 @@ pub fn edge_links<B: CellSet>(
         stone,
         full: vec![Vec::new(); points],
         semi: vec![Vec::new(); points],
+        slot: vec![0; points * points],
+        pairs: Vec::new(),
+        points,
         queue: Vec::new(),
         work: 0,
         g,
@@ -185,33 +203,34 @@ impl<B: CellSet> Search<'_, B> {
         if x == y {
             return;
         }
-        // Links are kept at both ends: look from the end with fewer (an
-        // edge has many).
-        let (from, to) =
-            if self.full[x].len() + self.semi[x].len() <= self.full[y].len() + self.semi[y].len() {
-                (x, y)
-            } else {
-                (y, x)
-            };
-        let covers = |l: &Link<B>| l.other as usize == to && (l.carrier & !carrier).is_zero();
-        if self.full[from].iter().any(covers) {
+        let at = x.min(y) * self.points + x.max(y);
+        if self.slot[at] == 0 {
+            self.pairs.push(Pair {
+                full: [B::ZERO; FULL_PER_PAIR],
+                fulls: 0,
+                semi: [B::ZERO; SEMI_PER_PAIR],
+                semis: 0,
+            });
+            self.slot[at] = self.pairs.len() as u32;
+        }
+        let pair = &mut self.pairs[self.slot[at] as usize - 1];
+        let covers = |known: &B| (*known & !carrier).is_zero();
+        if pair.full[..usize::from(pair.fulls)].iter().any(covers) {
             return;
         }
-        let list = if key.is_zero() {
-            &self.full[from]
-        } else {
-            if self.semi[from].iter().any(covers) {
+        if key.is_zero() {
+            if usize::from(pair.fulls) == FULL_PER_PAIR {
                 return;
             }
-            &self.semi[from]
-        };
-        let limit = if key.is_zero() {
-            FULL_PER_PAIR
+            pair.full[usize::from(pair.fulls)] = carrier;
+            pair.fulls += 1;
         } else {
-            SEMI_PER_PAIR
-        };
-        if list.iter().filter(|l| l.other as usize == to).count() >= limit {
-            return;
+            let semis = usize::from(pair.semis);
+            if semis == SEMI_PER_PAIR || pair.semi[..semis].iter().any(covers) {
+                return;
+            }
+            pair.semi[semis] = carrier;
+            pair.semis += 1;
         }
         for (from, to) in [(x, y), (y, x)] {
             let link = Link {
@@ -303,19 +322,15 @@ impl<B: CellSet> Search<'_, B> {
         // Or: cut the common cells down with the others until none is left.
         let mut common = carrier;
         let mut union = carrier;
-        let (from, to) = if self.semi[x].len() <= self.semi[y].len() {
-            (x, y)
-        } else {
-            (y, x)
-        };
+        let pair = self.pairs[self.slot[x.min(y) * self.points + x.max(y)] as usize - 1];
         let mut joined = None;
-        for other in &self.semi[from] {
-            if other.other as usize != to || other.carrier == carrier {
+        for &other in &pair.semi[..usize::from(pair.semis)] {
+            if other == carrier {
                 continue;
             }
-            if (common & other.carrier) != common {
-                common &= other.carrier;
-                union |= other.carrier;
+            if (common & other) != common {
+                common &= other;
+                union |= other;
                 if common.is_zero() {
                     joined = Some(union);
                     break;
