@@ -15,7 +15,15 @@ use crate::scenes::*;
 #[test]
 fn every_key_named_on_the_start_screen_the_library_and_the_puzzles_does_what_it_says() {
     let folder = Scratch::new("keys");
-    let mut scenes = vec![Scene::new("the start screen", || app(Start::Menu, PEOPLE))];
+    let mut scenes = vec![
+        Scene::new("the start screen", || app(Start::Menu, PEOPLE)),
+        // ← → are named on a line with a value, not on Start.
+        Scene::new("the start screen on the clock's line", || {
+            let mut screen = app(Start::Menu, PEOPLE);
+            screen.update(Action::UP);
+            screen
+        }),
+    ];
     let library = folder.to_path_buf();
     for name in ["gekitai-spec-example.toml", "hex-5x5.toml"] {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
