@@ -158,22 +158,34 @@ impl Mode {
         }
     }
 
-    /// Whether another letter of the binding that names `key` (a letter)
-    /// types on this board: a binding's letters work as a set, so that on
-    /// an 11×11 board, where `j` and `k` are columns, `l` types too rather
-    /// than being left alone moving the cursor right.
+    /// Whether a letter that does something else in the binding naming
+    /// `key` (a letter) types on this board: letters that split one
+    /// binding's actions between them (`j k l` for the cursor) work as a
+    /// set, so that on an 11×11 board, where `j` and `k` are columns, `l`
+    /// types too rather than being left alone moving the cursor right.
+    /// Letters that are other names for the same action (`u`, `r`) stand
+    /// alone.
     fn partner_types(self, key: Key) -> bool {
         let letter = |k: Key| matches!(k, Key::Char(c) if c.is_ascii_alphabetic());
-        letter(key)
-            && self
-                .keymap
-                .bindings()
-                .find(|binding| binding.all().any(|(named, _)| named == key))
-                .is_some_and(|binding| {
-                    binding.all().any(|(other, _)| {
-                        letter(other) && matches!(other, Key::Char(c) if self.typing.types(c))
-                    })
-                })
+        if !letter(key) {
+            return false;
+        }
+        let Some(binding) = self
+            .keymap
+            .bindings()
+            .find(|binding| binding.all().any(|(named, _)| named == key))
+        else {
+            return false;
+        };
+        let does = binding
+            .all()
+            .find(|&(named, _)| named == key)
+            .map(|(_, action)| action);
+        binding.all().any(|(other, action)| {
+            Some(action) != does
+                && letter(other)
+                && matches!(other, Key::Char(c) if self.typing.types(c))
+        })
     }
 
     /// Whether `key` works for `binding` here: it does not type, and no
