@@ -361,45 +361,10 @@ impl<B: CellSet> Search<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::hex::bits::Stones;
+    use crate::hex::carrier_check::{holds, random_sides};
     use crate::hex::vc::Connections;
     use tabletop_engine::Rng;
-    use tabletop_engine::bits::Bits;
-
-    /// Whether the player to move in `s` wins, by plain minimax.
-    fn minimax(g: &Geometry<u64>, s: Stones<u64>, memo: &mut HashMap<Stones<u64>, bool>) -> bool {
-        if let Some(&known) = memo.get(&s) {
-            return known;
-        }
-        let me = s.to_move;
-        let wins = s.empty(g).ones().any(|i| {
-            let next = s.play(u64::bit(i));
-            g.connects(next.of(me), me) || !minimax(g, next, memo)
-        });
-        memo.insert(s, wins);
-        wins
-    }
-
-    /// Whether `player` with `own` stones joins their edges against
-    /// `theirs` moving second, when the opponent also has every cell
-    /// outside `carrier`.
-    fn holds(g: &Geometry<u64>, player: Player, own: u64, theirs: u64, carrier: u64) -> bool {
-        let theirs = theirs | (g.all & !own & !carrier);
-        let (first, second) = match player {
-            Player::First => (own, theirs),
-            Player::Second => (theirs, own),
-        };
-        let position = Stones {
-            first,
-            second,
-            to_move: player.other(),
-        };
-        g.connects(own, player)
-            || (!g.connects(theirs, player.other()) && !minimax(g, position, &mut HashMap::new()))
-    }
 
     /// On random small boards every full connection H-search reports
     /// holds with the opponent to move, and every semi-connection holds
@@ -413,17 +378,7 @@ mod tests {
             let g = Geometry::<u64>::new(size).expect("small side");
             let links = Connections::new(g);
             for _ in 0..200 {
-                let (mut own, mut theirs) = (0u64, 0u64);
-                for k in 0..rng.below(size * 3) + 1 {
-                    let cell = 1u64 << rng.below(size * size);
-                    if (own | theirs) & cell == 0 {
-                        if k % 3 == 0 {
-                            theirs |= cell
-                        } else {
-                            own |= cell
-                        }
-                    }
-                }
+                let (own, theirs) = random_sides(&g, &mut rng, 1);
                 let player = [Player::First, Player::Second][rng.below(2)];
                 if g.connects(theirs, player.other()) {
                     continue;

@@ -16,6 +16,8 @@ use std::sync::atomic::AtomicBool;
 
 mod bits;
 mod book;
+#[cfg(test)]
+mod carrier_check;
 mod hsearch;
 mod inferior;
 mod knowledge;

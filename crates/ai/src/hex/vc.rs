@@ -325,10 +325,9 @@ impl<B: CellSet> Connections<B> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
     use crate::hex::bits::Stones;
+    use crate::hex::carrier_check::{holds, random_sides};
     use tabletop_engine::Cell;
 
     fn stones(g: &Geometry<u64>, cells: &[(usize, usize)]) -> u64 {
@@ -374,24 +373,6 @@ mod tests {
         assert!(carrier.is_some_and(|c| c.count_ones() == 16));
     }
 
-    /// Whether the player to move in `s` wins, by plain minimax.
-    fn minimax(g: &Geometry<u64>, s: Stones<u64>, memo: &mut HashMap<Stones<u64>, bool>) -> bool {
-        if let Some(&known) = memo.get(&s) {
-            return known;
-        }
-        let me = s.to_move;
-        let empty = s.empty(g);
-        let wins = (0..g.n * g.n).map(|i| 1u64 << i).any(|y| {
-            if empty & y == 0 {
-                return false;
-            }
-            let next = s.play(y);
-            g.connects(next.of(me), me) || !minimax(g, next, memo)
-        });
-        memo.insert(s, wins);
-        wins
-    }
-
     /// A connection holds even with the opponent to move, and even when
     /// the opponent also owns every empty cell outside its carrier.
     #[test]
@@ -402,17 +383,7 @@ mod tests {
             let g = Geometry::<u64>::new(size).expect("small side");
             let conn = Connections::new(g);
             for _ in 0..300 {
-                let (mut own, mut theirs) = (0u64, 0u64);
-                for k in 0..rng.below(size * 3) + 2 {
-                    let cell = 1u64 << rng.below(size * size);
-                    if (own | theirs) & cell == 0 {
-                        if k % 3 == 0 {
-                            theirs |= cell
-                        } else {
-                            own |= cell
-                        }
-                    }
-                }
+                let (own, theirs) = random_sides(&g, &mut rng, 2);
                 let player = [Player::First, Player::Second][rng.below(2)];
                 let empty = g.all & !own & !theirs;
                 let Some(carrier) = conn.edge_connection(own, empty, player) else {
@@ -423,20 +394,8 @@ mod tests {
                     continue;
                 }
                 found += 1;
-                let theirs = theirs | (empty & !carrier);
-                let (first, second) = match player {
-                    Player::First => (own, theirs),
-                    Player::Second => (theirs, own),
-                };
-                let position = Stones {
-                    first,
-                    second,
-                    to_move: player.other(),
-                };
-                let other = player.other();
-                assert!(!g.connects(position.of(other), other));
                 assert!(
-                    !minimax(&g, position, &mut HashMap::new()),
+                    holds(&g, player, own, theirs, carrier),
                     "{size} {own:x} {theirs:x}"
                 );
             }
