@@ -48,6 +48,19 @@ fn main() {
     }
     let stop = AtomicBool::new(false);
     for threads in counts {
+        let searched = Settings {
+            threads,
+            know_after,
+            ..Settings::level5()
+        }
+        .changed(&changes);
+        let searched = match searched {
+            Ok(searched) => searched,
+            Err(message) => {
+                eprintln!("hex_speed: {message}");
+                std::process::exit(2);
+            }
+        };
         let mut rng = Rng::new(seed);
         let (mut playouts, mut nodes, mut time) = (0u64, 0usize, Duration::ZERO);
         let (mut known, mut knowing) = (0u64, Duration::ZERO);
@@ -67,19 +80,6 @@ fn main() {
                 print_gtp(size, &played, game.to_move());
                 continue;
             }
-            let searched = Settings {
-                threads,
-                know_after,
-                ..Settings::level5()
-            }
-            .changed(&changes);
-            let searched = match searched {
-                Ok(searched) => searched,
-                Err(message) => {
-                    eprintln!("hex_speed: {message}");
-                    std::process::exit(2);
-                }
-            };
             let start = Instant::now();
             let report = uct::run(
                 &game,

@@ -271,20 +271,15 @@ impl<B: CellSet> Search<'_, B> {
             if middle == NEAR || middle == FAR {
                 continue;
             }
-            let end_cell = self.cell[end];
             let middle_cell = self.cell[middle];
             let mut k = 0;
             while k < self.full[middle].len() {
                 let link = self.full[middle][k];
                 k += 1;
-                let far = link.other as usize;
-                if far == end
-                    || !(link.carrier & carrier).is_zero()
-                    || !(link.carrier & end_cell).is_zero()
-                    || !(carrier & self.cell[far]).is_zero()
-                {
+                if !self.joinable(end, carrier, link) {
                     continue;
                 }
+                let far = link.other as usize;
                 if self.stone[middle] {
                     self.add(end, far, B::ZERO, carrier | link.carrier);
                 } else {
@@ -306,14 +301,21 @@ impl<B: CellSet> Search<'_, B> {
     /// full connection through `carrier`: `end` is semi-connected to the
     /// link's other end with the same key.
     fn pass_semi(&mut self, end: usize, carrier: B, link: Link<B>) {
+        if self.joinable(end, carrier, link) {
+            self.add(end, link.other as usize, link.key, carrier | link.carrier);
+        }
+    }
+
+    /// Whether `end`, joined to a middle point through `carrier`, may be
+    /// joined on along `link` from that middle (the and rule's terms): a
+    /// different far end, carriers with no cell in common, and neither
+    /// holding the other's end.
+    fn joinable(&self, end: usize, carrier: B, link: Link<B>) -> bool {
         let far = link.other as usize;
-        if far != end
+        far != end
             && (link.carrier & carrier).is_zero()
             && (link.carrier & self.cell[end]).is_zero()
             && (carrier & self.cell[far]).is_zero()
-        {
-            self.add(end, far, link.key, carrier | link.carrier);
-        }
     }
 
     /// A new semi-connection `x`–`y`: the or rule with the pair's others,

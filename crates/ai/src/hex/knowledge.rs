@@ -91,12 +91,7 @@ impl Knowledge {
         } else {
             (Player::Second, x, o)
         };
-        let outlook = if self.deep {
-            self.links.deeper_outlook(own, theirs, empty, me)
-        } else {
-            self.links.outlook(own, theirs, empty, me)
-        };
-        match outlook {
+        match self.links.outlook_by(own, theirs, empty, me, self.deep) {
             Outlook::Won { best, .. } => {
                 Verdict::Wins((!best.is_zero()).then(|| self.padded(best.lowest())))
             }

@@ -232,12 +232,7 @@ impl<'a, B: CellSet> Solver<'a, B> {
         let empty = position.empty(&g);
         let links = &self.connections;
 
-        let outlook = if self.hsearch {
-            links.deeper_outlook(own, theirs, empty, me)
-        } else {
-            links.outlook(own, theirs, empty, me)
-        };
-        let (must, threats) = match outlook {
+        let (must, threats) = match links.outlook_by(own, theirs, empty, me, self.hsearch) {
             Outlook::Won { best, carrier } => {
                 return self.remember(position, Entry::won(best, carrier));
             }
@@ -604,19 +599,10 @@ mod tests {
                     let won = next.outcome() == Some(Outcome::Win(mover));
                     assert!(won || !brute(&next, &mut memo), "{game:?} {cell:?}");
                 }
-                let outside = position.empty(&g) & !v.proof;
-                let mut placed = Stones::<u128> {
-                    first: u128::from(position.first),
-                    second: u128::from(position.second),
-                    to_move: mover,
-                };
-                match v.winner.other() {
-                    Player::First => placed.first |= u128::from(outside),
-                    Player::Second => placed.second |= u128::from(outside),
-                }
-                let mut extra = HashMap::new();
-                let mover_wins = brute_stones(size, placed, &mut extra);
-                assert_eq!(mover_wins, v.winner == mover, "{game:?}: proof");
+                assert!(
+                    proof_holds(&game, v.winner, u128::from(v.proof)),
+                    "{game:?}: proof"
+                );
             }
         }
         assert!(
@@ -637,27 +623,24 @@ mod tests {
                     continue;
                 };
                 let v = verdict(&game);
-                let (g, position) = Stones::<u128>::from_hex(&game).expect("small board");
-                let outside = position.empty(&g) & !v.proof;
-                let loser = v.winner.other();
-                let mut first = position.first;
-                let mut second = position.second;
-                match loser {
-                    Player::First => first |= outside,
-                    Player::Second => second |= outside,
-                }
-                let mut extra = HashMap::new();
-                let placed = Stones {
-                    first,
-                    second,
-                    to_move: game.to_move(),
-                };
-                let mover_wins = brute_stones(size, placed, &mut extra);
-                assert_eq!(mover_wins, v.winner == game.to_move(), "{game:?}");
+                assert!(proof_holds(&game, v.winner, v.proof), "{game:?}");
                 checked += 1;
             }
         }
         assert!(checked > 50);
+    }
+
+    /// Whether `winner` still wins `game` by minimax when the loser is
+    /// given every empty cell outside `proof`, whoever is to move.
+    fn proof_holds(game: &Hex, winner: Player, proof: u128) -> bool {
+        let (g, mut placed) = Stones::<u128>::from_hex(game).expect("small board");
+        let outside = placed.empty(&g) & !proof;
+        match winner.other() {
+            Player::First => placed.first |= outside,
+            Player::Second => placed.second |= outside,
+        }
+        let mover_wins = brute_stones(game.side(), placed, &mut HashMap::new());
+        mover_wins == (winner == game.to_move())
     }
 
     /// Minimax on bare stones (any counts), by flood fill.

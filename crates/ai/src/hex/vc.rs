@@ -140,11 +140,15 @@ impl<B: CellSet> Connections<B> {
     /// region cut down by every semi-connection of the opponent's it
     /// finds as well.
     pub fn deeper_outlook(&self, own: B, theirs: B, empty: B, me: Player) -> Outlook<B> {
+        // A win or a loss the greedy links prove stands: H-search, being
+        // sound too, cannot say otherwise.
         let greedy = self.outlook(own, theirs, empty, me);
-        let (mut must, mut threats) = match greedy {
-            Outlook::Won { .. } => return greedy,
-            Outlook::Lost { threats } => (B::ZERO, threats),
-            Outlook::Open { must, threats } => (must, threats),
+        let Outlook::Open {
+            mut must,
+            mut threats,
+        } = greedy
+        else {
+            return greedy;
         };
         let mine = edge_links(&self.g, own, empty, me, self.templates(me));
         if let Some(&carrier) = mine.full.first() {
@@ -155,9 +159,6 @@ impl<B: CellSet> Connections<B> {
         }
         if let Some(&(best, carrier)) = mine.semi.first() {
             return Outlook::Won { best, carrier };
-        }
-        if must.is_zero() {
-            return greedy;
         }
         let other = me.other();
         let opponent = edge_links(&self.g, theirs, empty, other, self.templates(other));
@@ -172,6 +173,17 @@ impl<B: CellSet> Connections<B> {
             Outlook::Lost { threats }
         } else {
             Outlook::Open { must, threats }
+        }
+    }
+
+    /// [`Connections::deeper_outlook`] when `hsearch`, else
+    /// [`Connections::outlook`]: the choice the tree's knowledge and the
+    /// exact solver both make.
+    pub fn outlook_by(&self, own: B, theirs: B, empty: B, me: Player, hsearch: bool) -> Outlook<B> {
+        if hsearch {
+            self.deeper_outlook(own, theirs, empty, me)
+        } else {
+            self.outlook(own, theirs, empty, me)
         }
     }
 
