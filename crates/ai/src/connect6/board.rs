@@ -168,6 +168,7 @@ impl Board {
     pub fn with_eval(game: &Connect6, eval: Eval) -> Board {
         match eval {
             Eval::Fitted => Board::with_weights(game, Weights::shipped()),
+            Eval::FittedWith(weights) => Board::with_weights(game, weights),
             Eval::Windows => Board::from_game(game),
         }
     }

@@ -49,7 +49,7 @@ pub fn fitted_masks() -> Vec<usize> {
 
 /// The weights by mask, for the side that has just played (`mine`) and
 /// the side to play (`theirs`), every mask filled (mirror images alike).
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Weights {
     pub mine: [i64; MASKS],
     pub theirs: [i64; MASKS],

@@ -4,6 +4,7 @@
 //! [`Knobs::ONE_REPLY`], before its alpha-beta over turns) at equal node
 //! counts. [`Knobs::parse`] reads changes to level 5's for the examples.
 
+use super::fitted::Weights;
 use crate::changes::{Setter, apply};
 
 /// How level 5 weighs the turns the threat searches leave to choose from.
@@ -45,6 +46,9 @@ pub enum Eval {
     Windows,
     /// Weights fitted to game results (`fitted.rs`), for rows of six.
     Fitted,
+    /// The same evaluation with other weights than the shipped ones
+    /// (examples measuring a refit, `weights=FILE`).
+    FittedWith(&'static Weights),
 }
 
 impl Knobs {
@@ -80,7 +84,8 @@ impl Knobs {
 
     /// `base` (`level5`, `baseline` or `one-reply`) with the changes
     /// after it, comma-separated: `turns=N`, `chains=N`, `eval=windows`
-    /// or `eval=fitted`, `cut=N` (`reduce_after`), `pairs=N`
+    /// or `eval=fitted`, `weights=FILE` (the fitted evaluation with the
+    /// weights of FILE), `cut=N` (`reduce_after`), `pairs=N`
     /// (`pair_cells`), `share=N` (`free_share`).
     pub fn parse(text: &str) -> Result<Knobs, String> {
         let (base, rest) = text.split_once(',').unwrap_or((text, ""));
@@ -97,7 +102,7 @@ impl Knobs {
 
 /// The keys [`Knobs::parse`] reads after the base, each with how it is
 /// set.
-const SETTERS: [(&str, Setter<Knobs>); 6] = [
+const SETTERS: [(&str, Setter<Knobs>); 7] = [
     ("turns", |k, c| {
         k.turns = c.whole()?;
         Ok(())
@@ -126,4 +131,39 @@ const SETTERS: [(&str, Setter<Knobs>); 6] = [
         };
         Ok(())
     }),
+    ("weights", |k, c| {
+        let text = std::fs::read_to_string(c.value).map_err(|e| format!("{}: {e}", c.value))?;
+        let weights = Weights::parse(&text).map_err(|e| format!("{}: {e}", c.value))?;
+        // Read once for the run of an example: kept to its end.
+        k.eval = Eval::FittedWith(Box::leak(Box::new(weights)));
+        Ok(())
+    }),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `weights=FILE` plays the fitted evaluation with the file's
+    /// weights: the shipped file read this way is the shipped weights.
+    #[test]
+    fn weights_are_read_from_a_file() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/connect6_weights.txt");
+        let knobs = Knobs::parse(&format!("baseline,weights={path}")).expect("the shipped file");
+        let Eval::FittedWith(weights) = knobs.eval else {
+            panic!("{:?} is not the fitted evaluation from a file", knobs.eval);
+        };
+        assert_eq!(weights, Weights::shipped());
+        assert_eq!(knobs.turns, Knobs::BASELINE.turns);
+    }
+
+    /// A file that is missing or not weights is named in the error.
+    #[test]
+    fn a_bad_weights_file_is_named() {
+        let missing = Knobs::parse("level5,weights=/no/such/file").expect_err("no file");
+        assert!(missing.contains("/no/such/file"), "{missing}");
+        let not = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+        let error = Knobs::parse(&format!("level5,weights={not}")).expect_err("not weights");
+        assert!(error.contains("not Connect6 weights"), "{error}");
+    }
+}
