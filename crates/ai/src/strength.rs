@@ -78,7 +78,7 @@ const TABLE: &[(&str, &str, [Strength; 5])] = &[
             at(350, 180, false, "beat level 1 in 18 of 20"),
             at(790, 190, false, "beat level 2 in 19 of 20"),
             at(1070, 200, false, "beat level 3 in 11 of 13"),
-            at(1190, 240, false, "beat level 4 in 20 of 30"),
+            at(1220, 260, false, "beat level 4 in 14 of 20"),
         ],
     ),
     (
