@@ -6,7 +6,6 @@
 //! two stones a turn can play are made here.
 
 use super::fitted::{self, Weights};
-use super::knobs::Eval;
 use super::memo::{Memo, stone_hash};
 use crate::cells::colour;
 use tabletop_engine::connect6::Connect6;
@@ -161,16 +160,6 @@ impl Board {
                 })
                 .map(move |rest| k * 64 + rest.trailing_zeros() as usize)
             })
-    }
-
-    /// The board of `game`, evaluated as `eval` says (the fitted
-    /// evaluation only where rows are of six; the windows' otherwise).
-    pub fn with_eval(game: &Connect6, eval: Eval) -> Board {
-        match eval {
-            Eval::Fitted => Board::with_weights(game, Weights::shipped()),
-            Eval::FittedWith(weights) => Board::with_weights(game, weights),
-            Eval::Windows => Board::from_game(game),
-        }
     }
 
     /// The board of `game` with the fitted evaluation of `weights` (rows

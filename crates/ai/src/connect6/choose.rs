@@ -61,7 +61,7 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     let n = game.side();
     let (k, of) = game.stone_of_turn();
     let stones = of + 1 - k;
-    let board = &mut Board::with_eval(game, knobs.eval);
+    let board = &mut knobs.eval.board(game);
     if board.grid.iter().all(|&v| v == 0) {
         return Cell::new(n / 2, n / 2).map(Stone);
     }

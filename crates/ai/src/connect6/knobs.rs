@@ -4,8 +4,10 @@
 //! [`Knobs::ONE_REPLY`], before its alpha-beta over turns) at equal node
 //! counts. [`Knobs::parse`] reads changes to level 5's for the examples.
 
+use super::board::Board;
 use super::fitted::Weights;
 use crate::changes::{Setter, apply};
+use tabletop_engine::connect6::Connect6;
 
 /// How level 5 weighs the turns the threat searches leave to choose from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,6 +51,18 @@ pub enum Eval {
     /// The same evaluation with other weights than the shipped ones
     /// (examples measuring a refit, `weights=FILE`).
     FittedWith(&'static Weights),
+}
+
+impl Eval {
+    /// The board of `game`, evaluated this way (the fitted evaluation
+    /// only where rows are of six; the windows' otherwise).
+    pub(super) fn board(self, game: &Connect6) -> Board {
+        match self {
+            Eval::Fitted => Board::with_weights(game, Weights::shipped()),
+            Eval::FittedWith(weights) => Board::with_weights(game, weights),
+            Eval::Windows => Board::from_game(game),
+        }
+    }
 }
 
 impl Knobs {
