@@ -1,5 +1,6 @@
 //! Level 5's stone at Connect6: both stones of a turn are chosen
-//! together, by the steps of [`choose_by`]: a win in one turn, every
+//! together, by the steps of [`choose_by`]: the book's turn in the
+//! opening (`book.rs`), a win in one turn, every
 //! threat blocked, a forced win by threats (`threats.rs`), then the sets
 //! of the turn weighed by the search over turns (`turns.rs`) and checked
 //! against the opponent's chains.
@@ -15,6 +16,7 @@ use std::cell::Cell as Counter;
 use std::sync::atomic::AtomicBool;
 
 use super::board::{Board, Pair, WIN};
+use super::book::book_stone;
 use super::clock::Clock;
 use super::threats::{DEFENCE_DEPTH, QUIET_DEPTH, VCT_DEPTH};
 use super::{Knobs, turns};
@@ -49,7 +51,8 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
     choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
 }
 
-/// Level 5's stone: a win in this turn, else the block of every threat
+/// Level 5's stone: the centre on the empty board, the book's stone in
+/// the positions it has (`book.rs`), a win in this turn, else the block of every threat
 /// (or, when that is lost, the least harmful block), else the first stone
 /// of the shortest forced win, else the sets of the turn ranked, weighed
 /// by the search over turns and, when the opponent has a chain as if we
@@ -64,6 +67,9 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     let board = &mut knobs.eval.board(game);
     if board.grid.iter().all(|&v| v == 0) {
         return Cell::new(n / 2, n / 2).map(Stone);
+    }
+    if let Some(stone) = book_stone(game) {
+        return Some(stone);
     }
     let me = colour(game.to_move());
     let them = 3 - me;

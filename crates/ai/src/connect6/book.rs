@@ -1,0 +1,216 @@
+//! Level 5's opening book at Connect6: turns chosen by playing them out
+//! rather than by one search. White's first turn after Black's opening
+//! stone is the one after which level 5 as White won most often against
+//! itself (`examples/connect6_openings.rs`, BENCHMARKS.md): the search
+//! alone picks a turn that looks good a few turns ahead, the book the one
+//! that leads to positions level 5 plays well.
+//!
+//! An entry is a position of the opening, as offsets from Black's first
+//! stone, and the turn to play in it. It matches wherever that stone is
+//! far enough from the edges for the fight to be the same, in any of the
+//! board's eight symmetries. The engine asks for one stone at a time, so
+//! the position with the turn's first stone played (whichever of the two
+//! it was) gets the other.
+
+use tabletop_engine::connect6::{Connect6, Stone};
+use tabletop_engine::{Cell, Game, Player};
+
+/// A stone's offset from Black's first: (column, row).
+type Offset = (i32, i32);
+
+/// A position of the opening and the turn the book plays in it.
+struct Entry {
+    /// The stones on the board, as offsets from Black's first, each with
+    /// its colour.
+    stones: &'static [(Offset, Player)],
+    /// The two stones of the turn to play.
+    turn: [Offset; 2],
+}
+
+/// The book, measured at the centre of the 19×19 board with rows of six.
+/// White's first turn: of the 44 turns within two of Black's stone, the
+/// one after which level 5 as White won most often against itself, and
+/// more often than after the turn its search chooses (BENCHMARKS.md,
+/// "Connect6's opening book").
+const BOOK: &[Entry] = &[Entry {
+    stones: &[((0, 0), Player::First)],
+    turn: [(-2, -1), (-1, 1)],
+}];
+
+/// How far from every edge Black's first stone must be for the book to
+/// apply: on the 19×19 board, the centre's 9×9.
+const MARGIN: usize = 5;
+
+/// The length of row the book was measured for.
+const LINE: usize = 6;
+
+/// The book's stone for `game`, if the position is one of its entries
+/// (or one with the first stone of an entry's turn played).
+pub fn book_stone(game: &Connect6) -> Option<Stone> {
+    if game.settings().line() != LINE {
+        return None;
+    }
+    let n = game.side();
+    let on_board: Vec<(Cell, Player)> = Cell::all(n)
+        .filter_map(|cell| game.piece_at(cell).map(|who| (cell, who)))
+        .collect();
+    let most = BOOK.iter().map(|e| e.stones.len() + 1).max().unwrap_or(0);
+    if on_board.len() > most {
+        return None;
+    }
+    let mover = game.to_move();
+    let second_of_turn = game.stone_of_turn().0 == 2;
+    let anchors = on_board.iter().filter(|&&(_, who)| who == Player::First);
+    for &(anchor, _) in anchors {
+        let (row, col) = (anchor.row(), anchor.col());
+        if row.min(col) < MARGIN || row.max(col) + MARGIN >= n {
+            continue;
+        }
+        for entry in BOOK {
+            for symmetry in 0..8 {
+                let at = |offset: Offset| {
+                    let (x, y) = turned(offset, symmetry);
+                    let cell = Cell::new((row as i32 + y) as usize, (col as i32 + x) as usize);
+                    cell.filter(|c| c.is_on(n))
+                };
+                let Some(mut stones) = entry
+                    .stones
+                    .iter()
+                    .map(|&(offset, who)| at(offset).map(|cell| (cell, who)))
+                    .collect::<Option<Vec<_>>>()
+                else {
+                    continue;
+                };
+                let [Some(a), Some(b)] = entry.turn.map(at) else {
+                    continue;
+                };
+                if !second_of_turn {
+                    if same(&on_board, &stones) && game.piece_at(a).is_none() {
+                        return Some(Stone(a));
+                    }
+                    continue;
+                }
+                for (played, other) in [(a, b), (b, a)] {
+                    stones.push((played, mover));
+                    if same(&on_board, &stones) && game.piece_at(other).is_none() {
+                        return Some(Stone(other));
+                    }
+                    stones.pop();
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `offset` under the `k`th of the square's eight symmetries.
+fn turned((x, y): Offset, k: usize) -> Offset {
+    let (x, y) = if k & 4 == 0 { (x, y) } else { (y, x) };
+    let x = if k & 1 == 0 { x } else { -x };
+    let y = if k & 2 == 0 { y } else { -y };
+    (x, y)
+}
+
+/// Whether two lists of stones hold the same stones.
+fn same(a: &[(Cell, Player)], b: &[(Cell, Player)]) -> bool {
+    a.len() == b.len() && a.iter().all(|stone| b.contains(stone))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::choose_in_nodes;
+
+    fn game_of(cells: &[Cell]) -> Connect6 {
+        let mut game = Connect6::default();
+        for &cell in cells {
+            game.play(Stone(cell)).expect("a legal stone");
+        }
+        game
+    }
+
+    fn cell(row: usize, col: usize) -> Cell {
+        Cell::new(row, col).expect("on the board")
+    }
+
+    /// Level 5's next two stones in `game`, each chosen in a search of
+    /// `nodes` positions.
+    fn level_5_turn(mut game: Connect6, nodes: u64) -> [Cell; 2] {
+        [0, 1].map(|_| {
+            let Stone(cell) = choose_in_nodes(&game, nodes, 1).expect("not over");
+            game.play(Stone(cell)).expect("a legal stone");
+            cell
+        })
+    }
+
+    /// The cells of the book's first turn around Black's stone at `at`,
+    /// in each of the eight symmetries.
+    fn images(at: Cell) -> Vec<[Cell; 2]> {
+        (0..8)
+            .map(|k| {
+                BOOK[0].turn.map(|offset| {
+                    let (x, y) = turned(offset, k);
+                    let cell = Cell::new(
+                        (at.row() as i32 + y) as usize,
+                        (at.col() as i32 + x) as usize,
+                    );
+                    cell.expect("on the board")
+                })
+            })
+            .collect()
+    }
+
+    fn is_image(turn: [Cell; 2], at: Cell) -> bool {
+        images(at)
+            .iter()
+            .any(|&[a, b]| turn == [a, b] || turn == [b, a])
+    }
+
+    /// After Black's stone on the centre, level 5 as White plays the
+    /// book's turn, both stones, whatever its search would have played.
+    #[test]
+    fn level_5_answers_the_centre_stone_from_the_book() {
+        let centre = Cell::new(9, 9).expect("on the board");
+        let turn = level_5_turn(game_of(&[centre]), 2_000);
+        assert!(is_image(turn, centre), "{turn:?}");
+    }
+
+    /// The book matches away from the centre and in every symmetry: a
+    /// Black stone moved, and either stone of the book's turn turned.
+    #[test]
+    fn the_book_matches_moved_and_turned() {
+        let at = Cell::new(7, 11).expect("on the board");
+        let mut game = Connect6::default();
+        game.play(Stone(at)).expect("empty");
+        let Some(Stone(first)) = book_stone(&game) else {
+            panic!("the book has the first turn");
+        };
+        assert!(images(at).iter().any(|pair| pair.contains(&first)));
+        for stone in images(at).into_iter().flatten() {
+            let mut game = Connect6::default();
+            game.play(Stone(at)).expect("empty");
+            game.play(Stone(stone)).expect("empty");
+            let Some(Stone(second)) = book_stone(&game) else {
+                panic!("the book goes on after {stone:?}");
+            };
+            assert!(is_image([stone, second], at), "{stone:?} {second:?}");
+        }
+    }
+
+    /// Near an edge, after a White stone the book does not have, and with
+    /// rows of another length, the book says nothing.
+    #[test]
+    fn the_book_keeps_to_its_positions() {
+        let centre = cell(9, 9);
+        assert!(book_stone(&game_of(&[centre])).is_some());
+        assert_eq!(book_stone(&game_of(&[cell(9, 4)])), None);
+        assert_eq!(book_stone(&game_of(&[cell(14, 9)])), None);
+        assert_eq!(book_stone(&game_of(&[centre, cell(18, 18)])), None);
+        let turn = game_of(&[centre, cell(9, 10), cell(10, 10)]);
+        assert_eq!(book_stone(&turn), None);
+        let settings = tabletop_engine::connect6::Connect6Settings::new(19, 5).expect("valid");
+        let mut five = Connect6::new(settings);
+        five.play(Stone(centre)).expect("empty");
+        assert_eq!(book_stone(&five), None);
+    }
+}
