@@ -50,14 +50,16 @@ pub fn book_stone(game: &Connect6) -> Option<Stone> {
     if game.settings().line() != LINE {
         return None;
     }
+    // Asked at every stone of level 5's: past the book's positions, no
+    // look at the board. A stone is never taken, so plies count stones.
+    let most = BOOK.iter().map(|e| e.stones.len() + 1).max().unwrap_or(0);
+    if game.plies() > most {
+        return None;
+    }
     let n = game.side();
     let on_board: Vec<(Cell, Player)> = Cell::all(n)
         .filter_map(|cell| game.piece_at(cell).map(|who| (cell, who)))
         .collect();
-    let most = BOOK.iter().map(|e| e.stones.len() + 1).max().unwrap_or(0);
-    if on_board.len() > most {
-        return None;
-    }
     let mover = game.to_move();
     let second_of_turn = game.stone_of_turn().0 == 2;
     let anchors = on_board.iter().filter(|&&(_, who)| who == Player::First);
@@ -68,11 +70,7 @@ pub fn book_stone(game: &Connect6) -> Option<Stone> {
         }
         for entry in BOOK {
             for symmetry in 0..8 {
-                let at = |offset: Offset| {
-                    let (x, y) = turned(offset, symmetry);
-                    let cell = Cell::new((row as i32 + y) as usize, (col as i32 + x) as usize);
-                    cell.filter(|c| c.is_on(n))
-                };
+                let at = |offset: Offset| placed(anchor, offset, symmetry, n);
                 let Some(mut stones) = entry
                     .stones
                     .iter()
@@ -101,6 +99,15 @@ pub fn book_stone(game: &Connect6) -> Option<Stone> {
         }
     }
     None
+}
+
+/// The cell `offset` from `anchor` under the `symmetry`th of the square's
+/// eight symmetries, if it is on a board of side `n`.
+fn placed(anchor: Cell, offset: Offset, symmetry: usize, n: usize) -> Option<Cell> {
+    let (x, y) = turned(offset, symmetry);
+    let (row, col) = (anchor.row() as i32 + y, anchor.col() as i32 + x);
+    let cell = Cell::new(usize::try_from(row).ok()?, usize::try_from(col).ok()?);
+    cell.filter(|c| c.is_on(n))
 }
 
 /// `offset` under the `k`th of the square's eight symmetries.
@@ -148,14 +155,9 @@ mod tests {
     fn images(at: Cell) -> Vec<[Cell; 2]> {
         (0..8)
             .map(|k| {
-                BOOK[0].turn.map(|offset| {
-                    let (x, y) = turned(offset, k);
-                    let cell = Cell::new(
-                        (at.row() as i32 + y) as usize,
-                        (at.col() as i32 + x) as usize,
-                    );
-                    cell.expect("on the board")
-                })
+                BOOK[0]
+                    .turn
+                    .map(|offset| placed(at, offset, k, 19).expect("on the board"))
             })
             .collect()
     }
@@ -170,7 +172,7 @@ mod tests {
     /// book's turn, both stones, whatever its search would have played.
     #[test]
     fn level_5_answers_the_centre_stone_from_the_book() {
-        let centre = Cell::new(9, 9).expect("on the board");
+        let centre = cell(9, 9);
         let turn = level_5_turn(game_of(&[centre]), 2_000);
         assert!(is_image(turn, centre), "{turn:?}");
     }
@@ -179,7 +181,7 @@ mod tests {
     /// Black stone moved, and either stone of the book's turn turned.
     #[test]
     fn the_book_matches_moved_and_turned() {
-        let at = Cell::new(7, 11).expect("on the board");
+        let at = cell(7, 11);
         let mut game = Connect6::default();
         game.play(Stone(at)).expect("empty");
         let Some(Stone(first)) = book_stone(&game) else {

@@ -1,9 +1,9 @@
 //! Level 5's stone at Connect6: both stones of a turn are chosen
 //! together, by the steps of [`choose_by`]: the book's turn in the
-//! opening (`book.rs`), a win in one turn, every
-//! threat blocked, a forced win by threats (`threats.rs`), then the sets
-//! of the turn weighed by the search over turns (`turns.rs`) and checked
-//! against the opponent's chains.
+//! opening (`book.rs`), a win in one turn, every threat blocked, a forced
+//! win by threats (`threats.rs`), then the sets of the turn weighed by the
+//! search over turns (`turns.rs`) and checked against the opponent's
+//! chains.
 //!
 //! The engine takes one stone per move, and nothing is kept from one move
 //! to the next: the first stone of the chosen pair is played, and the
@@ -51,12 +51,12 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
     choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
 }
 
-/// Level 5's stone: the centre on the empty board, the book's stone in
-/// the positions it has (`book.rs`), a win in this turn, else the block of every threat
-/// (or, when that is lost, the least harmful block), else the first stone
-/// of the shortest forced win, else the sets of the turn ranked, weighed
-/// by the search over turns and, when the opponent has a chain as if we
-/// passed, checked against it ([`defend`]).
+/// Level 5's stone: the book's stone in the positions it has (`book.rs`),
+/// the centre on the empty board, a win in this turn, else the block of
+/// every threat (or, when that is lost, the least harmful block), else
+/// the first stone of the shortest forced win, else the sets of the turn
+/// ranked, weighed by the search over turns and, when the opponent has a
+/// chain as if we passed, checked against it ([`defend`]).
 fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<Stone> {
     if game.is_over() {
         return None;
@@ -64,12 +64,13 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     let n = game.side();
     let (k, of) = game.stone_of_turn();
     let stones = of + 1 - k;
+    // Before the board is made: the book needs no evaluation.
+    if let Some(stone) = book_stone(game) {
+        return Some(stone);
+    }
     let board = &mut knobs.eval.board(game);
     if board.grid.iter().all(|&v| v == 0) {
         return Cell::new(n / 2, n / 2).map(Stone);
-    }
-    if let Some(stone) = book_stone(game) {
-        return Some(stone);
     }
     let me = colour(game.to_move());
     let them = 3 - me;

@@ -2,9 +2,10 @@
 //! this evaluation (every window of the winning length held by one side
 //! only, weighted by how full it is), over cells near the stones,
 //! best-looking first; level 5 opens from a book (`book.rs`) and
-//! chooses both stones of a turn together by threats (`threats.rs`), then by an alpha-beta search over whole turns
-//! (`turns.rs`, its settings in `knobs.rs`) scored, on rows of six, by
-//! weights fitted to game results (`fitted.rs`).
+//! chooses both stones of a turn together by threats (`threats.rs`), then
+//! by an alpha-beta search over whole turns (`turns.rs`, its settings in
+//! `knobs.rs`) scored, on rows of six, by weights fitted to game results
+//! (`fitted.rs`).
 
 mod board;
 mod book;
