@@ -1,20 +1,26 @@
-//! Screens White's first turn at Connect6: after Black's stone on the
-//! centre, every pair of cells within two of it (one of each set the
-//! board's eight symmetries map onto each other) is played out by level 5
-//! against itself, at about NODES positions a stone (the count varies by
-//! up to a fifth from game to game, and the seed with it, so the games of
-//! one pair differ). Prints each pair's games won by White, best first: the
-//! turns after which level 5 as White does best are the ones it
-//! understands, which is what `book.rs` keeps.
+//! Screens turns of the opening at Connect6 for `book.rs`: after Black's
+//! stone on the centre and the turns of a LINE, level 5 plays the game
+//! out against itself, at about NODES positions a stone (the count varies
+//! by up to a fifth from game to game, and the seed with it, so the games
+//! of one line differ). Prints each line's games won by the side that
+//! played its last turn, best first: the turns after which level 5 does
+//! best are the ones it understands, which is what the book keeps.
 //!
-//! cargo run --release --example connect6_openings -- [GAMES] [NODES] [THREADS] [wide] [PAIR...]
+//! cargo run --release --example connect6_openings -- [GAMES] [NODES] [THREADS] [wide] [LINE...]
+//!
+//! A LINE is White's first turn, as the offsets column,row of its two
+//! stones from the centre (`-1,0:1,1`), optionally followed by Black's
+//! second turn (`-1,0:1,1/0,1:1,0`), or by a number N (`-1,0:1,1/10`):
+//! each of level 5's N best second turns for Black there, as its search
+//! weighs them in NODES × 10 positions. No LINE: every first turn of
+//! White within two of the centre (one of each set the board's eight
+//! symmetries map onto each other).
 //!
 //! `wide` spreads the games further, so that one blind spot of level 5
-//! as Black does not decide them all: the counts go from half of NODES
-//! to four times it, and every other four games Black is level 5 as it
-//! played before issue 33 (`Knobs::BASELINE`, the windows' evaluation).
-//! A PAIR (such as `-1,0:1,1`, the offsets column,row of the two stones
-//! from the centre) limits the screen to the pairs given.
+//! as the other side does not decide them all: the counts go from half
+//! of NODES to four times it, and every other four games the side to
+//! move after the line is level 5 as it played before issue 33
+//! (`Knobs::BASELINE`, the windows' evaluation).
 
 #[path = "shared/in_threads.rs"]
 mod in_threads;
@@ -22,12 +28,15 @@ mod in_threads;
 use std::process::ExitCode;
 
 use in_threads::in_threads;
-use tabletop_ai::connect6::{Knobs, choose_in_nodes_with};
+use tabletop_ai::connect6::{Knobs, choose_in_nodes_with, weighed_turns};
 use tabletop_engine::connect6::{Connect6, Stone};
 use tabletop_engine::{Cell, Game, Outcome, Player};
 
 /// One stone's offset from the centre: (column, row).
 type Offset = (i32, i32);
+
+/// A turn's two stones.
+type Turn = (Offset, Offset);
 
 /// The eight symmetries of the square, applied to an offset.
 fn symmetries((x, y): Offset) -> [Offset; 8] {
@@ -43,9 +52,9 @@ fn symmetries((x, y): Offset) -> [Offset; 8] {
     ]
 }
 
-/// The least of the pair's images under the symmetries, its stones in
-/// order: one name for each set of pairs that are the same opening.
-fn canonical(a: Offset, b: Offset) -> (Offset, Offset) {
+/// The least of the turn's images under the symmetries, its stones in
+/// order: one name for each set of first turns that are the same opening.
+fn canonical(a: Offset, b: Offset) -> Turn {
     let (sa, sb) = (symmetries(a), symmetries(b));
     (0..8)
         .map(|k| (sa[k].min(sb[k]), sa[k].max(sb[k])))
@@ -53,52 +62,83 @@ fn canonical(a: Offset, b: Offset) -> (Offset, Offset) {
         .expect("eight images")
 }
 
-/// One of each set of pairs within two of the centre.
-fn every_pair() -> Vec<(Offset, Offset)> {
+/// One of each set of White's first turns within two of the centre.
+fn every_first_turn() -> Vec<Vec<Turn>> {
     let cells: Vec<Offset> = (-2..=2)
         .flat_map(|x| (-2..=2).map(move |y| (x, y)))
         .filter(|&o| o != (0, 0))
         .collect();
-    let mut pairs: Vec<(Offset, Offset)> = cells
+    let mut turns: Vec<Turn> = cells
         .iter()
         .enumerate()
         .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| canonical(a, b)))
         .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    pairs
+    turns.sort_unstable();
+    turns.dedup();
+    turns.into_iter().map(|turn| vec![turn]).collect()
 }
 
-fn parse_pair(text: &str) -> Option<(Offset, Offset)> {
+fn parse_turn(text: &str) -> Option<Turn> {
     let offset = |t: &str| {
         let (x, y) = t.split_once(',')?;
         Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
     };
     let (a, b) = text.split_once(':')?;
-    Some(canonical(offset(a)?, offset(b)?))
+    Some((offset(a)?, offset(b)?))
 }
 
-fn show(((ax, ay), (bx, by)): (Offset, Offset)) -> String {
-    format!("{ax},{ay}:{bx},{by}")
+/// The lines a LINE argument names (level 5 is asked for the best
+/// answers, weighing them in `nodes` positions).
+fn parse_line(text: &str, nodes: u64) -> Option<Vec<Vec<Turn>>> {
+    let (first, rest) = text
+        .split_once('/')
+        .map_or((text, None), |(a, b)| (a, Some(b)));
+    let (a, b) = parse_turn(first)?;
+    let white = canonical(a, b);
+    let Some(rest) = rest else {
+        return Some(vec![vec![white]]);
+    };
+    if let Ok(best) = rest.parse::<usize>() {
+        let game = play_line(&[white]);
+        let centre = (game.side() / 2) as i32;
+        let offset = |cell: Cell| (cell.col() as i32 - centre, cell.row() as i32 - centre);
+        let answers = weighed_turns(&game, nodes, 1);
+        let lines = answers.into_iter().take(best);
+        return Some(
+            lines
+                .map(|(a, b)| vec![white, (offset(a), offset(b))])
+                .collect(),
+        );
+    }
+    Some(vec![vec![white, parse_turn(rest)?]])
 }
 
-/// The game after Black's centre stone and White's `pair`.
-fn opening(pair: (Offset, Offset)) -> Connect6 {
+fn show(line: &[Turn]) -> String {
+    let turn = |((ax, ay), (bx, by)): Turn| format!("{ax},{ay}:{bx},{by}");
+    line.iter().map(|&t| turn(t)).collect::<Vec<_>>().join("/")
+}
+
+/// The game after Black's centre stone and the turns of `line`.
+fn play_line(line: &[Turn]) -> Connect6 {
     let mut game = Connect6::default();
     let centre = (game.side() / 2) as i32;
-    for (x, y) in [(0, 0), pair.0, pair.1] {
+    let stones = line.iter().flat_map(|&(a, b)| [a, b]);
+    for (x, y) in std::iter::once((0, 0)).chain(stones) {
         let cell = Cell::new((centre + y) as usize, (centre + x) as usize).expect("on the board");
         game.play(Stone(cell)).expect("an empty cell");
     }
     game
 }
 
-/// Plays `game` out, Black with `black`'s knobs and White with level 5's.
-fn play_out(mut game: Connect6, nodes: u64, seed: u64, black: Knobs) -> Option<Outcome> {
+/// Plays `game` out, the side to move now with `other`'s knobs and its
+/// opponent with level 5's.
+fn play_out(mut game: Connect6, nodes: u64, seed: u64, other: Knobs) -> Option<Outcome> {
+    let them = game.to_move();
     while !game.is_over() {
-        let knobs = match game.to_move() {
-            Player::First => black,
-            Player::Second => Knobs::LEVEL_5,
+        let knobs = if game.to_move() == them {
+            other
+        } else {
+            Knobs::LEVEL_5
         };
         let stone = choose_in_nodes_with(&game, nodes, seed, knobs).expect("not over");
         game.play(stone).expect("a legal stone");
@@ -111,58 +151,71 @@ fn main() -> ExitCode {
     let number = |at: usize, default: u64| args.get(at).map_or(Some(default), |t| t.parse().ok());
     let (Some(games), Some(nodes), Some(threads)) = (number(0, 20), number(1, 3000), number(2, 1))
     else {
-        eprintln!("usage: connect6_openings [GAMES] [NODES] [THREADS] [wide] [PAIR...]");
+        eprintln!("usage: connect6_openings [GAMES] [NODES] [THREADS] [wide] [LINE...]");
         return ExitCode::FAILURE;
     };
     let wide = args.get(3).is_some_and(|t| t == "wide");
     let given = args.iter().skip(if wide { 4 } else { 3 });
-    let pairs: Option<Vec<_>> = given.map(|t| parse_pair(t)).collect();
-    let Some(mut pairs) = pairs else {
-        eprintln!("a pair is two offsets from the centre, such as -1,0:1,1");
+    let lines: Option<Vec<_>> = given.map(|t| parse_line(t, nodes * 10)).collect();
+    let Some(lines) = lines else {
+        eprintln!("a line is White's first turn as two offsets from the centre, such as -1,0:1,1,");
+        eprintln!("then perhaps /0,1:1,0 (Black's answer) or /N (level 5's N best answers)");
         return ExitCode::FAILURE;
     };
-    if pairs.is_empty() {
-        pairs = every_pair();
+    let mut lines: Vec<Vec<Turn>> = lines.into_iter().flatten().collect();
+    if lines.is_empty() {
+        lines = every_first_turn();
     }
     let spread = if wide { ", spread wide" } else { "" };
     println!(
-        "{} pairs, {games} games each, about {nodes} positions a stone{spread}",
-        pairs.len()
+        "{} lines, {games} games each, about {nodes} positions a stone{spread}",
+        lines.len()
     );
     let games = games as usize;
-    let outcomes = in_threads(pairs.len() * games, threads as usize, |job| {
-        let (pair, game) = (pairs[job / games], job % games);
-        let (nodes, black) = if wide {
-            let black = if game / 4 % 2 == 0 {
+    let outcomes = in_threads(lines.len() * games, threads as usize, |job| {
+        let (line, game) = (&lines[job / games], job % games);
+        let (nodes, other) = if wide {
+            let other = if game / 4 % 2 == 0 {
                 Knobs::LEVEL_5
             } else {
                 Knobs::BASELINE
             };
-            (nodes * [2, 4, 8, 1][game % 4] / 2, black)
+            (nodes * [2, 4, 8, 1][game % 4] / 2, other)
         } else {
             (nodes * (10 + (game % 5) as u64 - 2) / 10, Knobs::LEVEL_5)
         };
-        let outcome = play_out(opening(pair), nodes, game as u64 + 1, black);
-        eprintln!("{} game {game}: {outcome:?}", show(pair));
+        let outcome = play_out(play_line(line), nodes, game as u64 + 1, other);
+        eprintln!("{} game {game}: {outcome:?}", show(line));
         outcome
     });
-    let mut rows: Vec<(u32, u32, (Offset, Offset))> = pairs
+    let mut rows: Vec<(u32, u32, &[Turn])> = lines
         .iter()
         .enumerate()
-        .map(|(k, &pair)| {
-            let of_pair = &outcomes[k * games..(k + 1) * games];
+        .map(|(k, line)| {
+            let of_line = &outcomes[k * games..(k + 1) * games];
             let won = |who| {
-                of_pair
+                of_line
                     .iter()
                     .filter(|&&o| o == Some(Outcome::Win(who)))
-                    .count()
+                    .count() as u32
             };
-            (won(Player::Second) as u32, won(Player::First) as u32, pair)
+            // The side that played the line's last turn.
+            let (mover, other) = if line.len() % 2 == 1 {
+                (Player::Second, Player::First)
+            } else {
+                (Player::First, Player::Second)
+            };
+            (won(mover), won(other), line.as_slice())
         })
         .collect();
-    rows.sort_by_key(|&(white, black, _)| (std::cmp::Reverse(white), black));
-    for (white, black, pair) in rows {
-        println!("{:>13}  White {white:3}  Black {black:3}", show(pair));
+    rows.sort_by_key(|&(mover, other, _)| (std::cmp::Reverse(mover), other));
+    for (mover, other, line) in rows {
+        let side = if line.len() % 2 == 1 {
+            "White"
+        } else {
+            "Black"
+        };
+        println!("{:>25}  {side} {mover:3}  lost {other:3}", show(line));
     }
     ExitCode::SUCCESS
 }

@@ -51,6 +51,31 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
     choose_by(game, &Clock::nodes(nodes, &stop, &used), seed, knobs)
 }
 
+/// Level 5's sets for the whole turn to play in `game`, best first as
+/// its search over turns weighs them in about `nodes` positions: what
+/// `examples/connect6_openings.rs` screens for the book. Only at the
+/// start of a turn, with no threat on the board (the opening); otherwise
+/// none.
+pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)> {
+    let knobs = Knobs::LEVEL_5;
+    let board = &mut knobs.eval.board(game);
+    let me = colour(game.to_move());
+    if game.is_over() || game.stone_of_turn() != (1, 2) || !board.threats(3 - me).is_empty() {
+        return Vec::new();
+    }
+    let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+    let clock = Clock::nodes(nodes, &stop, &used);
+    let cells = candidate_cells(board, me, &[], None);
+    let sets = board.turns(&cells, 2, &[]);
+    let ranked = ranked_sets(board, me, sets, seed ^ game.position_hash());
+    let (valued, _) = turns::weigh(board, me, ranked, knobs, &clock);
+    let cell = |i: usize| board.cell(i);
+    valued
+        .into_iter()
+        .filter_map(|(_, (a, b))| Some((cell(a), cell(b?))))
+        .collect()
+}
+
 /// Level 5's stone: the book's stone in the positions it has (`book.rs`),
 /// the centre on the empty board, a win in this turn, else the block of
 /// every threat (or, when that is lost, the least harmful block), else
@@ -346,4 +371,59 @@ fn least_harm(board: &mut Board, windows: &[usize], who: u8) -> usize {
         }
     }
     best.2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_of(cells: &[(usize, usize)]) -> Connect6 {
+        let mut game = Connect6::default();
+        for &(row, col) in cells {
+            let cell = Cell::new(row, col).expect("on the board");
+            game.play(Stone(cell)).expect("a legal stone");
+        }
+        game
+    }
+
+    /// In the opening, the weighed sets are whole turns: two different
+    /// empty cells each, no set twice (in either order).
+    #[test]
+    fn weighed_turns_are_whole_turns_of_empty_cells() {
+        let game = game_of(&[(9, 9), (8, 7), (10, 8)]);
+        let turns = weighed_turns(&game, 2_000, 1);
+        assert!(turns.len() > 10, "{}", turns.len());
+        for (k, &(a, b)) in turns.iter().enumerate() {
+            assert_ne!(a, b);
+            assert!(game.piece_at(a).is_none() && game.piece_at(b).is_none());
+            let seen = &turns[..k];
+            assert!(
+                !seen.contains(&(a, b)) && !seen.contains(&(b, a)),
+                "{a:?} {b:?}"
+            );
+        }
+    }
+
+    /// Not in the middle of a turn, and not with a threat to block: the
+    /// steps before the search over turns decide there.
+    #[test]
+    fn weighed_turns_are_only_for_quiet_whole_turns() {
+        let opening = [(9, 9), (8, 7), (10, 8), (8, 8)];
+        assert!(weighed_turns(&game_of(&opening), 2_000, 1).is_empty());
+        // Black's four in a row (9,9) to (9,12), White to move.
+        let four = [
+            (9, 9),
+            (0, 0),
+            (0, 18),
+            (9, 10),
+            (9, 11),
+            (18, 0),
+            (3, 3),
+            (9, 12),
+            (16, 16),
+        ];
+        assert!(weighed_turns(&game_of(&four), 2_000, 1).is_empty());
+        let three = &four[..7];
+        assert!(!weighed_turns(&game_of(three), 2_000, 1).is_empty());
+    }
 }

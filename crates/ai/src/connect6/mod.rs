@@ -19,7 +19,7 @@ mod memo;
 mod threats;
 mod turns;
 
-pub use choose::{choose_in_nodes, choose_in_nodes_with};
+pub use choose::{choose_in_nodes, choose_in_nodes_with, weighed_turns};
 pub use knobs::{Eval, Knobs};
 pub use threats::{refutations, shortest_chain};
 
