@@ -1,9 +1,11 @@
 //! Level 5's opening book at Connect6: turns chosen by playing them out
-//! rather than by one search. White's first turn after Black's opening
-//! stone is the one after which level 5 as White won most often against
-//! itself (`examples/connect6_openings.rs`, BENCHMARKS.md): the search
-//! alone picks a turn that looks good a few turns ahead, the book the one
-//! that leads to positions level 5 plays well.
+//! rather than by one search (`examples/connect6_openings.rs`,
+//! BENCHMARKS.md). White's first turn after Black's opening stone is the
+//! one after which level 5 as White won most often against itself; Black's
+//! second turn, after two of White's first turns that beat level 5's own
+//! answer most often, is the answer after which level 5 as Black won
+//! most. The search alone picks a turn that looks good a few turns ahead,
+//! the book the one that leads to positions level 5 plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
 //! stone, and the turn to play in it. It matches wherever that stone is
@@ -27,15 +29,36 @@ struct Entry {
     turn: [Offset; 2],
 }
 
-/// The book, measured at the centre of the 19×19 board with rows of six.
-/// White's first turn: of the 44 turns within two of Black's stone, the
-/// one after which level 5 as White won most often against itself, and
-/// more often than after the turn its search chooses (BENCHMARKS.md,
-/// "Connect6's opening book").
-const BOOK: &[Entry] = &[Entry {
-    stones: &[((0, 0), Player::First)],
-    turn: [(-2, -1), (-1, 1)],
-}];
+/// The book, measured at the centre of the 19×19 board with rows of six
+/// (BENCHMARKS.md, "Connect6's opening book").
+const BOOK: &[Entry] = &[
+    // White's first turn: of the 44 turns within two of Black's stone,
+    // the one after which level 5 as White won most often against
+    // itself, and more often than after the turn its search chooses.
+    Entry {
+        stones: &[((0, 0), Player::First)],
+        turn: [(-2, -1), (-1, 1)],
+    },
+    // Black's second turn after two of White's first turns: of level 5's
+    // ten best answers, the one after which it won most often, and more
+    // often than after the answer its search chooses at 2 s.
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-2, -1), Player::Second),
+            ((1, 2), Player::Second),
+        ],
+        turn: [(-1, 0), (1, 0)],
+    },
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-1, -1), Player::Second),
+            ((0, 1), Player::Second),
+        ],
+        turn: [(-1, 1), (1, -1)],
+    },
+];
 
 /// How far from every edge Black's first stone must be for the book to
 /// apply: on the 19×19 board, the centre's 9×9.
@@ -150,52 +173,67 @@ mod tests {
         })
     }
 
-    /// The cells of the book's first turn around Black's stone at `at`,
-    /// in each of the eight symmetries.
-    fn images(at: Cell) -> Vec<[Cell; 2]> {
-        (0..8)
-            .map(|k| {
-                BOOK[0]
-                    .turn
-                    .map(|offset| placed(at, offset, k, 19).expect("on the board"))
-            })
-            .collect()
+    /// The game of `entry`'s stones around Black's first at `at`, under
+    /// the `k`th symmetry.
+    fn entry_game(entry: &Entry, at: Cell, k: usize) -> Connect6 {
+        let on_board = |&(offset, _): &(Offset, Player)| placed(at, offset, k, 19);
+        let cells: Option<Vec<Cell>> = entry.stones.iter().map(on_board).collect();
+        game_of(&cells.expect("on the board"))
     }
 
-    fn is_image(turn: [Cell; 2], at: Cell) -> bool {
-        images(at)
-            .iter()
-            .any(|&[a, b]| turn == [a, b] || turn == [b, a])
+    /// Whether `turn`, played in `game`, is `entry`'s turn under one of
+    /// the symmetries that map the entry's stones onto the game's.
+    fn is_book_turn(entry: &Entry, at: Cell, game: &Connect6, turn: [Cell; 2]) -> bool {
+        (0..8).any(|k| {
+            let at = |offset| placed(at, offset, k, 19);
+            let fits = entry
+                .stones
+                .iter()
+                .all(|&(offset, who)| at(offset).is_some_and(|c| game.piece_at(c) == Some(who)));
+            let [Some(a), Some(b)] = entry.turn.map(at) else {
+                return false;
+            };
+            fits && (turn == [a, b] || turn == [b, a])
+        })
     }
 
-    /// After Black's stone on the centre, level 5 as White plays the
-    /// book's turn, both stones, whatever its search would have played.
+    /// At the centre, level 5 plays each entry's turn, both stones,
+    /// whatever its search would have played.
     #[test]
-    fn level_5_answers_the_centre_stone_from_the_book() {
+    fn level_5_plays_the_book_at_the_centre() {
         let centre = cell(9, 9);
-        let turn = level_5_turn(game_of(&[centre]), 2_000);
-        assert!(is_image(turn, centre), "{turn:?}");
+        for entry in BOOK {
+            let game = entry_game(entry, centre, 0);
+            let turn = level_5_turn(game.clone(), 2_000);
+            assert!(is_book_turn(entry, centre, &game, turn), "{turn:?}");
+        }
     }
 
-    /// The book matches away from the centre and in every symmetry: a
-    /// Black stone moved, and either stone of the book's turn turned.
+    /// The book matches away from the centre and in every symmetry: Black's
+    /// first stone moved, the position turned, either stone of the
+    /// book's turn played first.
     #[test]
     fn the_book_matches_moved_and_turned() {
         let at = cell(7, 11);
-        let mut game = Connect6::default();
-        game.play(Stone(at)).expect("empty");
-        let Some(Stone(first)) = book_stone(&game) else {
-            panic!("the book has the first turn");
-        };
-        assert!(images(at).iter().any(|pair| pair.contains(&first)));
-        for stone in images(at).into_iter().flatten() {
-            let mut game = Connect6::default();
-            game.play(Stone(at)).expect("empty");
-            game.play(Stone(stone)).expect("empty");
-            let Some(Stone(second)) = book_stone(&game) else {
-                panic!("the book goes on after {stone:?}");
-            };
-            assert!(is_image([stone, second], at), "{stone:?} {second:?}");
+        for entry in BOOK {
+            for k in 0..8 {
+                let game = entry_game(entry, at, k);
+                let Some(Stone(first)) = book_stone(&game) else {
+                    panic!("the book has the turn");
+                };
+                let turn = entry
+                    .turn
+                    .map(|o| placed(at, o, k, 19).expect("on the board"));
+                for stone in std::iter::once(first).chain(turn) {
+                    let mut after = game.clone();
+                    after.play(Stone(stone)).expect("empty");
+                    let Some(Stone(second)) = book_stone(&after) else {
+                        panic!("the book goes on after {stone:?}");
+                    };
+                    let pair = [stone, second];
+                    assert!(is_book_turn(entry, at, &game, pair), "{pair:?}");
+                }
+            }
         }
     }
 
