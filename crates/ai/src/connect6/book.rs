@@ -2,9 +2,8 @@
 //! rather than by one search (`examples/connect6_openings.rs`,
 //! BENCHMARKS.md). White's first turn after Black's opening stone is the
 //! one after which level 5 as White won most often against itself; Black's
-//! second turn, after two of White's first turns that beat level 5's own
-//! answer most often, is the answer after which level 5 as Black won
-//! most. The search alone picks a turn that looks good a few turns ahead,
+//! second turn, after three of White's first turns, is the answer after
+//! which level 5 as Black won most, and more often than after its own. The search alone picks a turn that looks good a few turns ahead,
 //! the book the one that leads to positions level 5 plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
@@ -39,7 +38,7 @@ const BOOK: &[Entry] = &[
         stones: &[((0, 0), Player::First)],
         turn: [(-2, -1), (-1, 1)],
     },
-    // Black's second turn after two of White's first turns: of level 5's
+    // Black's second turn after three of White's first turns: of level 5's
     // ten best answers, the one after which it won most often, and more
     // often than after the answer its search chooses at 2 s.
     Entry {
@@ -57,6 +56,14 @@ const BOOK: &[Entry] = &[
             ((0, 1), Player::Second),
         ],
         turn: [(-1, 1), (1, -1)],
+    },
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-2, 0), Player::Second),
+            ((1, 0), Player::Second),
+        ],
+        turn: [(-1, 1), (2, -1)],
     },
 ];
 
