@@ -3,8 +3,9 @@
 //! BENCHMARKS.md). White's first turn after Black's opening stone is the
 //! one after which level 5 as White won most often against itself; Black's
 //! second turn, after three of White's first turns, is the answer after
-//! which level 5 as Black won most, and more often than after its own. The search alone picks a turn that looks good a few turns ahead,
-//! the book the one that leads to positions level 5 plays well.
+//! which level 5 as Black won most, and more often than after its own.
+//! The search alone picks a turn that looks good a few turns ahead, the
+//! book the one that leads to positions level 5 plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
 //! stone, and the turn to play in it. It matches wherever that stone is

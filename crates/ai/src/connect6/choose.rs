@@ -66,8 +66,7 @@ pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(nodes, &stop, &used);
     let cells = candidate_cells(board, me, &[], None);
-    let sets = board.turns(&cells, 2, &[]);
-    let ranked = ranked_sets(board, me, sets, seed ^ game.position_hash());
+    let ranked = ranked_turns(board, me, &cells, 2, &[], seed ^ game.position_hash());
     let (valued, _) = turns::weigh(board, me, ranked, knobs, &clock);
     let cell = |i: usize| board.cell(i);
     valued
@@ -114,12 +113,11 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     }
     let their_chain = their_chain(board, them, &clock.share(4));
     let cells = candidate_cells(board, me, &blocks, their_chain.map(|chain| chain.first));
-    let sets = board.turns(&cells, stones, &must);
-    if sets.is_empty() {
+    let seed = seed ^ game.position_hash();
+    let ranked = ranked_turns(board, me, &cells, stones, &must, seed);
+    if ranked.is_empty() {
         return cells.first().map(|&i| Stone(board.cell(i)));
     }
-    let seed = seed ^ game.position_hash();
-    let ranked = ranked_sets(board, me, sets, seed);
     // A third of what is left for the look-ahead, the rest for making
     // sure the chosen set leaves the opponent no forced win.
     let share = if their_chain.is_some() {
@@ -140,8 +138,7 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     // For when none of the candidates' sets refutes the chain (`defend`).
     let wider = |board: &mut Board| {
         let cells = board.candidates(me, WIDER);
-        let sets = board.turns(&cells, stones, &must);
-        ranked_sets(board, me, sets, seed)
+        ranked_turns(board, me, &cells, stones, &must, seed)
     };
     let chosen = defend(board, me, &valued, looked_at, chain, clock, wider);
     // The set's first stone; the second is chosen again at the next move.
@@ -221,9 +218,19 @@ fn candidate_cells(
     cells
 }
 
-/// `sets` best static value first (ties in an order drawn from `seed`),
-/// so the look-ahead sees the likely moves before the clock runs out.
-fn ranked_sets(board: &mut Board, me: u8, sets: Vec<Pair>, seed: u64) -> Vec<Pair> {
+/// The sets of a turn of `stones` stones drawn from `cells` that meet
+/// every window of `must` ([`Board::turns`]), best static value first
+/// (ties in an order drawn from `seed`), so the look-ahead sees the
+/// likely moves before the clock runs out.
+fn ranked_turns(
+    board: &mut Board,
+    me: u8,
+    cells: &[usize],
+    stones: usize,
+    must: &[usize],
+    seed: u64,
+) -> Vec<Pair> {
+    let sets = board.turns(cells, stones, must);
     let mut rng = Rng::new(seed);
     let made = board.threats(me);
     let mut ranked: Vec<(i64, u64, Pair)> = sets
