@@ -9,10 +9,11 @@
 //! cargo run --release --example connect6_openings -- [GAMES] [NODES] [THREADS] [wide] [LINE...]
 //!
 //! A LINE is White's first turn, as the offsets column,row of its two
-//! stones from the centre (`-1,0:1,1`), optionally followed by Black's
-//! second turn (`-1,0:1,1/0,1:1,0`), or by a number N (`-1,0:1,1/10`):
-//! each of level 5's N best second turns for Black there, as its search
-//! weighs them in NODES × 10 positions. No LINE: every first turn of
+//! stones from the centre (`-1,0:1,1`), optionally followed by more turns
+//! in the same form (`-1,0:1,1/0,1:1,0`, Black's answer), and then
+//! perhaps by a number N (`-1,0:1,1/10`): each of level 5's N best turns
+//! for the side to move there, as its search weighs them in NODES × 10
+//! positions. No LINE: every first turn of
 //! White within two of the centre (one of each set the board's eight
 //! symmetries map onto each other).
 //!
@@ -90,27 +91,33 @@ fn parse_turn(text: &str) -> Option<Turn> {
 /// The lines a LINE argument names (level 5 is asked for the best
 /// answers, weighing them in `nodes` positions).
 fn parse_line(text: &str, nodes: u64) -> Option<Vec<Vec<Turn>>> {
-    let (first, rest) = text
-        .split_once('/')
-        .map_or((text, None), |(a, b)| (a, Some(b)));
-    let (a, b) = parse_turn(first)?;
-    let white = canonical(a, b);
-    let Some(rest) = rest else {
-        return Some(vec![vec![white]]);
+    let mut parts: Vec<&str> = text.split('/').collect();
+    let best = match parts.last()?.parse::<usize>() {
+        Ok(best) if parts.len() > 1 => {
+            parts.pop();
+            Some(best)
+        }
+        _ => None,
     };
-    if let Ok(best) = rest.parse::<usize>() {
-        let game = play_line(&[white]);
-        let centre = (game.side() / 2) as i32;
-        let offset = |cell: Cell| (cell.col() as i32 - centre, cell.row() as i32 - centre);
-        let answers = weighed_turns(&game, nodes, 1);
-        let lines = answers.into_iter().take(best);
-        return Some(
-            lines
-                .map(|(a, b)| vec![white, (offset(a), offset(b))])
-                .collect(),
-        );
-    }
-    Some(vec![vec![white, parse_turn(rest)?]])
+    let mut line = parts
+        .iter()
+        .map(|part| parse_turn(part))
+        .collect::<Option<Vec<Turn>>>()?;
+    let (a, b) = line[0];
+    line[0] = canonical(a, b);
+    let Some(best) = best else {
+        return Some(vec![line]);
+    };
+    let game = play_line(&line)?;
+    let centre = (game.side() / 2) as i32;
+    let offset = |cell: Cell| (cell.col() as i32 - centre, cell.row() as i32 - centre);
+    let answers = weighed_turns(&game, nodes, 1);
+    let lines = answers.into_iter().take(best).map(|(a, b)| {
+        let mut longer = line.clone();
+        longer.push((offset(a), offset(b)));
+        longer
+    });
+    Some(lines.collect())
 }
 
 fn show(line: &[Turn]) -> String {
@@ -118,16 +125,19 @@ fn show(line: &[Turn]) -> String {
     line.iter().map(|&t| turn(t)).collect::<Vec<_>>().join("/")
 }
 
-/// The game after Black's centre stone and the turns of `line`.
-fn play_line(line: &[Turn]) -> Connect6 {
+/// The game after Black's centre stone and the turns of `line`, if its
+/// stones are on the board and each on an empty cell.
+fn play_line(line: &[Turn]) -> Option<Connect6> {
     let mut game = Connect6::default();
     let centre = (game.side() / 2) as i32;
     let stones = line.iter().flat_map(|&(a, b)| [a, b]);
     for (x, y) in std::iter::once((0, 0)).chain(stones) {
-        let cell = Cell::new((centre + y) as usize, (centre + x) as usize).expect("on the board");
-        game.play(Stone(cell)).expect("an empty cell");
+        let row = usize::try_from(centre + y).ok()?;
+        let col = usize::try_from(centre + x).ok()?;
+        let cell = Cell::new(row, col).filter(|c| c.is_on(game.side()))?;
+        game.play(Stone(cell)).ok()?;
     }
-    game
+    Some(game)
 }
 
 /// Plays `game` out, the side to move now with `other`'s knobs and its
@@ -159,10 +169,14 @@ fn main() -> ExitCode {
     let lines: Option<Vec<_>> = given.map(|t| parse_line(t, nodes * 10)).collect();
     let Some(lines) = lines else {
         eprintln!("a line is White's first turn as two offsets from the centre, such as -1,0:1,1,");
-        eprintln!("then perhaps /0,1:1,0 (Black's answer) or /N (level 5's N best answers)");
+        eprintln!("then perhaps more turns such as /0,1:1,0, or /N (level 5's N best turns there)");
         return ExitCode::FAILURE;
     };
     let mut lines: Vec<Vec<Turn>> = lines.into_iter().flatten().collect();
+    if let Some(line) = lines.iter().find(|line| play_line(line).is_none()) {
+        eprintln!("{} puts a stone off the board or on another", show(line));
+        return ExitCode::FAILURE;
+    }
     if lines.is_empty() {
         lines = every_first_turn();
     }
@@ -184,7 +198,8 @@ fn main() -> ExitCode {
         } else {
             (nodes * (10 + (game % 5) as u64 - 2) / 10, Knobs::LEVEL_5)
         };
-        let outcome = play_out(play_line(line), nodes, game as u64 + 1, other);
+        let start = play_line(line).expect("lines are checked before the games");
+        let outcome = play_out(start, nodes, game as u64 + 1, other);
         eprintln!("{} game {game}: {outcome:?}", show(line));
         outcome
     });

@@ -3,7 +3,9 @@
 //! BENCHMARKS.md). White's first turn after Black's opening stone is the
 //! one after which level 5 as White won most often against itself; Black's
 //! second turn, after three of White's first turns, is the answer after
-//! which level 5 as Black won most, and more often than after its own.
+//! which level 5 as Black won most, and more often than after its own;
+//! White's second turn, after Black's strongest answer to the book's first
+//! turn, likewise.
 //! The search alone picks a turn that looks good a few turns ahead, the
 //! book the one that leads to positions level 5 plays well.
 //!
@@ -65,6 +67,20 @@ const BOOK: &[Entry] = &[
             ((1, 0), Player::Second),
         ],
         turn: [(-1, 1), (2, -1)],
+    },
+    // White's second turn, after the book's first turn and Black's answer
+    // that level 5 plays and that beat it most often: of level 5's ten
+    // best turns there, the one after which it won most often, and more
+    // often than after the turn its search chooses at 2 s.
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-2, -1), Player::Second),
+            ((-1, 1), Player::Second),
+            ((1, 1), Player::First),
+            ((0, 2), Player::First),
+        ],
+        turn: [(2, 0), (2, 2)],
     },
 ];
 
