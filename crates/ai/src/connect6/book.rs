@@ -4,8 +4,8 @@
 //! one after which level 5 as White won most often against itself; Black's
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
-//! White's second turn, after Black's strongest answer to the book's first
-//! turn, likewise.
+//! White's second turn, after Black's two strongest answers to the book's
+//! first turn, likewise.
 //! The search alone picks a turn that looks good a few turns ahead, the
 //! book the one that leads to positions level 5 plays well.
 //!
@@ -68,10 +68,11 @@ const BOOK: &[Entry] = &[
         ],
         turn: [(-1, 1), (2, -1)],
     },
-    // White's second turn, after the book's first turn and Black's answer
-    // that level 5 plays and that beat it most often: of level 5's ten
-    // best turns there, the one after which it won most often, and more
-    // often than after the turn its search chooses at 2 s.
+    // White's second turn, after the book's first turn and the two
+    // answers of Black's that beat it most often (the first is level 5's
+    // own): of level 5's ten best turns there, the one after which it won
+    // most often, and more often than after the turn its search chooses
+    // at 2 s.
     Entry {
         stones: &[
             ((0, 0), Player::First),
@@ -81,6 +82,16 @@ const BOOK: &[Entry] = &[
             ((0, 2), Player::First),
         ],
         turn: [(2, 0), (2, 2)],
+    },
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-2, -1), Player::Second),
+            ((-1, 1), Player::Second),
+            ((0, 2), Player::First),
+            ((-1, 2), Player::First),
+        ],
+        turn: [(0, 3), (-3, 2)],
     },
 ];
 
