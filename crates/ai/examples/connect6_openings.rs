@@ -13,7 +13,8 @@
 //! in the same form (`-1,0:1,1/0,1:1,0`, Black's answer), and then
 //! perhaps by a number N (`-1,0:1,1/10`): each of level 5's N best turns
 //! for the side to move there, as its search weighs them in NODES × 10
-//! positions. No LINE: every first turn of
+//! positions. The whole line is shown and played turned by the symmetry
+//! that gives its first turn the least name. No LINE: every first turn of
 //! White within two of the centre (one of each set the board's eight
 //! symmetries map onto each other).
 //!
@@ -53,14 +54,24 @@ fn symmetries((x, y): Offset) -> [Offset; 8] {
     ]
 }
 
+/// The turn under the `k`th symmetry, its stones in order.
+fn image((a, b): Turn, k: usize) -> Turn {
+    let (a, b) = (symmetries(a)[k], symmetries(b)[k]);
+    (a.min(b), a.max(b))
+}
+
+/// The symmetry under which the turn's image is least: the one that
+/// names each set of first turns that are the same opening.
+fn canonical_symmetry(turn: Turn) -> usize {
+    (0..8)
+        .min_by_key(|&k| image(turn, k))
+        .expect("eight images")
+}
+
 /// The least of the turn's images under the symmetries, its stones in
 /// order: one name for each set of first turns that are the same opening.
 fn canonical(a: Offset, b: Offset) -> Turn {
-    let (sa, sb) = (symmetries(a), symmetries(b));
-    (0..8)
-        .map(|k| (sa[k].min(sb[k]), sa[k].max(sb[k])))
-        .min()
-        .expect("eight images")
+    image((a, b), canonical_symmetry((a, b)))
 }
 
 /// One of each set of White's first turns within two of the centre.
@@ -99,12 +110,14 @@ fn parse_line(text: &str, nodes: u64) -> Option<Vec<Vec<Turn>>> {
         }
         _ => None,
     };
-    let mut line = parts
+    let given = parts
         .iter()
         .map(|part| parse_turn(part))
         .collect::<Option<Vec<Turn>>>()?;
-    let (a, b) = line[0];
-    line[0] = canonical(a, b);
+    // The whole line turned by the symmetry that names its first turn, so
+    // that the later turns stay where they were against it.
+    let k = canonical_symmetry(given[0]);
+    let line: Vec<Turn> = given.into_iter().map(|turn| image(turn, k)).collect();
     let Some(best) = best else {
         return Some(vec![line]);
     };

@@ -5,9 +5,9 @@
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after Black's two strongest answers to the book's
-//! first turn, likewise.
-//! The search alone picks a turn that looks good a few turns ahead, the
-//! book the one that leads to positions level 5 plays well.
+//! first turn, likewise. The search alone picks a turn that looks good a
+//! few turns ahead, the book the one that leads to positions level 5
+//! plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
 //! stone, and the turn to play in it. It matches wherever that stone is
