@@ -247,3 +247,36 @@ fn main() -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stones(game: &Connect6) -> Vec<(Cell, Option<Player>)> {
+        Cell::all(game.side())
+            .map(|cell| (cell, game.piece_at(cell)))
+            .collect()
+    }
+
+    /// A line given in another orientation is the same opening, its
+    /// later turns turned with its first.
+    #[test]
+    fn a_line_turned_is_the_same_opening() {
+        let named = parse_line("-2,-1:-1,1/1,1:0,2", 0).expect("a line");
+        // The same line, turned a quarter: (x, y) to (-y, x).
+        let turned = parse_line("1,-2:-1,-1/-1,1:-2,0", 0).expect("a line");
+        assert_eq!(named, turned);
+        let game = |lines: &[Vec<Turn>]| play_line(&lines[0]).expect("on the board");
+        assert_eq!(stones(&game(&named)), stones(&game(&turned)));
+    }
+
+    /// A line that puts a stone on another, or off the board, has no game.
+    #[test]
+    fn a_line_off_the_board_has_no_game() {
+        let on_centre = parse_line("-1,0:0,0", 0).expect("read");
+        assert!(play_line(&on_centre[0]).is_none());
+        let off = parse_line("-1,0:1,1/12,0:0,1", 0).expect("read");
+        assert!(play_line(&off[0]).is_none());
+        assert_eq!(parse_line("-1,0:1,1/x", 0), None);
+    }
+}
