@@ -4,7 +4,7 @@
 //! one after which level 5 as White won most often against itself; Black's
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
-//! White's second turn, after four of Black's strongest answers to the
+//! White's second turn, after five of Black's strongest answers to the
 //! book's first turn, likewise. The search alone picks a turn that looks
 //! good a few turns ahead, the book the one that leads to positions
 //! level 5 plays well.
@@ -68,7 +68,7 @@ const BOOK: &[Entry] = &[
         ],
         turn: [(-1, 1), (2, -1)],
     },
-    // White's second turn, after the book's first turn and four of the
+    // White's second turn, after the book's first turn and five of the
     // answers of Black's that beat it most often (the first is level 5's
     // own): of level 5's ten best turns there, the one after which it won
     // most often, and more often than after the turn its search chooses
@@ -112,6 +112,16 @@ const BOOK: &[Entry] = &[
             ((0, 2), Player::First),
         ],
         turn: [(0, -1), (0, 3)],
+    },
+    Entry {
+        stones: &[
+            ((0, 0), Player::First),
+            ((-2, -1), Player::Second),
+            ((-1, 1), Player::Second),
+            ((0, 1), Player::First),
+            ((1, 0), Player::First),
+        ],
+        turn: [(-2, 0), (0, 2)],
     },
 ];
 
