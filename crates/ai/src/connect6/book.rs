@@ -22,13 +22,34 @@ use tabletop_engine::{Cell, Game, Player};
 /// A stone's offset from Black's first: (column, row).
 type Offset = (i32, i32);
 
+/// Black's first stone, from which every offset is counted.
+const ORIGIN: &[Offset] = &[(0, 0)];
+
+/// The book's first turn for White, which its later White turns follow.
+const WHITE_FIRST: [Offset; 2] = [(-2, -1), (-1, 1)];
+
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
-    /// The stones on the board, as offsets from Black's first, each with
-    /// its colour.
-    stones: &'static [(Offset, Player)],
+    /// The turns that made the position, in order: Black's first stone,
+    /// then White's turns and Black's by turns, as in the screen's LINE.
+    line: &'static [&'static [Offset]],
     /// The two stones of the turn to play.
     turn: [Offset; 2],
+}
+
+impl Entry {
+    /// The position's stones in the order they were played, each with
+    /// its colour.
+    fn stones(&self) -> impl Iterator<Item = (Offset, Player)> + '_ {
+        self.line.iter().enumerate().flat_map(|(i, turn)| {
+            let who = if i % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            turn.iter().map(move |&offset| (offset, who))
+        })
+    }
 }
 
 /// The book, measured at the centre of the 19×19 board with rows of six
@@ -38,34 +59,22 @@ const BOOK: &[Entry] = &[
     // the one after which level 5 as White won most often against
     // itself, and more often than after the turn its search chooses.
     Entry {
-        stones: &[((0, 0), Player::First)],
-        turn: [(-2, -1), (-1, 1)],
+        line: &[ORIGIN],
+        turn: WHITE_FIRST,
     },
     // Black's second turn after three of White's first turns: of level 5's
     // ten best answers, the one after which it won most often, and more
     // often than after the answer its search chooses at 2 s.
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((1, 2), Player::Second),
-        ],
+        line: &[ORIGIN, &[(-2, -1), (1, 2)]],
         turn: [(-1, 0), (1, 0)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-1, -1), Player::Second),
-            ((0, 1), Player::Second),
-        ],
+        line: &[ORIGIN, &[(-1, -1), (0, 1)]],
         turn: [(-1, 1), (1, -1)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, 0), Player::Second),
-            ((1, 0), Player::Second),
-        ],
+        line: &[ORIGIN, &[(-2, 0), (1, 0)]],
         turn: [(-1, 1), (2, -1)],
     },
     // White's second turn, after the book's first turn and five of the
@@ -74,53 +83,23 @@ const BOOK: &[Entry] = &[
     // most often, and more often than after the turn its search chooses
     // at 2 s.
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((-1, 1), Player::Second),
-            ((1, 1), Player::First),
-            ((0, 2), Player::First),
-        ],
+        line: &[ORIGIN, &WHITE_FIRST, &[(1, 1), (0, 2)]],
         turn: [(2, 0), (2, 2)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((-1, 1), Player::Second),
-            ((0, 2), Player::First),
-            ((-1, 2), Player::First),
-        ],
+        line: &[ORIGIN, &WHITE_FIRST, &[(0, 2), (-1, 2)]],
         turn: [(0, 3), (-3, 2)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((-1, 1), Player::Second),
-            ((-1, 0), Player::First),
-            ((0, 2), Player::First),
-        ],
+        line: &[ORIGIN, &WHITE_FIRST, &[(-1, 0), (0, 2)]],
         turn: [(0, -1), (4, 0)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((-1, 1), Player::Second),
-            ((0, 1), Player::First),
-            ((0, 2), Player::First),
-        ],
+        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (0, 2)]],
         turn: [(0, -1), (0, 3)],
     },
     Entry {
-        stones: &[
-            ((0, 0), Player::First),
-            ((-2, -1), Player::Second),
-            ((-1, 1), Player::Second),
-            ((0, 1), Player::First),
-            ((1, 0), Player::First),
-        ],
+        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (1, 0)]],
         turn: [(-2, 0), (0, 2)],
     },
 ];
@@ -140,7 +119,11 @@ pub fn book_stone(game: &Connect6) -> Option<Stone> {
     }
     // Asked at every stone of level 5's: past the book's positions, no
     // look at the board. A stone is never taken, so plies count stones.
-    let most = BOOK.iter().map(|e| e.stones.len() + 1).max().unwrap_or(0);
+    let most = BOOK
+        .iter()
+        .map(|e| e.stones().count() + 1)
+        .max()
+        .unwrap_or(0);
     if game.plies() > most {
         return None;
     }
@@ -160,9 +143,8 @@ pub fn book_stone(game: &Connect6) -> Option<Stone> {
             for symmetry in 0..8 {
                 let at = |offset: Offset| placed(anchor, offset, symmetry, n);
                 let Some(mut stones) = entry
-                    .stones
-                    .iter()
-                    .map(|&(offset, who)| at(offset).map(|cell| (cell, who)))
+                    .stones()
+                    .map(|(offset, who)| at(offset).map(|cell| (cell, who)))
                     .collect::<Option<Vec<_>>>()
                 else {
                     continue;
@@ -241,8 +223,8 @@ mod tests {
     /// The game of `entry`'s stones around Black's first at `at`, under
     /// the `k`th symmetry.
     fn entry_game(entry: &Entry, at: Cell, k: usize) -> Connect6 {
-        let on_board = |&(offset, _): &(Offset, Player)| placed(at, offset, k, 19);
-        let cells: Option<Vec<Cell>> = entry.stones.iter().map(on_board).collect();
+        let on_board = |(offset, _): (Offset, Player)| placed(at, offset, k, 19);
+        let cells: Option<Vec<Cell>> = entry.stones().map(on_board).collect();
         game_of(&cells.expect("on the board"))
     }
 
@@ -252,9 +234,8 @@ mod tests {
         (0..8).any(|k| {
             let at = |offset| placed(at, offset, k, 19);
             let fits = entry
-                .stones
-                .iter()
-                .all(|&(offset, who)| at(offset).is_some_and(|c| game.piece_at(c) == Some(who)));
+                .stones()
+                .all(|(offset, who)| at(offset).is_some_and(|c| game.piece_at(c) == Some(who)));
             let [Some(a), Some(b)] = entry.turn.map(at) else {
                 return false;
             };
