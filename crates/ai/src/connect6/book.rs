@@ -31,7 +31,8 @@ const WHITE_FIRST: [Offset; 2] = [(-2, -1), (-1, 1)];
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
     /// The turns that made the position, in order: Black's first stone,
-    /// then White's turns and Black's by turns, as in the screen's LINE.
+    /// then White's turns and Black's by turns (after that stone, the
+    /// turns a LINE of the screen's names).
     line: &'static [&'static [Offset]],
     /// The two stones of the turn to play.
     turn: [Offset; 2],
