@@ -4,8 +4,8 @@
 //! one after which level 5 as White won most often against itself; Black's
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
-//! White's second turn, after five of Black's strongest answers to the
-//! book's first turn, likewise. The search alone picks a turn that looks
+//! White's second turn, after seven of Black's ten strongest answers to
+//! the book's first turn, likewise. The search alone picks a turn that looks
 //! good a few turns ahead, the book the one that leads to positions
 //! level 5 plays well.
 //!
@@ -78,11 +78,12 @@ const BOOK: &[Entry] = &[
         line: &[ORIGIN, &[(-2, 0), (1, 0)]],
         turn: [(-1, 1), (2, -1)],
     },
-    // White's second turn, after the book's first turn and five of the
-    // answers of Black's that beat it most often (the first is level 5's
+    // White's second turn, after the book's first turn and seven of
+    // level 5's ten best answers of Black's to it (the first is level 5's
     // own): of level 5's ten best turns there, the one after which it won
     // most often, and more often than after the turn its search chooses
-    // at 2 s.
+    // at 2 s. After the other three answers no turn did clearly better
+    // than the search's own, and the search answers.
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(1, 1), (0, 2)]],
         turn: [(2, 0), (2, 2)],
@@ -102,6 +103,14 @@ const BOOK: &[Entry] = &[
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (1, 0)]],
         turn: [(-2, 0), (0, 2)],
+    },
+    Entry {
+        line: &[ORIGIN, &WHITE_FIRST, &[(-1, 0), (2, 0)]],
+        turn: [(-2, 0), (-3, -1)],
+    },
+    Entry {
+        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (-1, 2)]],
+        turn: [(1, 0), (0, 3)],
     },
 ];
 
