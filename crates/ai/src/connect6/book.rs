@@ -5,7 +5,8 @@
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after seven of Black's ten strongest answers to
-//! the book's first turn, likewise. The search alone picks a turn that looks
+//! the book's first turn, likewise, and White's third turn in the line
+//! where the book's second turn won least. The search alone picks a turn that looks
 //! good a few turns ahead, the book the one that leads to positions
 //! level 5 plays well.
 //!
@@ -111,6 +112,20 @@ const BOOK: &[Entry] = &[
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (-1, 2)]],
         turn: [(1, 0), (0, 3)],
+    },
+    // White's third turn, in the line where the book's second turn won
+    // least, after level 5's own Black turn there: of level 5's ten best
+    // turns, the one after which it won most often, and more often than
+    // after the turn its search chooses at 2 s.
+    Entry {
+        line: &[
+            ORIGIN,
+            &WHITE_FIRST,
+            &[(0, 1), (-1, 2)],
+            &[(1, 0), (0, 3)],
+            &[(0, 2), (1, 1)],
+        ],
+        turn: [(1, 2), (2, 0)],
     },
 ];
 
