@@ -6,9 +6,9 @@
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after seven of Black's ten strongest answers to
 //! the book's first turn, likewise, and White's third turn in the line
-//! where the book's second turn won least. The search alone picks a turn that looks
-//! good a few turns ahead, the book the one that leads to positions
-//! level 5 plays well.
+//! where the book's second turn won least. The search alone picks a turn
+//! that looks good a few turns ahead, the book the one that leads to
+//! positions level 5 plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
 //! stone, and the turn to play in it. It matches wherever that stone is
@@ -29,11 +29,18 @@ const ORIGIN: &[Offset] = &[(0, 0)];
 /// The book's first turn for White, which its later White turns follow.
 const WHITE_FIRST: [Offset; 2] = [(-2, -1), (-1, 1)];
 
+/// Black's answer J10 I11 (after J9 at the centre) to the book's first
+/// turn, the line the book's third White turn follows.
+const BLACK_J10_I11: [Offset; 2] = [(0, 1), (-1, 2)];
+
+/// The book's White turn K9 J12 after `BLACK_J10_I11`.
+const WHITE_K9_J12: [Offset; 2] = [(1, 0), (0, 3)];
+
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
     /// The turns that made the position, in order: Black's first stone,
-    /// then White's turns and Black's by turns (after that stone, the
-    /// turns a LINE of the screen's names).
+    /// then White's turns and Black's by turns (the turns after that
+    /// stone are those a LINE of the screen names).
     line: &'static [&'static [Offset]],
     /// The two stones of the turn to play.
     turn: [Offset; 2],
@@ -110,8 +117,8 @@ const BOOK: &[Entry] = &[
         turn: [(-2, 0), (-3, -1)],
     },
     Entry {
-        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (-1, 2)]],
-        turn: [(1, 0), (0, 3)],
+        line: &[ORIGIN, &WHITE_FIRST, &BLACK_J10_I11],
+        turn: WHITE_K9_J12,
     },
     // White's third turn, in the line where the book's second turn won
     // least, after level 5's own Black turn there: of level 5's ten best
@@ -121,8 +128,8 @@ const BOOK: &[Entry] = &[
         line: &[
             ORIGIN,
             &WHITE_FIRST,
-            &[(0, 1), (-1, 2)],
-            &[(1, 0), (0, 3)],
+            &BLACK_J10_I11,
+            &WHITE_K9_J12,
             &[(0, 2), (1, 1)],
         ],
         turn: [(1, 2), (2, 0)],
