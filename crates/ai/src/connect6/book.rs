@@ -5,7 +5,7 @@
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after seven of Black's ten strongest answers to
-//! the book's first turn, likewise, and White's third turn in the line
+//! the book's first turn, likewise, and White's third turn in the lines
 //! where the book's second turn won least. The search alone picks a turn
 //! that looks good a few turns ahead, the book the one that leads to
 //! positions level 5 plays well.
@@ -30,11 +30,18 @@ const ORIGIN: &[Offset] = &[(0, 0)];
 const WHITE_FIRST: [Offset; 2] = [(-2, -1), (-1, 1)];
 
 /// Black's answer J10 I11 (after J9 at the centre) to the book's first
-/// turn, the line the book's third White turn follows.
+/// turn, the line one of the book's third White turns follows.
 const BLACK_J10_I11: [Offset; 2] = [(0, 1), (-1, 2)];
 
 /// The book's White turn K9 J12 after `BLACK_J10_I11`.
 const WHITE_K9_J12: [Offset; 2] = [(1, 0), (0, 3)];
+
+/// Black's answer J10 J11 to the book's first turn, the line of another
+/// of the book's third White turns.
+const BLACK_J10_J11: [Offset; 2] = [(0, 1), (0, 2)];
+
+/// The book's White turn J8 J12 after `BLACK_J10_J11`.
+const WHITE_J8_J12: [Offset; 2] = [(0, -1), (0, 3)];
 
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
@@ -105,8 +112,8 @@ const BOOK: &[Entry] = &[
         turn: [(0, -1), (4, 0)],
     },
     Entry {
-        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (0, 2)]],
-        turn: [(0, -1), (0, 3)],
+        line: &[ORIGIN, &WHITE_FIRST, &BLACK_J10_J11],
+        turn: WHITE_J8_J12,
     },
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (1, 0)]],
@@ -120,7 +127,7 @@ const BOOK: &[Entry] = &[
         line: &[ORIGIN, &WHITE_FIRST, &BLACK_J10_I11],
         turn: WHITE_K9_J12,
     },
-    // White's third turn, in the line where the book's second turn won
+    // White's third turn, in the lines where the book's second turn won
     // least, after level 5's own Black turn there: of level 5's ten best
     // turns, the one after which it won most often, and more often than
     // after the turn its search chooses at 2 s.
@@ -133,6 +140,16 @@ const BOOK: &[Entry] = &[
             &[(0, 2), (1, 1)],
         ],
         turn: [(1, 2), (2, 0)],
+    },
+    Entry {
+        line: &[
+            ORIGIN,
+            &WHITE_FIRST,
+            &BLACK_J10_J11,
+            &WHITE_J8_J12,
+            &[(-1, -1), (1, 1)],
+        ],
+        turn: [(-2, -2), (-2, 1)],
     },
 ];
 
