@@ -125,6 +125,13 @@ fn parse_line(text: &str, nodes: u64) -> Option<Vec<Vec<Turn>>> {
     let centre = (game.side() / 2) as i32;
     let offset = |cell: Cell| (cell.col() as i32 - centre, cell.row() as i32 - centre);
     let answers = weighed_turns(&game, nodes, 1);
+    if answers.len() < best {
+        eprintln!(
+            "{text}: level 5 found {} of the {best} turns asked in {nodes} positions; \
+             the others leave the opponent a forced win, or were not reached",
+            answers.len()
+        );
+    }
     let lines = answers.into_iter().take(best).map(|(a, b)| {
         let mut longer = line.clone();
         longer.push((offset(a), offset(b)));

@@ -55,7 +55,10 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
 /// its search over turns weighs them in about `nodes` positions: what
 /// `examples/connect6_openings.rs` screens for the book. Only at the
 /// start of a turn, with no threat on the board (the opening); otherwise
-/// none.
+/// none. When the opponent has a chain as if we passed, only the sets
+/// that survive level 5's own check against it ([`defend`]), as far as
+/// the count allows: a set that leaves the opponent a forced win is no
+/// turn level 5 would play.
 pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)> {
     let knobs = Knobs::LEVEL_5;
     let board = &mut knobs.eval.board(game);
@@ -65,14 +68,45 @@ pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)
     }
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(nodes, &stop, &used);
-    let cells = candidate_cells(board, me, &[], None);
-    let ranked = ranked_turns(board, me, &cells, 2, &[], seed ^ game.position_hash());
-    let (valued, _) = turns::weigh(board, me, ranked, knobs, &clock);
+    // A quarter of the count for their chain, as in `choose_by`.
+    let their_chain = their_chain(board, 3 - me, &clock.share(4));
+    let cells = candidate_cells(board, me, &[], their_chain.map(|chain| chain.first));
+    let seed = seed ^ game.position_hash();
+    let ranked = ranked_turns(board, me, &cells, 2, &[], seed);
+    // A third of what is left for the look-ahead when there is a chain
+    // to check the sets against, as in `choose_by`; else all of it.
+    let share = if their_chain.is_some() { 3 } else { 1 };
+    let (valued, _) = turns::weigh(board, me, ranked, knobs, &clock.share(share));
+    let mut sets: Vec<Pair> = valued.into_iter().map(|(_, set)| set).collect();
+    if let Some(chain) = their_chain {
+        sets = surviving(board, me, &sets, chain, &clock);
+        if sets.is_empty() {
+            let cells = board.candidates(me, WIDER);
+            let wider = ranked_turns(board, me, &cells, 2, &[], seed);
+            sets = surviving(board, me, &wider, chain, &clock);
+        }
+    }
     let cell = |i: usize| board.cell(i);
-    valued
-        .into_iter()
-        .filter_map(|(_, (a, b))| Some((cell(a), cell(b?))))
+    sets.into_iter()
+        .filter_map(|(a, b)| Some((cell(a), cell(b?))))
         .collect()
+}
+
+/// Those of `sets`, in order, that survive every round of the check
+/// against `chain` before the clock runs out.
+fn surviving(board: &mut Board, me: u8, sets: &[Pair], chain: Chain, clock: &Clock) -> Vec<Pair> {
+    let mut defence = Defence {
+        rounds: rounds(chain),
+        best: (0, sets.first().copied().unwrap_or((0, None))),
+    };
+    let mut kept = Vec::new();
+    for &set in sets {
+        if clock.expired() {
+            break;
+        }
+        kept.extend(defence.check(board, me, &[set], clock));
+    }
+    kept
 }
 
 /// Level 5's stone: the book's stone in the positions it has (`book.rs`),
@@ -408,6 +442,41 @@ mod tests {
                 !seen.contains(&(a, b)) && !seen.contains(&(b, a)),
                 "{a:?} {b:?}"
             );
+        }
+    }
+
+    /// After J9, H8 I10, J11 I11, J12 G11, K11 K9, Black has a chain if
+    /// White passes, and the ten best sets weighed without the check
+    /// against it all left Black that win (BENCHMARKS.md, "After J11
+    /// I11"): the sets given now leave Black none.
+    #[test]
+    fn weighed_turns_leave_the_opponent_no_chain() {
+        let line = [
+            (9, 9),
+            (8, 7),
+            (10, 8),
+            (11, 9),
+            (11, 8),
+            (12, 9),
+            (11, 6),
+            (11, 10),
+            (9, 10),
+        ];
+        let game = game_of(&line);
+        let black = colour(tabletop_engine::Player::First);
+        let chain_of_black = |game: &Connect6| {
+            let board = &mut Knobs::LEVEL_5.eval.board(game);
+            let (stop, used) = (AtomicBool::new(false), Counter::new(0));
+            their_chain(board, black, &Clock::nodes(20_000, &stop, &used)).is_some()
+        };
+        assert!(chain_of_black(&game), "the position has Black's chain");
+        let turns = weighed_turns(&game, 30_000, 1);
+        assert!(!turns.is_empty());
+        for &(a, b) in turns.iter().take(2) {
+            let mut after = game.clone();
+            after.play(Stone(a)).expect("empty");
+            after.play(Stone(b)).expect("empty");
+            assert!(!chain_of_black(&after), "{a:?} {b:?}");
         }
     }
 
