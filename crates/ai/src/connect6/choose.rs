@@ -81,8 +81,7 @@ pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)
     if let Some(chain) = their_chain {
         sets = surviving(board, me, &sets, chain, &clock);
         if sets.is_empty() {
-            let cells = board.candidates(me, WIDER);
-            let wider = ranked_turns(board, me, &cells, 2, &[], seed);
+            let wider = wider_turns(board, me, 2, &[], seed);
             sets = surviving(board, me, &wider, chain, &clock);
         }
     }
@@ -95,18 +94,24 @@ pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)
 /// Those of `sets`, in order, that survive every round of the check
 /// against `chain` before the clock runs out.
 fn surviving(board: &mut Board, me: u8, sets: &[Pair], chain: Chain, clock: &Clock) -> Vec<Pair> {
-    let mut defence = Defence {
-        rounds: rounds(chain),
-        best: (0, sets.first().copied().unwrap_or((0, None))),
-    };
+    let rounds = rounds(chain);
     let mut kept = Vec::new();
     for &set in sets {
         if clock.expired() {
             break;
         }
-        kept.extend(defence.check(board, me, &[set], clock));
+        if rounds_survived(board, me, set, &rounds, clock) == rounds.len() {
+            kept.push(set);
+        }
     }
     kept
+}
+
+/// The sets of a turn drawn from more cells than the candidates, for
+/// when none of the candidates' sets refutes the opponent's chain.
+fn wider_turns(board: &mut Board, me: u8, stones: usize, must: &[usize], seed: u64) -> Vec<Pair> {
+    let cells = board.candidates(me, WIDER);
+    ranked_turns(board, me, &cells, stones, must, seed)
 }
 
 /// Level 5's stone: the book's stone in the positions it has (`book.rs`),
@@ -170,10 +175,7 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
         return Some(Stone(board.cell(set.0)));
     }
     // For when none of the candidates' sets refutes the chain (`defend`).
-    let wider = |board: &mut Board| {
-        let cells = board.candidates(me, WIDER);
-        ranked_turns(board, me, &cells, stones, &must, seed)
-    };
+    let wider = |board: &mut Board| wider_turns(board, me, stones, &must, seed);
     let chosen = defend(board, me, &valued, looked_at, chain, clock, wider);
     // The set's first stone; the second is chosen again at the next move.
     Some(Stone(board.cell(chosen.0)))
@@ -358,19 +360,8 @@ impl Defence {
     /// The first of `sets` to survive every round, if one does before
     /// the clock runs out.
     fn check(&mut self, board: &mut Board, me: u8, sets: &[Pair], clock: &Clock) -> Option<Pair> {
-        let them = 3 - me;
         for &set in sets {
-            board.place_set(set, me);
-            let mut survived = 0;
-            for &(quiet, depth) in &self.rounds {
-                let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
-                // A check the clock cut short proves nothing.
-                if clock.expired() || !safe {
-                    break;
-                }
-                survived += 1;
-            }
-            board.remove_set(set);
+            let survived = rounds_survived(board, me, set, &self.rounds, clock);
             if survived > self.best.0 {
                 self.best = (survived, set);
             }
@@ -383,6 +374,30 @@ impl Defence {
         }
         None
     }
+}
+
+/// How many of the (quiet, depth) `rounds`, in order, `me`'s `set`
+/// survives: the opponent has no chain of that kind after it.
+fn rounds_survived(
+    board: &mut Board,
+    me: u8,
+    set: Pair,
+    rounds: &[(u32, u32)],
+    clock: &Clock,
+) -> usize {
+    let them = 3 - me;
+    board.place_set(set, me);
+    let mut survived = 0;
+    for &(quiet, depth) in rounds {
+        let safe = board.forced_win(them, 2, depth, quiet, clock).is_none();
+        // A check the clock cut short proves nothing.
+        if clock.expired() || !safe {
+            break;
+        }
+        survived += 1;
+    }
+    board.remove_set(set);
+    survived
 }
 
 /// The empty cell of `windows` (`who`'s threats) that leaves `who` the
