@@ -54,34 +54,35 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
 /// Level 5's sets for the whole turn to play in `game`, best first as
 /// its search over turns weighs them in about `nodes` positions: what
 /// `examples/connect6_openings.rs` screens for the book. Only at the
-/// start of a turn, with no threat on the board (the opening); otherwise
-/// none. When the opponent has a chain as if we passed, only the sets
-/// that survive level 5's own check against it ([`defend`]), as far as
-/// the count allows: a set that leaves the opponent a forced win is no
-/// turn level 5 would play.
+/// start of a turn, and only when the opponent's threats can be blocked
+/// with its two stones (then every set blocks them all); otherwise none.
+/// When the opponent has a chain as if we passed, only the sets that
+/// survive level 5's own check against it ([`defend`]), as far as the
+/// count allows: a set that leaves the opponent a forced win is no turn
+/// level 5 would play.
 pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)> {
     let knobs = Knobs::LEVEL_5;
     let board = &mut knobs.eval.board(game);
     let me = colour(game.to_move());
-    if game.is_over() || game.stone_of_turn() != (1, 2) || !board.threats(3 - me).is_empty() {
+    let must = board.threats(3 - me);
+    let (needed, blocks) = board.blocks(&must);
+    if game.is_over() || game.stone_of_turn() != (1, 2) || needed > 2 {
         return Vec::new();
     }
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
     let clock = Clock::nodes(nodes, &stop, &used);
-    // A quarter of the count for their chain, as in `choose_by`.
-    let their_chain = their_chain(board, 3 - me, &clock.share(4));
-    let cells = candidate_cells(board, me, &[], their_chain.map(|chain| chain.first));
     let seed = seed ^ game.position_hash();
-    let ranked = ranked_turns(board, me, &cells, 2, &[], seed);
+    let turn = rank_turn(board, me, 2, (&must, &blocks), &clock, seed);
     // A third of what is left for the look-ahead when there is a chain
-    // to check the sets against, as in `choose_by`; else all of it.
-    let share = if their_chain.is_some() { 3 } else { 1 };
-    let (valued, _) = turns::weigh(board, me, ranked, knobs, &clock.share(share));
+    // to check the sets against, as in `choose_by`; else all of it, so
+    // that as many sets as the count allows are weighed.
+    let share = if turn.their_chain.is_some() { 3 } else { 1 };
+    let (valued, _) = turns::weigh(board, me, turn.sets, knobs, &clock.share(share));
     let mut sets: Vec<Pair> = valued.into_iter().map(|(_, set)| set).collect();
-    if let Some(chain) = their_chain {
+    if let Some(chain) = turn.their_chain {
         sets = surviving(board, me, &sets, chain, &clock);
         if sets.is_empty() {
-            let wider = wider_turns(board, me, 2, &[], seed);
+            let wider = wider_turns(board, me, 2, &must, seed);
             sets = surviving(board, me, &wider, chain, &clock);
         }
     }
@@ -89,6 +90,39 @@ pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)
     sets.into_iter()
         .filter_map(|(a, b)| Some((cell(a), cell(b?))))
         .collect()
+}
+
+/// A turn's sets as level 5 has them before its look-ahead weighs them.
+struct RankedTurn {
+    /// The opponent's chain as if we passed, if the search found one.
+    their_chain: Option<Chain>,
+    /// The cells the sets are drawn from.
+    cells: Vec<usize>,
+    /// The sets, best static value first.
+    sets: Vec<Pair>,
+}
+
+/// The first steps of level 5's search over a turn of `stones` stones
+/// that must meet every window of `must` (`blocks`: the sets that do,
+/// [`Board::blocks`]): the opponent's chain as if we passed, in a quarter
+/// of the clock; the candidate cells, with the blocks' and the chain's
+/// first turn's; and the sets drawn from them, ranked.
+fn rank_turn(
+    board: &mut Board,
+    me: u8,
+    stones: usize,
+    (must, blocks): (&[usize], &[Pair]),
+    clock: &Clock,
+    seed: u64,
+) -> RankedTurn {
+    let their_chain = their_chain(board, 3 - me, &clock.share(4));
+    let cells = candidate_cells(board, me, blocks, their_chain.map(|chain| chain.first));
+    let sets = ranked_turns(board, me, &cells, stones, must, seed);
+    RankedTurn {
+        their_chain,
+        cells,
+        sets,
+    }
 }
 
 /// Those of `sets`, in order, that survive every round of the check
@@ -150,10 +184,12 @@ fn choose_by(game: &Connect6, clock: &Clock, seed: u64, knobs: Knobs) -> Option<
     if let Some(first) = own_forced_win(board, me, stones, &clock.share(4)) {
         return Some(Stone(board.cell(first)));
     }
-    let their_chain = their_chain(board, them, &clock.share(4));
-    let cells = candidate_cells(board, me, &blocks, their_chain.map(|chain| chain.first));
     let seed = seed ^ game.position_hash();
-    let ranked = ranked_turns(board, me, &cells, stones, &must, seed);
+    let RankedTurn {
+        their_chain,
+        cells,
+        sets: ranked,
+    } = rank_turn(board, me, stones, (&must, &blocks), clock, seed);
     if ranked.is_empty() {
         return cells.first().map(|&i| Stone(board.cell(i)));
     }
@@ -495,13 +531,18 @@ mod tests {
         }
     }
 
-    /// Not in the middle of a turn, and not with a threat to block: the
-    /// steps before the search over turns decide there.
+    /// Not in the middle of a turn: the turn's first stone decided there.
     #[test]
-    fn weighed_turns_are_only_for_quiet_whole_turns() {
+    fn weighed_turns_are_for_whole_turns() {
         let opening = [(9, 9), (8, 7), (10, 8), (8, 8)];
         assert!(weighed_turns(&game_of(&opening), 2_000, 1).is_empty());
-        // Black's four in a row (9,9) to (9,12), White to move.
+    }
+
+    /// With the opponent's threats on the board, every set given blocks
+    /// them all: Black's four in a row (9,9) to (9,12) needs both of
+    /// White's stones.
+    #[test]
+    fn weighed_turns_block_the_opponents_threats() {
         let four = [
             (9, 9),
             (0, 0),
@@ -513,8 +554,16 @@ mod tests {
             (9, 12),
             (16, 16),
         ];
-        assert!(weighed_turns(&game_of(&four), 2_000, 1).is_empty());
-        let three = &four[..7];
-        assert!(!weighed_turns(&game_of(three), 2_000, 1).is_empty());
+        let game = game_of(&four);
+        let black = colour(tabletop_engine::Player::First);
+        let turns = weighed_turns(&game, 2_000, 1);
+        assert!(!turns.is_empty());
+        for &(a, b) in &turns {
+            let mut after = game.clone();
+            after.play(Stone(a)).expect("empty");
+            after.play(Stone(b)).expect("empty");
+            let board = Knobs::LEVEL_5.eval.board(&after);
+            assert!(board.threats(black).is_empty(), "{a:?} {b:?}");
+        }
     }
 }
