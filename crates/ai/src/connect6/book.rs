@@ -5,10 +5,10 @@
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after seven of Black's ten strongest answers to
-//! the book's first turn, likewise, and White's third turn in the lines
-//! where the book's second turn won least. The search alone picks a turn
-//! that looks good a few turns ahead, the book the one that leads to
-//! positions level 5 plays well.
+//! the book's first turn, likewise, and White's third turn in three of
+//! the lines after those. The search alone picks a turn that looks good a
+//! few turns ahead, the book the one that leads to positions level 5
+//! plays well.
 //!
 //! An entry is a position of the opening, as offsets from Black's first
 //! stone, and the turn to play in it. It matches wherever that stone is
@@ -42,6 +42,13 @@ const BLACK_J10_J11: [Offset; 2] = [(0, 1), (0, 2)];
 
 /// The book's White turn J8 J12 after `BLACK_J10_J11`.
 const WHITE_J8_J12: [Offset; 2] = [(0, -1), (0, 3)];
+
+/// Black's answer J10 K9 to the book's first turn, the line of another
+/// of the book's third White turns.
+const BLACK_J10_K9: [Offset; 2] = [(0, 1), (1, 0)];
+
+/// The book's White turn H9 J11 after `BLACK_J10_K9`.
+const WHITE_H9_J11: [Offset; 2] = [(-2, 0), (0, 2)];
 
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
@@ -116,8 +123,8 @@ const BOOK: &[Entry] = &[
         turn: WHITE_J8_J12,
     },
     Entry {
-        line: &[ORIGIN, &WHITE_FIRST, &[(0, 1), (1, 0)]],
-        turn: [(-2, 0), (0, 2)],
+        line: &[ORIGIN, &WHITE_FIRST, &BLACK_J10_K9],
+        turn: WHITE_H9_J11,
     },
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(-1, 0), (2, 0)]],
@@ -127,8 +134,9 @@ const BOOK: &[Entry] = &[
         line: &[ORIGIN, &WHITE_FIRST, &BLACK_J10_I11],
         turn: WHITE_K9_J12,
     },
-    // White's third turn, in the lines where the book's second turn won
-    // least, after level 5's own Black turn there: of level 5's ten best
+    // White's third turn, in the lines screened for it (those where the
+    // book's second turn won least, and more), after level 5's own Black
+    // turn there: of level 5's ten best
     // turns, the one after which it won most often, and more often than
     // after the turn its search chooses at 2 s.
     Entry {
@@ -150,6 +158,16 @@ const BOOK: &[Entry] = &[
             &[(-1, -1), (1, 1)],
         ],
         turn: [(-2, -2), (-2, 1)],
+    },
+    Entry {
+        line: &[
+            ORIGIN,
+            &WHITE_FIRST,
+            &BLACK_J10_K9,
+            &WHITE_H9_J11,
+            &[(-1, 2), (1, 3)],
+        ],
+        turn: [(-3, 4), (1, 1)],
     },
 ];
 
