@@ -5,7 +5,7 @@
 //! second turn, after three of White's first turns, is the answer after
 //! which level 5 as Black won most, and more often than after its own;
 //! White's second turn, after seven of Black's ten strongest answers to
-//! the book's first turn, likewise, and White's third turn in three of
+//! the book's first turn, likewise, and White's third turn in four of
 //! the lines after those. The search alone picks a turn that looks good a
 //! few turns ahead, the book the one that leads to positions level 5
 //! plays well.
@@ -49,6 +49,13 @@ const BLACK_J10_K9: [Offset; 2] = [(0, 1), (1, 0)];
 
 /// The book's White turn H9 J11 after `BLACK_J10_K9`.
 const WHITE_H9_J11: [Offset; 2] = [(-2, 0), (0, 2)];
+
+/// Black's answer J11 I11 to the book's first turn, the line of another
+/// of the book's third White turns.
+const BLACK_J11_I11: [Offset; 2] = [(0, 2), (-1, 2)];
+
+/// The book's White turn J12 G11 after `BLACK_J11_I11`.
+const WHITE_J12_G11: [Offset; 2] = [(0, 3), (-3, 2)];
 
 /// A position of the opening and the turn the book plays in it.
 struct Entry {
@@ -111,8 +118,8 @@ const BOOK: &[Entry] = &[
         turn: [(2, 0), (2, 2)],
     },
     Entry {
-        line: &[ORIGIN, &WHITE_FIRST, &[(0, 2), (-1, 2)]],
-        turn: [(0, 3), (-3, 2)],
+        line: &[ORIGIN, &WHITE_FIRST, &BLACK_J11_I11],
+        turn: WHITE_J12_G11,
     },
     Entry {
         line: &[ORIGIN, &WHITE_FIRST, &[(-1, 0), (0, 2)]],
@@ -168,6 +175,16 @@ const BOOK: &[Entry] = &[
             &[(-1, 2), (1, 3)],
         ],
         turn: [(-3, 4), (1, 1)],
+    },
+    Entry {
+        line: &[
+            ORIGIN,
+            &WHITE_FIRST,
+            &BLACK_J11_I11,
+            &WHITE_J12_G11,
+            &[(1, 2), (1, 0)],
+        ],
+        turn: [(3, 2), (2, 0)],
     },
 ];
 
