@@ -143,9 +143,9 @@ const BOOK: &[Entry] = &[
     },
     // White's third turn, in the lines screened for it (those where the
     // book's second turn won least, and more), after level 5's own Black
-    // turn there: of level 5's ten best
-    // turns, the one after which it won most often, and more often than
-    // after the turn its search chooses at 2 s.
+    // turn there: of level 5's best turns (up to ten, as many as its
+    // ranking gives), the one after which it won most often, and more
+    // often than after the turn its search chooses at 2 s.
     Entry {
         line: &[
             ORIGIN,

@@ -63,10 +63,13 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
 pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)> {
     let knobs = Knobs::LEVEL_5;
     let board = &mut knobs.eval.board(game);
+    if game.is_over() || game.stone_of_turn() != (1, 2) {
+        return Vec::new();
+    }
     let me = colour(game.to_move());
     let must = board.threats(3 - me);
     let (needed, blocks) = board.blocks(&must);
-    if game.is_over() || game.stone_of_turn() != (1, 2) || needed > 2 {
+    if needed > 2 {
         return Vec::new();
     }
     let (stop, used) = (AtomicBool::new(false), Counter::new(0));
@@ -478,6 +481,14 @@ mod tests {
         game
     }
 
+    /// `game` after both stones of `turn` are played.
+    fn after_turn(game: &Connect6, (a, b): (Cell, Cell)) -> Connect6 {
+        let mut after = game.clone();
+        after.play(Stone(a)).expect("empty");
+        after.play(Stone(b)).expect("empty");
+        after
+    }
+
     /// In the opening, the weighed sets are whole turns: two different
     /// empty cells each, no set twice (in either order).
     #[test]
@@ -523,19 +534,18 @@ mod tests {
         assert!(chain_of_black(&game), "the position has Black's chain");
         let turns = weighed_turns(&game, 30_000, 1);
         assert!(!turns.is_empty());
-        for &(a, b) in turns.iter().take(2) {
-            let mut after = game.clone();
-            after.play(Stone(a)).expect("empty");
-            after.play(Stone(b)).expect("empty");
-            assert!(!chain_of_black(&after), "{a:?} {b:?}");
+        for &turn in turns.iter().take(2) {
+            assert!(!chain_of_black(&after_turn(&game, turn)), "{turn:?}");
         }
     }
 
-    /// Not in the middle of a turn: the turn's first stone decided there.
+    /// Not in the middle of a turn (the turn's first stone decided
+    /// there), but at its start.
     #[test]
     fn weighed_turns_are_for_whole_turns() {
         let opening = [(9, 9), (8, 7), (10, 8), (8, 8)];
         assert!(weighed_turns(&game_of(&opening), 2_000, 1).is_empty());
+        assert!(!weighed_turns(&game_of(&opening[..3]), 2_000, 1).is_empty());
     }
 
     /// With the opponent's threats on the board, every set given blocks
@@ -558,12 +568,9 @@ mod tests {
         let black = colour(tabletop_engine::Player::First);
         let turns = weighed_turns(&game, 2_000, 1);
         assert!(!turns.is_empty());
-        for &(a, b) in &turns {
-            let mut after = game.clone();
-            after.play(Stone(a)).expect("empty");
-            after.play(Stone(b)).expect("empty");
-            let board = Knobs::LEVEL_5.eval.board(&after);
-            assert!(board.threats(black).is_empty(), "{a:?} {b:?}");
+        for &turn in &turns {
+            let board = Knobs::LEVEL_5.eval.board(&after_turn(&game, turn));
+            assert!(board.threats(black).is_empty(), "{turn:?}");
         }
     }
 }
