@@ -15,9 +15,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tabletop_ai::Deadline;
-use tabletop_ai::gekitai::book::Book;
+use tabletop_ai::gekitai::book::{self, Book};
 use tabletop_ai::gekitai::dfpn::Solver;
-use tabletop_ai::gekitai::proved;
 use tabletop_ai::gekitai::symmetry::{self, Key};
 use tabletop_engine::gekitai::{Gekitai, GekitaiBoard};
 use tabletop_engine::{Game, Outcome, Player};
@@ -55,7 +54,7 @@ impl Check<'_> {
             return Err(format!("a line goes round in a circle at ply {ply}"));
         }
         if board.to_move() == Player::First {
-            let mv = if let Some(mv) = proved::x_wins_at_once(board) {
+            let mv = if let Some(mv) = book::x_wins_at_once(board) {
                 self.at_once += 1;
                 mv
             } else {

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use in_threads::in_threads;
-use tabletop_ai::connect6::{Knobs, choose_in_nodes_with, fitted};
+use tabletop_ai::connect6::{Knobs, choose_in_nodes_with, features, fitted};
 use tabletop_engine::connect6::{Connect6, Stone};
 use tabletop_engine::{Cell, Game, Outcome, Player, Rng};
 
@@ -145,7 +145,7 @@ fn samples(line: &str) -> Result<Vec<Sample>, String> {
         if game.is_over() || game.stone_of_turn() != (1, 2) {
             continue;
         }
-        let Some(features) = fitted::features(&game) else {
+        let Some(features) = features::features(&game) else {
             return Err("rows are not of six".into());
         };
         let of = fitted::fitted_masks().len();

@@ -17,9 +17,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use tabletop_ai::Deadline;
-use tabletop_ai::gekitai::book::Book;
+use tabletop_ai::gekitai::book::{self, Book};
 use tabletop_ai::gekitai::dfpn::{Answer, Solver};
-use tabletop_ai::gekitai::proved;
 use tabletop_ai::gekitai::symmetry::{self, Key};
 use tabletop_engine::gekitai::{Gekitai, GekitaiBoard, Place};
 use tabletop_engine::{Game, Player};
@@ -98,7 +97,7 @@ impl Walk<'_> {
         sym: symmetry::Symmetry,
         ply: usize,
     ) -> Result<(), Failure> {
-        if proved::x_wins_at_once(board).is_some() {
+        if book::x_wins_at_once(board).is_some() {
             self.at_once += 1;
             return Ok(());
         }

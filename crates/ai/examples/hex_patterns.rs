@@ -29,7 +29,8 @@ use std::time::Instant;
 
 use gammas_file::read_gammas;
 use in_threads::in_threads;
-use tabletop_ai::hex::mcts::{Board, Knobs, choose};
+use tabletop_ai::hex::board::Board;
+use tabletop_ai::hex::mcts::{Knobs, choose};
 use tabletop_ai::hex::patterns::{Gammas, LOG_UNIT, Neighbourhoods};
 use tabletop_ai::{Budget, Deadline};
 use tabletop_engine::hex::{Hex, HexMove, HexSettings};

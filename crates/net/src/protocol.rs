@@ -302,6 +302,16 @@ impl fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
+/// A line of news for a player: a [`Message::Notice`] with no claim and
+/// no seats.
+pub fn notice(text: String) -> Message {
+    Message::Notice {
+        text,
+        claimable: false,
+        seats: None,
+    }
+}
+
 /// The line that carries `message`, newline included.
 pub fn encode(message: &Message) -> String {
     // Strings, numbers and tables of them always serialise.

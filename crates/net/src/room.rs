@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::event::{Happened, Logged};
-use crate::protocol::{MAX_LINE, Message, PROTOCOL_VERSION, encode};
+use crate::protocol::{MAX_LINE, Message, PROTOCOL_VERSION, encode, notice};
 use crate::seen::{Seen, Witness};
 use crate::table::{Checked, Table, Told};
 use tabletop_engine::record::{Record, settings_table};
@@ -323,15 +323,6 @@ impl<G: Described> Room<G> {
     /// When the clock's running side runs out of time, if it runs.
     pub fn deadline(&self) -> Option<Instant> {
         self.table.deadline()
-    }
-}
-
-/// A line of news for a player.
-pub fn notice(text: String) -> Message {
-    Message::Notice {
-        text,
-        claimable: false,
-        seats: None,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::clock::{self, Clock, clock_line};
 use crate::connection::kind;
 use crate::event::{ClockAfter, Happened, Logged, now_ms};
 use crate::offer::{TYPE_ANSWER, answer_text, lapse_text, offer_text, withdraw_text, word};
-use crate::protocol::{MAX_CHAT, Message, Proposal, sanitise};
+use crate::protocol::{MAX_CHAT, Message, Proposal, notice, sanitise};
 use crate::seen::Seen;
 use crate::state::GameState;
 use tabletop_engine::record::{Adjudged, Record};
@@ -297,7 +297,7 @@ impl<G: Described> Table<G> {
             let text = lapse_text(Some(names[0]), what, Some(names[1]));
             told.push(Told::Relay {
                 except: None,
-                message: crate::room::notice(text),
+                message: notice(text),
             });
         }
     }

@@ -65,7 +65,7 @@ pub struct Board {
     /// second-player stones (index `first * (line + 1) + second`).
     pub(super) window_scores: Vec<i64>,
     /// The threat-space search's results so far.
-    pub(super) memo: Memo,
+    pub(super) memo: Memo<Pair>,
     /// Where each cell is in each window of `through` (parallel to it).
     pub(super) offsets: Vec<Vec<u8>>,
     /// Each window's stones of each colour (index 1 and 2) as bits by

@@ -5,28 +5,36 @@
 
 use std::collections::HashMap;
 
-use super::board::Pair;
 use crate::search::zobrist;
 
 /// Positions kept at most, so a long search cannot use up the memory
 /// (about 40 bytes each); past it, nothing new is kept.
 const CAPACITY: usize = 1 << 21;
 
-/// What is known about one side's forced win from one position.
+/// What is known about one side's forced win from one position; `T` is
+/// the winning turn.
 #[derive(Clone, Copy)]
-struct Known {
+struct Known<T> {
     /// The shallowest depth (in turns) at which a win was found, and its
     /// turn.
-    win: Option<(u32, Pair)>,
+    win: Option<(u32, T)>,
     /// The deepest search that found no win (0: none done).
     none_within: u32,
 }
 
 /// Results of `forced_win` by position, attacker and stones left in the
-/// turn.
-#[derive(Clone, Default)]
-pub struct Memo {
-    known: HashMap<u64, Known>,
+/// turn, each win with its first turn `T`.
+#[derive(Clone)]
+pub struct Memo<T> {
+    known: HashMap<u64, Known<T>>,
+}
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo {
+            known: HashMap::new(),
+        }
+    }
 }
 
 /// A question: a position (its pieces' hash), the attacker, the stones of
@@ -43,10 +51,10 @@ pub fn stone_hash(cell: usize, who: u8) -> u64 {
     zobrist(u64::from(who) << 12 | cell as u64)
 }
 
-impl Memo {
+impl<T: Copy> Memo<T> {
     /// The answer for a search `depth` turns deep, if one done before
     /// settles it: `Some(Some(turn))` a win, `Some(None)` none.
-    pub fn get(&self, question: Question, depth: u32) -> Option<Option<Pair>> {
+    pub fn get(&self, question: Question, depth: u32) -> Option<Option<T>> {
         let known = self.known.get(&key(question))?;
         match known.win {
             Some((at, turn)) if at <= depth => Some(Some(turn)),
@@ -56,7 +64,7 @@ impl Memo {
     }
 
     /// Keeps the finished result of a search `depth` turns deep.
-    pub fn put(&mut self, question: Question, depth: u32, found: Option<Pair>) {
+    pub fn put(&mut self, question: Question, depth: u32, found: Option<T>) {
         let k = key(question);
         if self.known.len() >= CAPACITY && !self.known.contains_key(&k) {
             return;

@@ -5,7 +5,7 @@
 //! chooses both stones of a turn together by threats (`threats.rs`), then
 //! by an alpha-beta search over whole turns (`turns.rs`, its settings in
 //! `knobs.rs`) scored, on rows of six, by weights fitted to game results
-//! (`fitted.rs`).
+//! (`fitted.rs`, to what `features.rs` reads of a position).
 
 mod board;
 mod book;
@@ -13,6 +13,7 @@ mod book;
 mod chain_tests;
 mod choose;
 mod clock;
+pub mod features;
 pub mod fitted;
 mod knobs;
 mod memo;

@@ -12,9 +12,21 @@
 use std::sync::OnceLock;
 
 use super::symmetry::{self, Key, Symmetry};
+use crate::search::winning_move;
 use tabletop_engine::cell::Cell;
 use tabletop_engine::gekitai::{GekitaiBoard, GekitaiSettings, Place};
 use tabletop_engine::{Game, Player};
+
+/// X's move that wins on the spot, if X is to move and has one: the book
+/// leaves these positions out, as every level plays such a move.
+pub fn x_wins_at_once(board: &GekitaiBoard<u64>) -> Option<Place> {
+    if board.to_move() != Player::First || board.outcome().is_some() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    board.legal_moves(&mut moves);
+    winning_move(board, &moves)
+}
 
 /// What the file starts with.
 pub const TAG: &[u8; 8] = b"GKBOOK1\n";

@@ -6,8 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::book::Book;
-use super::proved::x_wins_at_once;
+use super::book::{Book, x_wins_at_once};
 use super::symmetry::{self, Key};
 use tabletop_engine::gekitai::{GekitaiBoard, Place};
 use tabletop_engine::{Game, Outcome, Player};

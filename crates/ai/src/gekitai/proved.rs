@@ -9,14 +9,13 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use super::book::Book;
+use super::book::{Book, x_wins_at_once};
 use super::dfpn::{Answer, Solver};
 use super::longest;
 use super::mate::Mates;
 use super::symmetry::{self, Key};
 use crate::analysis::Proof;
 use crate::prover::Prover;
-use crate::search::winning_move;
 use crate::{Deadline, History, Searchable};
 use tabletop_engine::gekitai::{GekitaiBoard, Place};
 use tabletop_engine::{BestPlay, Game, Outcome, Player};
@@ -119,17 +118,6 @@ pub fn choose_with(
         solver.hardest_reply(board, share(SOLVER_SHARE), allowed)
     };
     hardest.or(longest.first().copied())
-}
-
-/// X's move that wins on the spot, if X is to move and has one: the book
-/// leaves these positions out, as every level plays such a move.
-pub fn x_wins_at_once(board: &GekitaiBoard<u64>) -> Option<Place> {
-    if board.to_move() != Player::First || board.outcome().is_some() {
-        return None;
-    }
-    let mut moves = Vec::new();
-    board.legal_moves(&mut moves);
-    winning_move(board, &moves)
 }
 
 /// Whether the book shows X wins `board` with best play: X to move in a

@@ -17,7 +17,7 @@
 
 use std::sync::OnceLock;
 
-use super::mcts::{Board, EMPTY, O, X};
+use super::board::{Board, EMPTY, O, X};
 
 /// A ring's code: slot `k` (the neighbour at `ring[k]`) in bits `2k` and
 /// `2k + 1`, holding the padded board's value there (empty, O, X, off).
@@ -263,7 +263,7 @@ mod tests {
             return known;
         }
         let me = if to_move == Player::First { O } else { X };
-        let mut scratch = super::super::mcts::Scratch::new(board);
+        let mut scratch = super::super::board::Scratch::new(board);
         let result = if board.connects(cells, me, &mut scratch) {
             true
         } else if board.connects(cells, 3 - me, &mut scratch) {

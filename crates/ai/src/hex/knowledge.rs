@@ -6,8 +6,8 @@
 //! connection the opponent has or could make with one stone).
 
 use super::bits::Geometry;
+use super::board::{Board, O, Scratch};
 use super::inferior;
-use super::mcts::{Board, O, Scratch};
 use super::vc::{Connections, Outlook};
 use tabletop_engine::Player;
 use tabletop_engine::bits::Bits;

@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 
 mod bits;
+pub mod board;
 mod book;
 #[cfg(test)]
 mod carrier_check;

@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use super::mcts::Board;
+use super::board::Board;
 
 /// What the file starts with.
 pub const TAG: &[u8; 8] = b"HXPAT1\n\0";

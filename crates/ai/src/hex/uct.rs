@@ -7,11 +7,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::board::{Board, EMPTY, Scratch};
+#[cfg(test)]
+use super::board::{O, X};
 use super::inferior;
 use super::knowledge::{Knowledge, Verdict};
-use super::mcts::{self, Board, EMPTY, Prelude, Scratch};
-#[cfg(test)]
-use super::mcts::{O, X};
+use super::mcts::{self, Prelude};
 use super::patterns::{Gammas, Neighbourhoods};
 use super::tree::{EXPANDING, INCOMPLETE, KNOWN, LOST, Node, Stats, Tree, WON};
 use crate::Deadline;
