@@ -9,8 +9,8 @@ use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
 use super::animation::Animation;
-use crate::games::{GameKind, Setup};
-use crate::plain::{self, Style};
+use crate::games::{self, GameKind, Interactive, Setup, WithGame};
+use crate::plain::Style;
 use tabletop_core::seat::{self, SEAT_FORMS, Seat};
 use tabletop_engine::Player;
 use tabletop_engine::settings::{self, Kind, Setting, SettingError};
@@ -133,7 +133,7 @@ impl GameFlags {
                     )),
             );
         }
-        let styles = plain::styles(kind);
+        let styles = styles(kind);
         if styles.len() > 1 {
             let names: Vec<&str> = styles.iter().map(|s| s.name()).collect();
             command = command.arg(
@@ -373,4 +373,17 @@ impl Args for AnyGame {
     fn augment_args_for_update(command: Command) -> Command {
         AnyGame::augment_args(command)
     }
+}
+
+/// The plain mode's styles for the game of `kind` (`--style`), if it has
+/// several.
+fn styles(kind: GameKind) -> &'static [Style] {
+    struct Styles;
+    impl WithGame for Styles {
+        type Output = &'static [Style];
+        fn run<G: Interactive>(self) -> &'static [Style] {
+            G::STYLES
+        }
+    }
+    games::with_game(kind, Styles)
 }

@@ -11,6 +11,7 @@ mod help_check;
 mod levels;
 mod network;
 mod network_app;
+mod network_shared;
 mod packaging;
 mod puzzles;
 mod review;
@@ -85,6 +86,14 @@ impl Failure {
             message: message.to_string(),
             code: 2,
         }
+    }
+}
+
+/// A command that failed: exit status 1.
+pub(super) fn failed(message: impl ToString) -> Failure {
+    Failure {
+        message: message.to_string(),
+        code: 1,
     }
 }
 

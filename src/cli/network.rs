@@ -3,19 +3,17 @@
 
 use std::io::{self, Write};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::SystemTime;
 
 use super::args::{HostArgs, JoinArgs, NetArgs, OnlineArgs, Role, SideArg};
-use super::{Failure, network_app};
+use super::network_shared::{name, runtime, save_hosted};
+use super::{Failure, failed, network_app};
 use crate::games;
 use crate::games::{GameKind, Interactive, WithGame, WithSetup};
 use crate::net::DEFAULT_PORT;
 use crate::net::client::{self, Link, Welcomed};
-use crate::net::code::Code;
-use crate::net::host::{HostOptions, Hosted, Hosting, Screenless};
-use crate::net::protocol::{Listing, MAX_NAME, Message, PROTOCOL_VERSION, Side, sanitise};
+use crate::net::host::{HostOptions, Hosted};
+use crate::net::protocol::{Listing, Message, PROTOCOL_VERSION, Side, sanitise};
 use crate::plain::Style;
 use crate::plain::network::escaping::Escaping;
 use crate::plain::network::keyboard::{Keyboard, typed_lines};
@@ -23,32 +21,11 @@ use crate::plain::network::{follow, host as plain_host};
 use tabletop_core::files;
 use tabletop_engine::Player;
 
-/// The network's runtime on this thread.
-fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
-    crate::net::runtime().map_err(Failure::from)
-}
-
-/// The name given, or the login name, made safe to show.
-pub(super) fn name(args: &NetArgs) -> String {
-    let given = args.name.clone().or_else(|| std::env::var("USER").ok());
-    match sanitise(&given.unwrap_or_default(), MAX_NAME) {
-        name if name.is_empty() => "anonymous".to_string(),
-        name => name,
-    }
-}
-
 fn style(args: &NetArgs) -> Style {
     args.style
         .as_deref()
         .and_then(Style::named)
         .unwrap_or_default()
-}
-
-pub(super) fn failed(message: impl ToString) -> Failure {
-    Failure {
-        message: message.to_string(),
-        code: 1,
-    }
 }
 
 /// `tabletop host GAME`: hosts the game, plays the host's side (in the
@@ -106,58 +83,6 @@ pub(super) fn host(args: &HostArgs) -> Result<ExitCode, Failure> {
         }
     }
     games::with_setup(&setup, Host(options, listener, style(&args.net)))
-}
-
-/// Hosts on `listener` on a thread of its own (with its own runtime),
-/// the host's side played by a connection with `private`, and saves the
-/// game when it ends; the thread answers with where it was saved.
-pub(super) fn host_in_background<G: Interactive>(
-    game: G,
-    listener: std::net::TcpListener,
-    options: HostOptions,
-    private: Code,
-) -> std::thread::JoinHandle<Result<Option<PathBuf>, Failure>> {
-    std::thread::spawn(move || {
-        let keep = options.keep.clone();
-        let hosted = runtime()?.block_on(async {
-            let hosting = Hosting::new(listener, options.side, Some(private))?;
-            hosting.run(game, options, Screenless).await
-        });
-        let (_, record) = hosted.map_err(|e| failed(format!("cannot host: {e}")))?;
-        save_hosted(record, keep)
-    })
-}
-
-/// Saves a hosted game that has begun in the games folder: over the
-/// record kept during the game at `kept`, if it is there, else as a new
-/// record; where, if it was saved.
-fn save_hosted<G: Interactive>(
-    mut record: tabletop_engine::record::Record<G>,
-    kept: Option<PathBuf>,
-) -> Result<Option<PathBuf>, Failure> {
-    if record.moves.is_empty() && record.resigned.is_none() {
-        return Ok(None);
-    }
-    record.date = Some(files::timestamp(SystemTime::now()));
-    let text = record.to_toml();
-    let (path, saved) = match kept {
-        Some(path) if path.exists() => {
-            let saved = files::save(&path, &text);
-            (path, saved)
-        }
-        _ => {
-            let path = files::default_save_path(G::NAME);
-            let saved = files::save_new(&path, &text);
-            (path, saved)
-        }
-    };
-    saved.map_err(|error| {
-        failed(format!(
-            "cannot save the game to {}: {error}",
-            path.display()
-        ))
-    })?;
-    Ok(Some(path))
 }
 
 /// The game the host plays, if this tabletop knows it.

@@ -7,9 +7,9 @@
 
 use std::process::ExitCode;
 
-use super::Failure;
 use super::args::{JoinArgs, Role};
-use super::network::{failed, host_in_background, name};
+use super::network_shared::{host_in_background, name};
+use super::{Failure, failed};
 use crate::app::{self, screens::lobby::game::network_game};
 use crate::games::WithSetup;
 use crate::games::{Interactive, Setup};

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::Failure;
 use super::args::ServeArgs;
-use super::network::failed;
+use super::failed;
 use crate::net::connection::Keepalive;
 use crate::net::server::{Server, ServerOptions};
 use crate::net::store::writer::Limits;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::Failure;
 use super::args::ServeArgs;
-use super::network::failed;
+use super::failed;
 use crate::net::pass::Passes;
 use crate::net::store::{Database, Store};
 use crate::ssh::{Door, DoorOptions};

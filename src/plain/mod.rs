@@ -19,7 +19,6 @@ use std::sync::atomic::AtomicBool;
 
 pub use tabletop_core::line_reader::LineReader;
 
-use crate::games::{self, GameKind, Interactive, WithGame};
 use tabletop_ai::{self as ai, History, Level, Searchable};
 use tabletop_core::config::engines;
 use tabletop_core::gtp::client::Stopper;
@@ -113,19 +112,6 @@ pub trait Console {
     fn typed(mv: &<Self::G as Game>::Move) -> String {
         mv.to_string()
     }
-}
-
-/// The plain mode's styles for the game of `kind` (`--style`), if it has
-/// several.
-pub fn styles(kind: GameKind) -> &'static [Style] {
-    struct Styles;
-    impl WithGame for Styles {
-        type Output = &'static [Style];
-        fn run<G: Interactive>(self) -> &'static [Style] {
-            G::STYLES
-        }
-    }
-    games::with_game(kind, Styles)
 }
 
 /// Plays `console`'s game, the end of `line` (the game so far), to its end
