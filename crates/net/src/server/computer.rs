@@ -6,11 +6,11 @@
 //!   evaluation of the position, from its side, above [`WINNING`]);
 //! - an undo is accepted at levels 1 to [`FORGIVING`], declined above.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc};
 
-use super::shared::Shared;
 use crate::protocol::Proposal;
 use tabletop_ai::{self as ai, History, Level, Searchable};
 use tabletop_core::games::Playable;
@@ -30,16 +30,16 @@ pub(super) struct Found {
     pub mv: Option<String>,
 }
 
-/// Searches the computer's move in `game` on a blocking thread; it is
-/// sent on `found`.
+/// Searches the computer's move in `game` on a blocking thread, once
+/// one of the server's `searches` is free; the move is sent on `found`.
 pub(super) fn search<G: Playable>(
-    shared: &Shared,
+    searches: &Arc<Semaphore>,
     game: G,
     level: Level,
     seq: u64,
     found: mpsc::Sender<Found>,
 ) {
-    let searches = shared.searches.clone();
+    let searches = Arc::clone(searches);
     tokio::spawn(async move {
         let Ok(_permit) = searches.acquire_owned().await else {
             return;

@@ -616,7 +616,7 @@ impl<G: Playable> Replica<G> {
         self.searching = true;
         let seq = self.room.table.seq;
         computer::search(
-            &self.shared,
+            &self.shared.searches,
             state.game().clone(),
             level,
             seq,
