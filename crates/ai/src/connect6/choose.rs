@@ -61,11 +61,11 @@ pub fn choose_in_nodes_with(game: &Connect6, nodes: u64, seed: u64, knobs: Knobs
 /// count allows: a set that leaves the opponent a forced win is no turn
 /// level 5 would play.
 pub fn weighed_turns(game: &Connect6, nodes: u64, seed: u64) -> Vec<(Cell, Cell)> {
-    let knobs = Knobs::LEVEL_5;
-    let board = &mut knobs.eval.board(game);
     if game.is_over() || game.stone_of_turn() != (1, 2) {
         return Vec::new();
     }
+    let knobs = Knobs::LEVEL_5;
+    let board = &mut knobs.eval.board(game);
     let me = colour(game.to_move());
     let must = board.threats(3 - me);
     let (needed, blocks) = board.blocks(&must);
