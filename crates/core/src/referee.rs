@@ -18,6 +18,7 @@ use crate::gtp::telling::{self, color};
 use crate::seat::Contender;
 use tabletop_ai::{self as ai, History, Level};
 use tabletop_engine::line::{Line, Played};
+use tabletop_engine::quote::quote;
 use tabletop_engine::record::Record;
 use tabletop_engine::{Outcome, Player, Rng};
 
@@ -90,13 +91,11 @@ impl Agent {
         Ok(())
     }
 
-    /// Asks an outside engine for `mover`'s move: its vertex, or `None`
-    /// when it failed (said on standard error).
-    fn genmove(&mut self, mover: Player, patience: Duration) -> Option<String> {
+    /// Asks an outside engine for `mover`'s move: its vertex, or why it
+    /// gave none.
+    fn genmove(&mut self, mover: Player, patience: Duration) -> anyhow::Result<String> {
         let command = format!("genmove {}", color(mover));
         self.talk(|engine| engine.send(&command, patience))
-            .map_err(|error| eprintln!("{error:#}"))
-            .ok()
     }
 
     /// Tells an outside engine of a move, as [`telling`] has it.
@@ -245,21 +244,53 @@ impl Opening {
     }
 }
 
-/// Plays one game from `opening` on `line`; the result, or who forfeited
-/// by an illegal move or a failure to answer.
+/// How a game ended: its result, and why when a contender lost it by
+/// resigning or forfeiting rather than by the rules.
+struct Ending {
+    outcome: Option<Outcome>,
+    /// What the loser did, to follow its name: "resigned", "exited".
+    forfeit: Option<String>,
+}
+
+impl Ending {
+    /// `loser` lost the game for `why`.
+    fn forfeit(loser: Player, why: String) -> Ending {
+        Ending {
+            outcome: Some(Outcome::Win(loser.other())),
+            forfeit: Some(why),
+        }
+    }
+}
+
+/// Why an engine's answer to `genmove` is no move in `game`: it resigned,
+/// or its answer (shown escaped) is not a legal move here.
+fn refused_answer<G: Playable>(game: &G, answer: &str) -> Option<String> {
+    if answer.trim().eq_ignore_ascii_case("resign") {
+        return Some("resigned".to_string());
+    }
+    match from_vertex::<G>(answer) {
+        Some(mv) if game.check(mv).is_ok() => None,
+        _ => Some(format!(
+            "answered {}, not a legal move here",
+            quote(answer.trim())
+        )),
+    }
+}
+
+/// Plays one game from `opening` on `line`: its result, or who forfeited
+/// by an illegal move or a failure to answer, and why.
 fn play_game<G: Playable>(
     line: &mut Line<G>,
     agents: &mut [Agent; 2],
     time_per_move: Option<Duration>,
     patience: Duration,
     mut opening: Opening,
-) -> anyhow::Result<Option<Outcome>> {
+) -> anyhow::Result<Ending> {
     let start = line.start().clone();
     for player in Player::BOTH {
         if let Err(error) = agents[player.index()].set_up(start.side(), time_per_move, patience) {
             // An engine that cannot start or set up the board forfeits.
-            eprintln!("{error:#}");
-            return Ok(Some(Outcome::Win(player.other())));
+            return Ok(Ending::forfeit(player, format!("failed: {error:#}")));
         }
     }
     let never = AtomicBool::new(false);
@@ -273,7 +304,10 @@ fn play_game<G: Playable>(
             game.position_hash(),
             game.plies() - start.plies(),
         ) {
-            return Ok(Some(Outcome::Draw));
+            return Ok(Ending {
+                outcome: Some(Outcome::Draw),
+                forfeit: None,
+            });
         }
         let mover = game.to_move();
         let scripted = opening.next(&game, game.plies() - start.plies());
@@ -294,13 +328,18 @@ fn play_game<G: Playable>(
                 }
                 Agent::Random(rng) => game.random_move(rng).ok_or_else(|| anyhow!("no move"))?,
                 agent @ Agent::Gtp { .. } => {
-                    let answer = agent.genmove(mover, patience);
-                    let mv = answer.and_then(|vertex| from_vertex::<G>(&vertex));
-                    match mv {
-                        Some(mv) if game.check(mv).is_ok() => mv,
-                        // A bad or missing answer loses the game.
-                        _ => return Ok(Some(Outcome::Win(mover.other()))),
+                    // A bad or missing answer loses the game.
+                    let answer = match agent.genmove(mover, patience) {
+                        Ok(answer) => answer,
+                        Err(error) => {
+                            return Ok(Ending::forfeit(mover, format!("failed: {error:#}")));
+                        }
+                    };
+                    if let Some(why) = refused_answer(&game, &answer) {
+                        return Ok(Ending::forfeit(mover, why));
                     }
+                    from_vertex::<G>(&answer)
+                        .ok_or_else(|| anyhow!("a checked answer did not read"))?
                 }
             },
         };
@@ -319,13 +358,15 @@ fn play_game<G: Playable>(
             };
             for &listener in told {
                 if let Err(error) = agents[listener.index()].hear(played, patience) {
-                    eprintln!("{error:#}");
-                    return Ok(Some(Outcome::Win(listener.other())));
+                    return Ok(Ending::forfeit(listener, format!("failed: {error:#}")));
                 }
             }
         }
     }
-    Ok(line.game().outcome())
+    Ok(Ending {
+        outcome: line.game().outcome(),
+        forfeit: None,
+    })
 }
 
 /// Plays `games` games between `first` and `second`, alternating who
@@ -379,7 +420,10 @@ pub fn run_match<G: Playable>(
             // A win the rules did not reach (an engine answered `resign`,
             // or forfeited by a bad answer or none) is the loser's
             // resignation: without it the record read as a game going on.
-            if let Ok(Some(Outcome::Win(winner))) = outcome
+            if let Ok(Ending {
+                outcome: Some(Outcome::Win(winner)),
+                ..
+            }) = outcome
                 && record.outcome().is_none()
             {
                 record.resigned = Some(winner.other());
@@ -396,7 +440,8 @@ pub fn run_match<G: Playable>(
         } else {
             Player::First
         };
-        let verdict = match outcome? {
+        let Ending { outcome, forfeit } = outcome?;
+        let verdict = match outcome {
             Some(Outcome::Win(winner)) if winner == first_player => {
                 tally.wins += 1;
                 format!("{first} wins")
@@ -409,6 +454,18 @@ pub fn run_match<G: Playable>(
                 tally.draws += 1;
                 "draw".to_string()
             }
+        };
+        // The loser is the contender that did not win.
+        let verdict = match (forfeit, outcome) {
+            (Some(why), Some(Outcome::Win(winner))) => {
+                let loser = if winner == first_player {
+                    second
+                } else {
+                    first
+                };
+                format!("{verdict} ({loser} {why})")
+            }
+            _ => verdict,
         };
         let opener = if swapped { second } else { first };
         let _ = writeln!(
@@ -551,6 +608,45 @@ mod tests {
         assert_eq!(record.outcome(), Some(Outcome::Win(Player::Second)));
         assert_eq!(record.resigned, Some(Player::First));
         let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    /// A GTP engine, in `sh`, that answers `genmove` with `answer` and
+    /// every other command with nothing.
+    fn answering(answer: &str) -> Contender {
+        Contender::Gtp(format!(
+            "while read -r line; do case \"$line\" in genmove*) printf '= {answer}\\n\\n';; \
+             *) printf '= \\n\\n';; esac; done"
+        ))
+    }
+
+    #[test]
+    fn a_forfeit_says_why_with_the_answer_escaped() {
+        for (answer, why) in [
+            (
+                "\\033[31mZ99",
+                "answered \"\\u{1b}[31mZ99\", not a legal move here)",
+            ),
+            ("resign", "resigned)"),
+        ] {
+            let mut out = Vec::new();
+            let engine = answering(answer);
+            let tally = run_match(
+                &Gekitai::default(),
+                &engine,
+                &Contender::Random,
+                1,
+                MatchOptions::default(),
+                &mut out,
+            )
+            .expect("a match");
+            assert_eq!(tally.losses, 1, "{answer}");
+            let out = String::from_utf8_lossy(&out);
+            assert!(
+                out.contains(&format!("random wins ({engine} {why}")),
+                "{answer}: {out}"
+            );
+            assert!(!out.contains('\u{1b}'), "{out}");
+        }
     }
 
     #[test]
