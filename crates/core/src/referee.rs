@@ -12,13 +12,12 @@ use anyhow::{anyhow, bail};
 
 use crate::files;
 use crate::games::Playable;
+use crate::gtp::answer::{Choice, read_genmove};
 use crate::gtp::client::GtpClient;
-use crate::gtp::notation::from_vertex;
 use crate::gtp::telling::{self, color};
 use crate::seat::Contender;
 use tabletop_ai::{self as ai, History, Level};
 use tabletop_engine::line::{Line, Played};
-use tabletop_engine::quote::quote;
 use tabletop_engine::record::Record;
 use tabletop_engine::{Outcome, Player, Rng};
 
@@ -262,21 +261,6 @@ impl Ending {
     }
 }
 
-/// Why an engine's answer to `genmove` is no move in `game`: it resigned,
-/// or its answer (shown escaped) is not a legal move here.
-fn refused_answer<G: Playable>(game: &G, answer: &str) -> Option<String> {
-    if answer.trim().eq_ignore_ascii_case("resign") {
-        return Some("resigned".to_string());
-    }
-    match from_vertex::<G>(answer) {
-        Some(mv) if game.check(mv).is_ok() => None,
-        _ => Some(format!(
-            "answered {}, not a legal move here",
-            quote(answer.trim())
-        )),
-    }
-}
-
 /// Plays one game from `opening` on `line`: its result, or who forfeited
 /// by an illegal move or a failure to answer, and why.
 fn play_game<G: Playable>(
@@ -335,11 +319,13 @@ fn play_game<G: Playable>(
                             return Ok(Ending::forfeit(mover, format!("failed: {error:#}")));
                         }
                     };
-                    if let Some(why) = refused_answer(&game, &answer) {
-                        return Ok(Ending::forfeit(mover, why));
+                    match read_genmove(&game, &answer) {
+                        Ok(Choice::Play(mv)) => mv,
+                        Ok(Choice::Resign) => {
+                            return Ok(Ending::forfeit(mover, "resigned".to_string()));
+                        }
+                        Err(why) => return Ok(Ending::forfeit(mover, why)),
                     }
-                    from_vertex::<G>(&answer)
-                        .ok_or_else(|| anyhow!("a checked answer did not read"))?
                 }
             },
         };
@@ -624,7 +610,7 @@ mod tests {
         for (answer, why) in [
             (
                 "\\033[31mZ99",
-                "answered \"\\u{1b}[31mZ99\", not a legal move here)",
+                "answered genmove with \"\\u{1b}[31mZ99\", not a move)",
             ),
             ("resign", "resigned)"),
         ] {

@@ -8,23 +8,16 @@
 
 use std::time::Duration;
 
+use super::answer::read_genmove;
 use super::client::{GtpClient, Stopper};
-use super::notation::from_vertex;
 use super::telling::{self, Heard, color};
 use crate::config::engines::EngineSettings;
-use tabletop_engine::quote::quote_at_most;
 use tabletop_engine::{Described, Game, Player};
 
 /// How long starting an engine and every command but `genmove` may take.
 pub const SETUP_PATIENCE: Duration = Duration::from_secs(20);
 
-/// What the engine decided.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Choice<M> {
-    Play(M),
-    /// It answered `resign`.
-    Resign,
-}
+pub use super::answer::Choice;
 
 /// An engine at the board for game `G`.
 pub struct Opponent<G: Game> {
@@ -103,25 +96,12 @@ impl<G: Described> Opponent<G> {
         let answer = client
             .send(&format!("genmove {}", color(mover)), patience)
             .map_err(|e| e.to_string())?;
-        let vertex = answer.trim();
-        if vertex.eq_ignore_ascii_case("resign") {
-            return Ok(Choice::Resign);
+        let choice =
+            read_genmove(&game, &answer).map_err(|why| format!("{} {why}", self.engine.name))?;
+        if let Choice::Play(mv) = choice {
+            self.told.push((mv, Heard::Played));
         }
-        let name = &self.engine.name;
-        let mv = from_vertex::<G>(vertex).ok_or_else(|| {
-            format!(
-                "{name} answered genmove with {}, not a move",
-                quote_at_most(vertex, 40)
-            )
-        })?;
-        game.check(mv).map_err(|e| {
-            format!(
-                "{name} played {}, which is illegal: {e}",
-                quote_at_most(vertex, 40)
-            )
-        })?;
-        self.told.push((mv, Heard::Played));
-        Ok(Choice::Play(mv))
+        Ok(choice)
     }
 
     /// Brings the engine to the position after `moves`, whose movers and
@@ -201,6 +181,7 @@ impl<G: Described> Opponent<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gtp::notation::from_vertex;
     use tabletop_engine::reversi::{Reversi, ReversiMove};
 
     /// 56 moves of a Reversi game after which Black must pass.
