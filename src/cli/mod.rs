@@ -55,15 +55,29 @@ pub fn main() -> ExitCode {
             let _ = error.print();
             return ExitCode::SUCCESS;
         }
-        Err(error) => {
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            return fail(first.strip_prefix("error: ").unwrap_or(first), 2);
-        }
+        Err(error) => return fail(&one_line(&error.render().to_string()), 2),
     };
     match run(cli) {
         Ok(code) => code,
         Err(Failure { message, code }) => fail(&message, code),
+    }
+}
+
+/// Clap's message for bad arguments on one line: its first paragraph, the
+/// lines that go on from the first (the allowed values, the arguments that
+/// conflict) joined to it, without the usage and the help hint after it.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("error: bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first).trim_end();
+    let rest: Vec<&str> = lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    match (rest.is_empty(), first.ends_with(':')) {
+        (true, _) => first.to_string(),
+        (false, true) => format!("{first} {}", rest.join(", ")),
+        (false, false) => format!("{first} {}", rest.join(" ")),
     }
 }
 
