@@ -230,6 +230,23 @@ fn bad_arguments_keep_the_whole_reason_on_one_line() {
     }
 }
 
+/// The input ends and the record cannot be saved where `--save` says: the
+/// one line on standard error quotes the file's name, line break and all,
+/// without breaking the line or passing its escape on.
+#[test]
+fn a_save_that_fails_is_said_on_one_line_whatever_the_file_is_named() {
+    let dir = std::env::temp_dir().join(format!("tabletop-no-such-folder-{}", std::process::id()));
+    let path = dir.join("a\nb\u{1b}[2J.toml");
+    let path = path.to_str().expect("a UTF-8 path");
+    let got = run(&["gekitai", "--plain", "--save", path], b"c3\n");
+    assert_eq!(got.status, 1);
+    assert!(got.text().ends_with("Player O's turn: "), "{}", got.text());
+    assert_eq!(got.stderr.lines().count(), 1, "{}", got.stderr);
+    assert!(got.stderr.contains("a\\nb"), "{}", got.stderr);
+    assert!(!got.stderr.contains('\u{1b}'), "{}", got.stderr);
+    assert!(!dir.exists());
+}
+
 #[test]
 fn range_messages_give_the_allowed_range() {
     let got = run(&["gekitai", "--plain", "--size", "30"], b"");

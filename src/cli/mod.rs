@@ -82,9 +82,12 @@ fn one_line(rendered: &str) -> String {
 }
 
 /// Prints a one-line error to standard error and gives the exit status;
-/// nothing in it a terminal would act on (it may quote a peer).
+/// nothing in it a terminal would act on (it may quote a peer), and a line
+/// break in what it quotes (a file's name) written `\n`, so that it stays
+/// one line.
 fn fail(message: &str, code: u8) -> ExitCode {
-    eprintln!("error: {}", tabletop_net::sanitise::printable(message));
+    let message = tabletop_net::sanitise::printable(message.trim_end());
+    eprintln!("error: {}", message.replace('\n', "\\n"));
     ExitCode::from(code)
 }
 
