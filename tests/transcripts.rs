@@ -168,6 +168,85 @@ fn bad_settings_exit_2_naming_the_setting_with_nothing_on_stdout() {
     }
 }
 
+/// A number below zero is a setting out of range, refused with the
+/// setting's name and range like any other, not taken for an unknown flag
+/// (`-19` read as the flags `-1` and `-9`).
+#[test]
+fn negative_settings_are_refused_with_the_setting_and_its_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["hex", "--plain", "--size", "-1"],
+            "--size must be between 2 and 26 (got -1)",
+        ),
+        (
+            &["connect6", "--plain", "--size", "-19"],
+            "--size must be between 6 and 26 (got -19)",
+        ),
+        (
+            &["gekitai", "--plain", "--pieces", "-1"],
+            "--pieces must be between 3 and 18",
+        ),
+        (
+            &["--plain", "--line", "-3"],
+            "--line must be between 3 and 6",
+        ),
+        (
+            &["reversi", "--plain", "--size", "-8"],
+            "--size must be 4, 6 or 8 (got -8)",
+        ),
+    ];
+    for (args, wanted) in cases {
+        let got = run(args, b"");
+        assert_eq!(got.status, 2, "{args:?}");
+        assert!(got.stdout.is_empty(), "{args:?} printed to stdout");
+        assert_eq!(got.stderr.lines().count(), 1, "{args:?}: {}", got.stderr);
+        assert!(got.stderr.contains(wanted), "{args:?}: {}", got.stderr);
+    }
+}
+
+/// Clap says some things over several lines; the one line on standard
+/// error keeps them (the allowed styles, the flags in conflict).
+#[test]
+fn bad_arguments_keep_the_whole_reason_on_one_line() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["gekitai", "--plain", "--style", "fancy"],
+            &["'fancy'", "--style", "boxed, dots"],
+        ),
+        (
+            &["--plain", "--size", "4", "gekitai"],
+            &["'gekitai'", "--plain", "--size"],
+        ),
+    ];
+    for (args, wanted) in cases {
+        let got = run(args, b"");
+        assert_eq!(got.status, 2, "{args:?}");
+        assert!(got.stdout.is_empty(), "{args:?} printed to stdout");
+        assert_eq!(got.stderr.lines().count(), 1, "{args:?}: {}", got.stderr);
+        for part in *wanted {
+            assert!(got.stderr.contains(part), "{args:?}: {}", got.stderr);
+        }
+        assert!(!got.stderr.contains("Usage"), "{args:?}: {}", got.stderr);
+    }
+}
+
+/// The input ends and the record cannot be saved where `--save` says: the
+/// one line on standard error quotes the file's name, line break and all,
+/// without breaking the line or passing its escape on.
+#[test]
+fn a_save_that_fails_is_said_on_one_line_whatever_the_file_is_named() {
+    let dir = std::env::temp_dir().join(format!("tabletop-no-such-folder-{}", std::process::id()));
+    let path = dir.join("a\nb\u{1b}[2J.toml");
+    let path = path.to_str().expect("a UTF-8 path");
+    let got = run(&["gekitai", "--plain", "--save", path], b"c3\n");
+    assert_eq!(got.status, 1);
+    assert!(got.text().ends_with("Player O's turn: "), "{}", got.text());
+    assert_eq!(got.stderr.lines().count(), 1, "{}", got.stderr);
+    assert!(got.stderr.contains("a\\nb"), "{}", got.stderr);
+    assert!(!got.stderr.contains('\u{1b}'), "{}", got.stderr);
+    assert!(!dir.exists());
+}
+
 #[test]
 fn range_messages_give_the_allowed_range() {
     let got = run(&["gekitai", "--plain", "--size", "30"], b"");

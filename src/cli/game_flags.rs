@@ -53,7 +53,9 @@ pub fn setting_arg(setting: &Setting, help: String) -> Arg {
     match setting.kind {
         Kind::Switch => arg.action(ArgAction::SetTrue),
         Kind::Words(_) => arg.value_name("WORD"),
-        Kind::Side(_) | Kind::Number(_) => arg.value_name("N"),
+        // `--size -1` is a size out of range, refused by the setting with
+        // its range, not an unknown flag `-1`.
+        Kind::Side(_) | Kind::Number(_) => arg.value_name("N").allow_negative_numbers(true),
     }
 }
 

@@ -55,11 +55,7 @@ pub fn main() -> ExitCode {
             let _ = error.print();
             return ExitCode::SUCCESS;
         }
-        Err(error) => {
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            return fail(first.strip_prefix("error: ").unwrap_or(first), 2);
-        }
+        Err(error) => return fail(&one_line(&error.render().to_string()), 2),
     };
     match run(cli) {
         Ok(code) => code,
@@ -67,10 +63,31 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Clap's message for bad arguments on one line: its first paragraph, the
+/// lines that go on from the first (the allowed values, the arguments that
+/// conflict) joined to it, without the usage and the help hint after it.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("error: bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first).trim_end();
+    let rest: Vec<&str> = lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    match (rest.is_empty(), first.ends_with(':')) {
+        (true, _) => first.to_string(),
+        (false, true) => format!("{first} {}", rest.join(", ")),
+        (false, false) => format!("{first} {}", rest.join(" ")),
+    }
+}
+
 /// Prints a one-line error to standard error and gives the exit status;
-/// nothing in it a terminal would act on (it may quote a peer).
+/// nothing in it a terminal would act on (it may quote a peer), and a line
+/// break in what it quotes (a file's name) written `\n`, so that it stays
+/// one line.
 fn fail(message: &str, code: u8) -> ExitCode {
-    eprintln!("error: {}", tabletop_net::sanitise::printable(message));
+    let message = tabletop_net::sanitise::printable(message.trim_end());
+    eprintln!("error: {}", message.replace('\n', "\\n"));
     ExitCode::from(code)
 }
 
