@@ -371,6 +371,14 @@ pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
+    // The data folder's games may not be there yet, but nothing else may
+    // stand in their place.
+    if folder.exists() && !folder.is_dir() {
+        return Err(Failure::usage(format!(
+            "{} is not a folder",
+            folder.display()
+        )));
+    }
     full_screen_record(app::Start::Library(folder), args.animation.animate)
 }
 
