@@ -227,3 +227,20 @@ fn saves_from_many_threads_at_once_each_land_whole() {
     let names = names(&folder);
     assert_eq!(names.len(), 9, "{names:?}");
 }
+
+#[test]
+fn a_save_into_a_file_where_a_folder_should_be_names_it() {
+    let here = Scratch::new("files");
+    let file = here.join("notes.txt");
+    fs::write(&file, "my notes\n").expect("writable");
+    let got = save_to(&file.join("game.toml"));
+    assert_eq!(got.status, 1, "{}", got.stderr);
+    assert!(
+        got.stderr
+            .contains(&format!("{} is not a folder", file.display())),
+        "{}",
+        got.stderr
+    );
+    assert_eq!(fs::read_to_string(&file).expect("there"), "my notes\n");
+    assert_eq!(names(&here), ["notes.txt"]);
+}

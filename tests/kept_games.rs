@@ -153,3 +153,139 @@ fn the_plain_mode_keeps_a_finished_game_unless_the_config_says_not_to() {
     let folder = plain_game(&off, "keep_finished = false\n");
     assert!(records_in(&folder).is_empty());
 }
+
+/// The app on `start`, saving the game after every move to `autosave` and
+/// keeping games in `folder`.
+fn app_autosaving(folder: &Path, autosave: &Path, start: Start) -> App {
+    fs::create_dir_all(folder).expect("a folder");
+    let chosen = Options {
+        library: Some(folder.to_path_buf()),
+        autosave: Some(autosave.to_path_buf()),
+        ..options(start)
+    };
+    open(chosen, (80, 24))
+}
+
+#[test]
+fn an_unfinished_autosaved_game_is_kept_before_another_game_is_saved_over_it() {
+    let scratch = Scratch::new("kept-unfinished");
+    let folder = scratch.join("games");
+    let autosave = scratch.join("autosave.toml");
+    // A game left unfinished: the app quit or was killed.
+    let mut first = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut first, "A1 A6 C3");
+    let unfinished = fs::read_to_string(&autosave).expect("autosaved");
+    assert!(records_in(&folder).is_empty());
+    // Another game is started (`tabletop gekitai`, or Start on the start
+    // screen): the unfinished one goes to the saved games, byte for byte.
+    let mut next = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut next, "B2");
+    let kept = records_in(&folder);
+    assert_eq!(kept.len(), 1, "{}", draw(&next, (80, 24)));
+    assert_eq!(fs::read_to_string(&kept[0]).expect("read"), unfinished);
+    let screen = draw(&next, (80, 24));
+    assert!(
+        screen.contains("The unfinished Gekitai game (3 moves) is kept in the saved games"),
+        "{screen}"
+    );
+    assert_eq!(moves_of(&text_of(&autosave)), r#"moves = ["B2"]"#);
+    // The game's own autosave is written over from then on.
+    play(&mut next, "F6");
+    assert_eq!(records_in(&folder), kept);
+    // Resumed, a game writes over its own autosave, kept nowhere else.
+    let record = files::load(&autosave).expect("a record");
+    let mut resumed = app_autosaving(&folder, &autosave, Start::Continue(record));
+    play(&mut resumed, "D4");
+    assert_eq!(records_in(&folder), kept);
+    assert_eq!(
+        moves_of(&text_of(&autosave)),
+        r#"moves = ["B2", "F6", "D4"]"#
+    );
+}
+
+#[test]
+fn an_autosave_that_does_not_load_is_said_and_never_lost() {
+    let scratch = Scratch::new("kept-broken-autosave");
+    let folder = scratch.join("games");
+    let autosave = scratch.join("autosave.toml");
+    // A record whose second move is illegal: the save would write over
+    // it, so it is kept first.
+    let broken = "game = \"gekitai\"\nmoves = [\"A1\", \"A1\"]\n";
+    fs::write(&autosave, broken).expect("written");
+    let menu = app_autosaving(&folder, &autosave, Start::Menu);
+    let screen = draw(&menu, (80, 24));
+    assert!(
+        screen.contains("The game saved automatically was not read"),
+        "{screen}"
+    );
+    let mut app = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut app, "C3");
+    let kept = records_in(&folder);
+    assert_eq!(kept.len(), 1, "{}", draw(&app, (80, 24)));
+    assert_eq!(fs::read_to_string(&kept[0]).expect("read"), broken);
+    assert_eq!(moves_of(&text_of(&autosave)), r#"moves = ["C3"]"#);
+
+    // Not a record at all: left as it is, and --resume says why.
+    let data = scratch.join("data");
+    let own = data.join("tabletop").join("autosave.toml");
+    fs::create_dir_all(own.parent().expect("a folder")).expect("a folder");
+    fs::write(&own, "moves = [\"A1\"\n").expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .arg("--resume")
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("was not read"), "{stderr}");
+    assert!(stderr.contains("autosave.toml: line"), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(&own).expect("there"),
+        "moves = [\"A1\"\n"
+    );
+}
+
+/// Saves the game with `s`, typing `path` in place of the one offered.
+fn save_as(app: &mut App, path: &Path) {
+    press(app, KeyCode::Char('s'), false);
+    press(app, KeyCode::Char('u'), true);
+    for c in path.to_str().expect("a UTF-8 path").chars() {
+        press(app, KeyCode::Char(c), false);
+    }
+    press(app, KeyCode::Enter, false);
+}
+
+#[test]
+fn saving_never_writes_over_another_game_only_over_this_one_s_file() {
+    let scratch = Scratch::new("save-over");
+    let other = scratch.join("other.toml");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/records/hex-5x5.toml");
+    let hex = fs::read_to_string(sample).expect("a sample record");
+    fs::write(&other, &hex).expect("written");
+    let game = || open(options(Start::Game(Setup::default())), (80, 24));
+    let mut app = game();
+    play(&mut app, "C3");
+    save_as(&mut app, &other);
+    assert_eq!(fs::read_to_string(&other).expect("there"), hex);
+    let screen = draw(&app, (80, 24));
+    assert!(screen.contains("Not saved"), "{screen}");
+    // A new file, brought up to date by the next save.
+    let mine = scratch.join("mine.toml");
+    save_as(&mut app, &mine);
+    play(&mut app, "D4");
+    save_as(&mut app, &mine);
+    assert_eq!(moves_of(&text_of(&mine)), r#"moves = ["C3", "D4"]"#);
+    // The game loaded from its file and played on may be saved over it.
+    let record = files::load(&mine).expect("a record");
+    let mut loaded = open(options(Start::Continue(record)), (80, 24));
+    play(&mut loaded, "A1");
+    save_as(&mut loaded, &mine);
+    assert_eq!(moves_of(&text_of(&mine)), r#"moves = ["C3", "D4", "A1"]"#);
+    // Another game may not.
+    let mut another = game();
+    play(&mut another, "F6");
+    save_as(&mut another, &mine);
+    assert_eq!(moves_of(&text_of(&mine)), r#"moves = ["C3", "D4", "A1"]"#);
+}

@@ -638,3 +638,25 @@ fn the_library_command_refuses_what_is_not_a_folder() {
         assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
     }
 }
+
+#[test]
+fn a_file_where_the_saved_games_folder_should_be_is_named() {
+    let data = Scratch::new("library-not-a-folder");
+    let games = data.join("tabletop").join("games");
+    fs::create_dir_all(games.parent().expect("a folder")).expect("a data folder");
+    fs::write(&games, "my notes\n").expect("written");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .arg("library")
+        .env("XDG_DATA_HOME", &*data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{} is not a folder", games.display())),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&games).expect("there"), "my notes\n");
+}

@@ -475,3 +475,34 @@ fn puzzles_are_listed_without_a_terminal_one_a_line() {
         assert!(line.ends_with(" plies  built-in"), "{line}");
     }
 }
+
+#[test]
+fn a_saved_game_s_file_name_reaches_the_terminal_without_its_escapes() {
+    let data = Scratch::new("puzzle-escapes");
+    let games = data.join("tabletop").join("games");
+    std::fs::create_dir_all(&games).expect("a games folder");
+    // A file that is not a record, named to clear the screen and retitle
+    // the terminal: the notice naming it goes to standard error.
+    let name = "a\u{1b}[2J\u{1b}]0;owned\u{7}\u{9b}31mb.toml";
+    std::fs::write(games.join(name), "not a record").expect("written");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["puzzles", "--list"])
+        .env("XDG_DATA_HOME", &*data)
+        .env("HOME", &*data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("b.toml: line 1"),
+        "the file is named: {stderr}"
+    );
+    for printed in [&output.stdout, &output.stderr] {
+        let text = String::from_utf8_lossy(printed);
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+    }
+}

@@ -31,6 +31,7 @@ pub mod widgets;
 pub use options::{Options, Start};
 pub use run::{run, run_game};
 
+use std::path::Path;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -50,15 +51,17 @@ use theme::Theme;
 use crate::games::AnyRecord;
 use tabletop_core::files;
 
-/// The autosaved game, if it is there, loads, has a move to resume from,
-/// and is not finished.
-pub fn unfinished_autosave() -> Option<AnyRecord> {
-    let path = files::autosave_path()?;
-    if !path.exists() {
-        return None;
+/// The game autosaved at `path`, if it is there, loads, has a move to
+/// resume from, and is not finished; why not in a line when something is
+/// there that does not load (it is left as it is).
+pub fn unfinished_autosave(path: &Path) -> Result<Option<AnyRecord>, String> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(None);
     }
-    let record = files::load(&path).ok()?;
-    (record.moves() > 0 && !record.is_over()).then_some(record)
+    let record = files::load(path).map_err(|error| {
+        format!("The game saved automatically was not read, and is left as it is: {error:#}")
+    })?;
+    Ok((record.moves() > 0 && !record.is_over()).then_some(record))
 }
 
 pub struct App {
@@ -107,6 +110,11 @@ impl App {
             door: false,
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
+        if let (Start::Menu, Some(path)) = (&options.start, &options.autosave)
+            && let Err(why) = unfinished_autosave(path)
+        {
+            notices.insert(0, why);
+        }
         notices.extend(engine_notices.iter().map(ToString::to_string));
         let look = Look::chosen(&options.config, options.looks.clone(), theme, &mut notices);
         let mut screen = first_screen(options, &home, &context);
@@ -322,10 +330,11 @@ impl Widget for &App {
 fn first_screen(options: Options, home: &StartMenu, context: &Context) -> Box<dyn Screen> {
     match options.start {
         Start::Menu => {
+            // What does not load is said with the other notices.
             let unfinished = options
                 .autosave
-                .as_ref()
-                .and_then(|_| unfinished_autosave());
+                .as_deref()
+                .and_then(|path| unfinished_autosave(path).ok().flatten());
             Box::new(home.clone().with_resume(unfinished))
         }
         Start::Game(setup) => play::new_game(&setup, options.seats, options.clock, context),

@@ -351,9 +351,12 @@ pub(super) fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
 
 /// `tabletop --resume`: the unfinished game saved automatically.
 pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
-    match app::unfinished_autosave() {
-        Some(record) => full_screen_record(app::Start::Continue(record), animate),
-        None => Err(Failure::usage("there is no unfinished game to resume")),
+    let path = files::autosave_path()
+        .ok_or_else(|| Failure::usage("this system has no data folder, so no game was saved"))?;
+    match app::unfinished_autosave(&path) {
+        Ok(Some(record)) => full_screen_record(app::Start::Continue(record), animate),
+        Ok(None) => Err(Failure::usage("there is no unfinished game to resume")),
+        Err(why) => Err(Failure::usage(why)),
     }
 }
 
@@ -368,6 +371,14 @@ pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
+    // The data folder's games may not be there yet, but nothing else may
+    // stand in their place.
+    if folder.exists() && !folder.is_dir() {
+        return Err(Failure::usage(format!(
+            "{} is not a folder",
+            folder.display()
+        )));
+    }
     full_screen_record(app::Start::Library(folder), args.animation.animate)
 }
 

@@ -14,6 +14,7 @@ use crate::app;
 use tabletop_core::files;
 use tabletop_core::puzzles::gather::{gather, saved_games};
 use tabletop_core::puzzles::{Puzzle, progress};
+use tabletop_net::sanitise::printable;
 
 pub(super) fn puzzles(args: &PuzzlesArgs) -> Result<ExitCode, Failure> {
     if !args.list
@@ -31,7 +32,9 @@ pub(super) fn puzzles(args: &PuzzlesArgs) -> Result<ExitCode, Failure> {
         gather(&folder.map_or_else(Vec::new, |f| saved_games(&f)), false)
     };
     for notice in gathered.notices.iter().chain(&gathered.not_reviewed_line()) {
-        eprintln!("tabletop: {notice}");
+        // Notices name files of the saved games: nothing in a name a
+        // terminal would act on reaches it.
+        eprintln!("tabletop: {}", printable(notice));
     }
     if args.list {
         return list(&gathered.puzzles);
@@ -55,7 +58,7 @@ fn list(puzzles: &[Puzzle]) -> Result<ExitCode, Failure> {
             facts.title,
             facts.symbols[puzzle.attacker.index()],
             puzzle.plies,
-            puzzle.source
+            printable(&puzzle.source.to_string())
         )?;
     }
     out.flush()?;

@@ -62,10 +62,11 @@ impl WithRecord for Reviewing<'_> {
             bar.finish();
             record.review = done;
             if let Err(error) = files::save(&self.args.file, &record.to_toml()) {
-                eprintln!(
-                    "tabletop: the review was not saved in {}: {error}",
+                let said = format!(
+                    "the review was not saved in {}: {error}",
                     self.args.file.display()
                 );
+                eprintln!("tabletop: {}", tabletop_net::sanitise::printable(&said));
             }
         }
         if self.args.plain

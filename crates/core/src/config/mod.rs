@@ -181,9 +181,9 @@ impl Config {
         // Spans of a table's values are only kept by `Spanned`; a theme's
         // line is found from its header instead.
         for (name, value) in raw.theme {
-            let line = header_line(text, &format!("theme.{name}"))
+            let line = header_line(text, &["theme", &name])
                 .or_else(|| {
-                    header_line(text, "theme").and_then(|at| key_line_from(text, at, &name))
+                    header_line(text, &["theme"]).and_then(|at| key_line_from(text, at, &name))
                 })
                 .unwrap_or(1);
             match value {
@@ -223,18 +223,26 @@ pub fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
-/// The line of the table header `[name]` (spaces and quotes allowed).
-fn header_line(text: &str, name: &str) -> Option<usize> {
+/// The line of the table header naming the table at `keys` (`[theme."my
+/// dusk"]` for `theme`, `my dusk`: quoted, escaped, spaced as TOML allows).
+fn header_line(text: &str, keys: &[&str]) -> Option<usize> {
     text.lines()
         .position(|line| {
             let line = line.trim();
-            line.starts_with('[')
-                && !line.starts_with("[[")
-                && line
-                    .trim_start_matches('[')
-                    .split(']')
-                    .next()
-                    .is_some_and(|inside| inside.replace([' ', '"', '\''], "") == name)
+            if !line.starts_with('[') || line.starts_with("[[") {
+                return false;
+            }
+            // The header alone, read as TOML, is the path of tables it names.
+            let Ok(mut table) = line.parse::<toml::Table>() else {
+                return false;
+            };
+            for key in keys {
+                match table.remove(*key) {
+                    Some(toml::Value::Table(inner)) if table.is_empty() => table = inner,
+                    _ => return false,
+                }
+            }
+            table.is_empty()
         })
         .map(|index| index + 1)
 }
@@ -340,6 +348,20 @@ colour = \"red\"
         assert!(config.themes.is_empty());
         assert_eq!(config.notices.len(), 1);
         assert_eq!(config.notices[0].line, Some(3));
+    }
+
+    #[test]
+    fn a_theme_whose_name_is_quoted_has_its_line() {
+        let text = "# mine\n\n[theme.ok]\nfirst = \"red\"\n\n[ theme . \"my dusk\" ] # evening\nbase = \"light\"\nfirst = \"pinkish\"\n";
+        let config = Config::parse(text, "config.toml");
+        let names: Vec<&str> = config
+            .themes
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(names, ["ok", "my dusk"]);
+        assert_eq!(config.themes[1].1.line, 6);
+        assert_eq!(config.themes[1].1.line_of("first"), 8);
     }
 
     #[test]

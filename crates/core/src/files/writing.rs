@@ -66,7 +66,7 @@ fn may_write_over(path: &Path, ours: &Kind) -> io::Result<()> {
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(error) => return Err(error),
+        Err(error) => return Err(not_a_folder(path).unwrap_or(error)),
     };
     let kind = meta.file_type();
     if kind.is_symlink() {
@@ -103,9 +103,30 @@ fn folder_of(path: &Path) -> io::Result<PathBuf> {
                 folder.display()
             )));
         }
-        fs::create_dir_all(&folder)?;
+        if let Some(error) = not_a_folder(path) {
+            return Err(error);
+        }
+        fs::create_dir_all(&folder).map_err(|error| {
+            io::Error::new(
+                error.kind(),
+                format!("cannot make the folder {}: {error}", folder.display()),
+            )
+        })?;
+    } else if let Some(error) = not_a_folder(path) {
+        return Err(error);
     }
     Ok(folder)
+}
+
+/// The refusal when a file is where a folder on the way to `path` should
+/// be (which the system only calls "not a directory").
+fn not_a_folder(path: &Path) -> Option<io::Error> {
+    let file = path
+        .ancestors()
+        .skip(1)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .find(|folder| fs::symlink_metadata(folder).is_ok())?;
+    (!file.is_dir()).then(|| io::Error::other(format!("{} is not a folder", file.display())))
 }
 
 /// Writes `text` to a new temporary file beside `path`; its path.
@@ -131,7 +152,10 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
         Ok(()) => Ok(temporary),
         Err(error) => {
             let _ = fs::remove_file(&temporary);
-            Err(error)
+            Err(io::Error::new(
+                error.kind(),
+                format!("cannot write in {}: {error}", folder.display()),
+            ))
         }
     }
 }

@@ -36,6 +36,7 @@ use outside::EngineSeat;
 use peer::Peer;
 use ponder::Ponder;
 use tabletop_core::clock::{Clock, TimeSource};
+use tabletop_core::files;
 use tabletop_core::seat::Seat;
 use tabletop_engine::line::{Line, Played};
 use tabletop_engine::record::{Adjudged, Record, settled_outcome};
@@ -82,6 +83,12 @@ pub struct Play<G: GameUi> {
     selected: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
+    /// The autosave file holds this game (or has been looked at): the
+    /// next autosave may write over it. Until then, an unfinished game of
+    /// another there is kept in the saved games first.
+    autosave_ours: bool,
+    /// The saved games, where such an unfinished game is kept.
+    saved_games: Option<PathBuf>,
     message: Option<String>,
     /// The animation of the last move, and when it began.
     animation: Option<(Animation, Instant)>,
@@ -144,6 +151,8 @@ impl<G: GameUi> Play<G> {
             quitting: false,
             selected: false,
             autosave: None,
+            autosave_ours: false,
+            saved_games: None,
             message: None,
             animation: None,
             leaving: false,
@@ -264,14 +273,20 @@ pub fn new_game(
 /// The game screen for `record`, continued from its last position by the
 /// players it names.
 pub fn continued(record: AnyRecord, context: &Context) -> Box<dyn Screen> {
-    struct Continue<'a>(&'a Context);
+    struct Continue<'a>(&'a Context, bool);
     impl WithRecord for Continue<'_> {
         type Output = Box<dyn Screen>;
         fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn Screen> {
-            let Continue(context) = self;
-            let play = Play::resume(&record, context.animate, context.autosave.clone());
+            let Continue(context, ours) = self;
+            let mut play = Play::resume(&record, context.animate, context.autosave.clone());
+            play.autosave_ours = ours;
             Box::new(play.timed(context.time.clone()))
         }
     }
-    with_record(record, Continue(context))
+    // The game the autosave holds, resumed: the autosave is its own.
+    let ours = context
+        .autosave
+        .as_deref()
+        .is_some_and(|path| files::load(path).is_ok_and(|saved| saved == record));
+    with_record(record, Continue(context, ours))
 }

@@ -22,7 +22,7 @@ use tabletop_core::counted::counted;
 use tabletop_core::files;
 use tabletop_core::seat::Seat;
 use tabletop_engine::Outcome;
-use tabletop_engine::record::Record;
+use tabletop_engine::record::{self, Record};
 
 /// What `s` says once it kept a game on the server.
 const KEPT: &str = "Kept in Your games on this server";
@@ -96,24 +96,57 @@ impl<G: GameUi> Play<G> {
         record
     }
 
-    /// Writes the autosave file, if there is one.
+    /// Writes the autosave file, if there is one. The first time, an
+    /// unfinished game of another there (the one the start screen offered
+    /// to resume, say) is kept in the saved games first: starting another
+    /// game never throws it away.
     pub(super) fn autosave(&mut self) {
-        if let Some(path) = &self.autosave
-            && let Err(error) = files::save(path, &self.record().to_toml())
-        {
+        let Some(path) = self.autosave.clone() else {
+            return;
+        };
+        if !self.autosave_ours {
+            match keep_unfinished(&path, self.saved_games.as_deref()) {
+                Ok(told) => {
+                    self.autosave_ours = true;
+                    if told.is_some() {
+                        self.message = told;
+                    }
+                }
+                Err(error) => {
+                    self.message = Some(format!("Autosave failed: {error}"));
+                    return;
+                }
+            }
+        }
+        if let Err(error) = files::save(&path, &self.record().to_toml()) {
             self.message = Some(format!("Autosave failed: {error}"));
         }
     }
 
-    /// Saves the game to `path`, saying how it went.
+    /// Saves the game to `path`, saying how it went: over the file it was
+    /// saved or kept in, or over a record of this game as it was earlier
+    /// (one it continues), but never over another game.
     pub(super) fn save_to(&mut self, path: PathBuf) {
-        self.message = Some(match files::save(&path, &self.record().to_toml()) {
+        let text = self.record().to_toml();
+        let shown = paths::shown(&path);
+        let own = self.saved_to.as_ref() == Some(&path) || self.kept_in() == Some(path.as_path());
+        let there = std::fs::symlink_metadata(&path).is_ok();
+        let saved = if own || (there && continues(&path, &text)) {
+            files::save(&path, &text)
+        } else if there {
+            self.message = Some(format!(
+                "Not saved: {shown} holds another game (or is not a record): not written over; give another name"
+            ));
+            return;
+        } else {
+            files::save_new(&path, &text)
+        };
+        self.message = Some(match saved {
             Ok(()) => {
-                let told = format!("Saved to {}", paths::shown(&path));
                 self.saved_to = Some(path);
-                told
+                format!("Saved to {shown}")
             }
-            Err(error) => format!("Not saved: {}: {error}", paths::shown(&path)),
+            Err(error) => format!("Not saved: {shown}: {error}"),
         });
     }
 
@@ -281,5 +314,59 @@ impl<G: GameUi> Play<G> {
     /// The file the finished game is kept in, if it is.
     pub(super) fn kept_in(&self) -> Option<&Path> {
         self.kept.as_ref()?.path.as_deref()
+    }
+}
+
+/// Whether the record at `path` is the game whose record is `text` as it
+/// was earlier: the same game and settings, moves this game goes on
+/// from, and no review (which only the file has). Saving over it loses
+/// nothing.
+fn continues(path: &Path, text: &str) -> bool {
+    let (Ok(there), Ok(ours)) = (files::read_text(path), record::parse(text)) else {
+        return false;
+    };
+    record::parse(&there).is_ok_and(|there| {
+        there.game == ours.game
+            && there.settings == ours.settings
+            && there.review.is_none()
+            && ours.moves.starts_with(&there.moves)
+    })
+}
+
+/// Before the autosave file at `path` is first written over by another
+/// game: keeps the game there in `folder` (the saved games) if it is
+/// unfinished, or a record that does not load (which the autosave would
+/// write over); what to tell the player. An error when it could not be
+/// kept: the autosave is then not written.
+fn keep_unfinished(path: &Path, folder: Option<&Path>) -> Result<Option<String>, String> {
+    let Some(folder) = folder else {
+        return Ok(None);
+    };
+    // Nothing there, or what cannot be read: the save says so itself.
+    let Ok(text) = files::read_text(path) else {
+        return Ok(None);
+    };
+    let (name, what) = match files::load(path) {
+        Ok(record) if record.moves() > 0 && !record.is_over() => (
+            record.kind().name(),
+            format!(
+                "unfinished {} game ({})",
+                record.kind().title(),
+                counted(record.turns(), "move")
+            ),
+        ),
+        Ok(_) => return Ok(None),
+        Err(_) if record::parse(&text).is_ok() => {
+            ("autosave", "autosave that did not load".to_string())
+        }
+        Err(_) => return Ok(None),
+    };
+    let stamp = files::timestamp(SystemTime::now());
+    match files::kept::keep_new(folder, name, &stamp, &text) {
+        Ok(_) => Ok(Some(format!("The {what} is kept in the saved games"))),
+        Err(error) => Err(format!(
+            "{} holds an {what}, not kept in the saved games ({error}), so not written over",
+            paths::shown(path),
+        )),
     }
 }

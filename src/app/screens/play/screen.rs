@@ -237,6 +237,7 @@ impl<G: Interactive> Screen for Play<G> {
 
     fn shown_in(&mut self, context: &Context) {
         self.saving = Saving::of(context);
+        self.saved_games = context.library.clone();
     }
 
     fn footer(&self) -> Vec<Item> {
