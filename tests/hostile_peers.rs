@@ -580,6 +580,58 @@ fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
 }
 
 #[test]
+fn the_lobbys_list_fits_in_a_line_however_long_the_names() {
+    let data = Scratch::new("hostile-long-list");
+    // One address standing for many, each within its limits.
+    let many = [
+        "--per-address",
+        "1000",
+        "--open-per-address",
+        "1000",
+        "--games-per-address",
+        "1000",
+    ];
+    let served = Served::start(&data, &many);
+    // Names as long as they go, in characters of four bytes each; a
+    // hundred open games, and a hundred under way.
+    let long = "\u{1d54f}".repeat(32);
+    let clock = json!({"base_ms": 3_600_000, "increment_ms": 60_000});
+    let mut newest = Value::Null;
+    for joined in [false, true] {
+        for _ in 0..100 {
+            let mut maker = Client::connect(&served.address);
+            maker.send(json!({"type":"create","name":long,"game":"gomoku","settings":{},"side":"first","clock":clock}));
+            let created = maker.expect("created");
+            if joined {
+                let mut joiner = Client::connect(&served.address);
+                joiner.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":long,"code":created["join"],"role":"player"}));
+                joiner.expect("welcome");
+            }
+            newest = created["id"].clone();
+        }
+    }
+    let mut lister = TcpStream::connect(&served.address).expect("the server accepts");
+    lister.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    lister.write_all(b"{\"type\":\"list\"}\n").expect("asked");
+    let mut line = Vec::new();
+    BufReader::new(lister)
+        .read_until(b'\n', &mut line)
+        .expect("the list");
+    let max = tabletop::net::protocol::MAX_LINE;
+    assert!(line.len() <= max, "a list of {} bytes", line.len());
+    let list: Value = serde_json::from_slice(&line).expect("JSON");
+    assert_eq!(list["type"], "games");
+    // Not all of them fit: the newest games are the ones listed.
+    let listed = |part: &str| list[part].as_array().map_or(0, Vec::len);
+    assert!(listed("open") + listed("playing") < 200, "{list}");
+    assert_eq!(list["playing"][0]["id"], newest);
+    // And a player's lobby reads it.
+    let run = common::run(&["online", &served.address, "--plain"], b"list\nquit\n");
+    assert!(!run.stderr.contains("longer than"), "{}", run.stderr);
+    assert!(run.text().contains("Gomoku"), "{}", run.text());
+}
+
+#[test]
 fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
     let data = Scratch::new("hostile-log-flood");
     let served = Served::start(&data, &[]);
