@@ -632,6 +632,54 @@ fn the_lobbys_list_fits_in_a_line_however_long_the_names() {
 }
 
 #[test]
+fn a_player_who_comes_back_in_a_loop_is_turned_away_and_the_opponent_keeps_playing() {
+    let data = Scratch::new("hostile-returns");
+    let served = Served::start(&data, &[]);
+    let (mut creator, created) = create(&served.address, "ada");
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    creator.notice("bob joined");
+    drop(joiner);
+    // Back by the rejoin code as fast as it connects, each time leaving
+    // again: a few times are let in, then it is turned away (for a few
+    // seconds, far longer than these tries take).
+    let mut let_in = 0;
+    let refusal = loop {
+        let mut back = Client::connect(&served.address);
+        back.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":welcome["rejoin"],"role":"player"}));
+        let answer = back.next();
+        if answer["type"] != "welcome" {
+            break answer;
+        }
+        let_in += 1;
+        assert!(let_in <= 5, "let in {let_in} times");
+    };
+    assert_eq!(refusal["type"], "error", "{refusal}");
+    assert!(
+        refusal["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("came back too often"),
+        "{refusal}"
+    );
+    // ada heard of each time bob was let in, and of no other; her game
+    // goes on.
+    creator.send(json!({"type":"move","move":"A1"}));
+    let mut heard = 0;
+    loop {
+        let message = creator.next();
+        match message["type"].as_str() {
+            Some("notice") => heard += 1,
+            Some("ack") => break,
+            _ => panic!("{message}"),
+        }
+    }
+    assert!(
+        heard <= 2 * let_in + 1,
+        "{heard} notices for {let_in} returns"
+    );
+}
+
+#[test]
 fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
     let data = Scratch::new("hostile-log-flood");
     let served = Served::start(&data, &[]);
