@@ -580,6 +580,106 @@ fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
 }
 
 #[test]
+fn the_lobbys_list_fits_in_a_line_however_long_the_names() {
+    let data = Scratch::new("hostile-long-list");
+    // One address standing for many, each within its limits.
+    let many = [
+        "--per-address",
+        "1000",
+        "--open-per-address",
+        "1000",
+        "--games-per-address",
+        "1000",
+    ];
+    let served = Served::start(&data, &many);
+    // Names as long as they go, in characters of four bytes each; a
+    // hundred open games, and a hundred under way.
+    let long = "\u{1d54f}".repeat(32);
+    let clock = json!({"base_ms": 3_600_000, "increment_ms": 60_000});
+    let mut newest = Value::Null;
+    for joined in [false, true] {
+        for _ in 0..100 {
+            let mut maker = Client::connect(&served.address);
+            maker.send(json!({"type":"create","name":long,"game":"gomoku","settings":{},"side":"first","clock":clock}));
+            let created = maker.expect("created");
+            if joined {
+                let mut joiner = Client::connect(&served.address);
+                joiner.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":long,"code":created["join"],"role":"player"}));
+                joiner.expect("welcome");
+            }
+            newest = created["id"].clone();
+        }
+    }
+    let mut lister = TcpStream::connect(&served.address).expect("the server accepts");
+    lister.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    lister.write_all(b"{\"type\":\"list\"}\n").expect("asked");
+    let mut line = Vec::new();
+    BufReader::new(lister)
+        .read_until(b'\n', &mut line)
+        .expect("the list");
+    let max = tabletop::net::protocol::MAX_LINE;
+    assert!(line.len() <= max, "a list of {} bytes", line.len());
+    let list: Value = serde_json::from_slice(&line).expect("JSON");
+    assert_eq!(list["type"], "games");
+    // Not all of them fit: the newest games are the ones listed.
+    let listed = |part: &str| list[part].as_array().map_or(0, Vec::len);
+    assert!(listed("open") + listed("playing") < 200, "{list}");
+    assert_eq!(list["playing"][0]["id"], newest);
+    // And a player's lobby reads it.
+    let run = common::run(&["online", &served.address, "--plain"], b"list\nquit\n");
+    assert!(!run.stderr.contains("longer than"), "{}", run.stderr);
+    assert!(run.text().contains("Gomoku"), "{}", run.text());
+}
+
+#[test]
+fn a_player_who_comes_back_in_a_loop_is_turned_away_and_the_opponent_keeps_playing() {
+    let data = Scratch::new("hostile-returns");
+    let served = Served::start(&data, &[]);
+    let (mut creator, created) = create(&served.address, "ada");
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    creator.notice("bob joined");
+    drop(joiner);
+    // Back by the rejoin code as fast as it connects, each time leaving
+    // again: a few times are let in, then it is turned away (for a few
+    // seconds, far longer than these tries take).
+    let mut let_in = 0;
+    let refusal = loop {
+        let mut back = Client::connect(&served.address);
+        back.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":welcome["rejoin"],"role":"player"}));
+        let answer = back.next();
+        if answer["type"] != "welcome" {
+            break answer;
+        }
+        let_in += 1;
+        assert!(let_in <= 5, "let in {let_in} times");
+    };
+    assert_eq!(refusal["type"], "error", "{refusal}");
+    assert!(
+        refusal["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("came back too often"),
+        "{refusal}"
+    );
+    // ada heard of each time bob was let in, and of no other; her game
+    // goes on.
+    creator.send(json!({"type":"move","move":"A1"}));
+    let mut heard = 0;
+    loop {
+        let message = creator.next();
+        match message["type"].as_str() {
+            Some("notice") => heard += 1,
+            Some("ack") => break,
+            _ => panic!("{message}"),
+        }
+    }
+    assert!(
+        heard <= 2 * let_in + 1,
+        "{heard} notices for {let_in} returns"
+    );
+}
+
+#[test]
 fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
     let data = Scratch::new("hostile-log-flood");
     let served = Served::start(&data, &[]);

@@ -116,6 +116,27 @@ impl Raw {
         line
     }
 
+    /// Reads until the host relays the other side's move `mv`.
+    fn expect_move(&mut self, mv: &str) {
+        self.expect(&format!("{{\"type\":\"move\",\"move\":\"{mv}\"}}\n"));
+    }
+
+    /// Reads until the host acknowledges this side's move `mv`.
+    fn expect_ack(&mut self, mv: &str) {
+        self.expect(&format!("{{\"type\":\"ack\",\"move\":\"{mv}\"}}\n"));
+    }
+
+    /// Reads until the line `wanted`, what comes before it passed over.
+    fn expect(&mut self, wanted: &str) {
+        loop {
+            let line = self.line();
+            assert!(!line.is_empty(), "closed while waiting for {wanted}");
+            if line == wanted {
+                return;
+            }
+        }
+    }
+
     /// The host's error line, after which it closes the connection.
     fn refused(&mut self) -> String {
         let line = self.line();
@@ -208,6 +229,35 @@ fn hostile_clients_are_refused_and_the_game_goes_on() {
     let (status, joiner_text) = joiner.finish();
     assert_eq!(status, 0, "{joiner_text}");
     assert!(joiner_text.contains("Player X wins!"), "{joiner_text}");
+}
+
+/// The record the host keeps in the games folder of `data`, as it stands.
+fn kept_record(data: &Path) -> String {
+    let games = data.join("tabletop").join("games");
+    let kept: Vec<_> = std::fs::read_dir(&games).expect("a games folder").collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let path = kept[0].as_ref().expect("an entry").path();
+    std::fs::read_to_string(&path).expect("the record")
+}
+
+#[test]
+fn a_move_typed_at_the_host_is_kept_before_the_player_sees_it() {
+    let data = Scratch::new("net-kept-typed");
+    let (mut host, address, join, _) = host(&data);
+    let mut joiner = Raw::open(&address);
+    joiner.hello(&join, "player", "joe");
+    assert!(joiner.line().contains("\"type\":\"welcome\""));
+    host.wait_for("joe joined");
+    host.type_lines("A1\n");
+    joiner.expect_move("A1");
+    joiner.send(b"{\"type\":\"move\",\"move\":\"A6\"}\n");
+    joiner.expect_ack("A6");
+    host.type_lines("C3\n");
+    joiner.expect_move("C3");
+    // The player has seen C3: a host killed now (SIGKILL) loses none of it.
+    drop(host);
+    let record = kept_record(&data);
+    assert!(record.contains(r#"moves = ["A1", "A6", "C3"]"#), "{record}");
 }
 
 #[test]

@@ -45,6 +45,10 @@ pub struct Room<G: Described> {
     seats: [Option<Linked>; 2],
     spectators: Vec<Linked>,
     max_spectators: usize,
+    /// Players' connections unseated for not keeping up with what they
+    /// were sent, and their sides: when such a connection ends, its
+    /// side has left (see [`Room::left`]).
+    dropped: Vec<(u64, Player)>,
 }
 
 impl<G: Described> Room<G> {
@@ -63,6 +67,7 @@ impl<G: Described> Room<G> {
             seats: [None, None],
             spectators: Vec::new(),
             max_spectators,
+            dropped: Vec::new(),
         })
     }
 
@@ -266,9 +271,16 @@ impl<G: Described> Room<G> {
         Ok(())
     }
 
-    /// Forgets the connection `id`; the side whose seat it held, if any.
+    /// Forgets the connection `id`; the side whose seat it held, if any
+    /// (and nobody holds it since): a connection unseated for not
+    /// keeping up held it until it ended, so that its player is away
+    /// from then, as one whose connection broke.
     pub fn left(&mut self, id: u64) -> Option<Player> {
         self.spectators.retain(|linked| linked.id != id);
+        if let Some(at) = self.dropped.iter().position(|&(dropped, _)| dropped == id) {
+            let (_, side) = self.dropped.swap_remove(at);
+            return self.seats[side.index()].is_none().then_some(side);
+        }
         let side = self.side_of(id)?;
         self.seats[side.index()] = None;
         Some(side)
@@ -280,8 +292,9 @@ impl<G: Described> Room<G> {
         let seat = &mut self.seats[side.index()];
         if let Some(linked) = seat
             && linked.outbox.try_send(message).is_err()
+            && let Some(linked) = seat.take()
         {
-            *seat = None;
+            self.dropped.push((linked.id, side));
         }
     }
 
@@ -328,4 +341,36 @@ impl<G: Described> Room<G> {
 
 fn refusal(reason: &str) -> Message {
     crate::connection::refusal(reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop_engine::gekitai::Gekitai;
+
+    #[test]
+    fn a_player_unseated_for_not_keeping_up_has_left_once_its_connection_ends() {
+        let mut room = Room::new(&Record::new(Gekitai::default()), None, 4).expect("a room");
+        // Room for the welcome alone: the next message finds it full.
+        let (outbox, mut inbox) = mpsc::channel(1);
+        room.seat(Player::Second, 7, "bob".into(), outbox, None)
+            .expect("seated");
+        room.tell(Player::Second, notice("one too many".into()));
+        assert!(!room.is_seated(Player::Second));
+        assert!(matches!(inbox.try_recv(), Ok(Message::Welcome { .. })));
+        // Its connection, once it has sent what it held, ends: the
+        // player is away, as the owner must write down.
+        assert_eq!(room.left(7), Some(Player::Second));
+        assert_eq!(room.left(7), None, "told once");
+        // One that came back meanwhile keeps the seat.
+        let (outbox, _kept) = mpsc::channel(1);
+        room.seat(Player::Second, 8, "bob".into(), outbox, None)
+            .expect("seated");
+        room.tell(Player::Second, notice("one too many".into()));
+        let (outbox, _inbox) = mpsc::channel(4);
+        room.seat(Player::Second, 9, "bob".into(), outbox, None)
+            .expect("seated again");
+        assert_eq!(room.left(8), None);
+        assert!(room.is_seated(Player::Second));
+    }
 }

@@ -231,8 +231,13 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
     /// The game to its end, or until the host's side is gone.
     async fn play(&mut self) -> io::Result<Hosted> {
         while !self.room.table.state.is_over() {
+            let typed = self.typed()?;
+            // Kept before anything else runs: what was just done (here,
+            // or by a connection last time round) reaches the other
+            // screens only once this waits, so none sees what a host
+            // ended by a signal would lose.
             self.keeping.keep(&self.room);
-            if let Some(ending) = self.typed()? {
+            if let Some(ending) = typed {
                 return Ok(ending);
             }
             if self.room.table.state.is_over() {

@@ -17,7 +17,7 @@ use crate::connection::Event;
 use crate::event::{Logged, now_ms};
 use crate::guard::Guard;
 use crate::pass::Passes;
-use crate::protocol::Message;
+use crate::protocol::{Listing, MAX_LINE, Message, encode};
 use crate::store::Store;
 
 /// How long the lobby's list is used before it is read again.
@@ -139,7 +139,7 @@ impl Shared {
             return list.clone();
         }
         let list = match self.store.listings(LISTED).await {
-            Ok((open, playing)) => Message::Games { open, playing },
+            Ok((open, playing)) => fitted(open, playing),
             Err(why) => {
                 tracing::error!(%why, "cannot read the lobby's list");
                 Message::Games {
@@ -188,5 +188,93 @@ impl Shared {
         for handle in handles {
             let _ = tokio::time::timeout(Duration::from_secs(20), handle.task).await;
         }
+    }
+}
+
+/// The lobby's list as one line a client reads: at most [`MAX_LINE`]
+/// bytes, the oldest games of the longer part left out until it fits
+/// (a hundred games with long names in each part would not).
+pub(super) fn fitted(mut open: Vec<Listing>, mut playing: Vec<Listing>) -> Message {
+    /// A listing's length on the wire, with the comma before it.
+    fn length(listing: &Listing) -> usize {
+        serde_json::to_string(listing).map_or(MAX_LINE, |text| text.len() + 1)
+    }
+    let empty = Message::Games {
+        open: Vec::new(),
+        playing: Vec::new(),
+    };
+    // Each part's first listing has no comma before it: the line is at
+    // most as long as counted.
+    let mut total = encode(&empty).len();
+    let [mut open_lengths, mut playing_lengths] =
+        [&open, &playing].map(|part| part.iter().map(length).collect::<Vec<_>>());
+    total += open_lengths.iter().chain(&playing_lengths).sum::<usize>();
+    while total > MAX_LINE {
+        let (part, lengths) = match open.len() >= playing.len() {
+            true => (&mut open, &mut open_lengths),
+            false => (&mut playing, &mut playing_lengths),
+        };
+        part.pop();
+        match lengths.pop() {
+            Some(length) => total -= length,
+            None => break,
+        }
+    }
+    let list = Message::Games { open, playing };
+    match encode(&list).len() <= MAX_LINE {
+        true => list,
+        false => empty,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listing(id: u64, name: &str) -> Listing {
+        Listing {
+            id,
+            game: "hex".to_string(),
+            settings: toml::Table::new(),
+            names: [name.to_string(), name.to_string()],
+            moves: 0,
+            clock: Some(tabletop_engine::time_control::TimeControl {
+                base_ms: 3_600_000,
+                increment_ms: 60_000,
+            }),
+            standings: Some([Some(crate::protocol::Standing::Rated { rating: 1500 }); 2]),
+            seek: None,
+        }
+    }
+
+    #[test]
+    fn the_list_always_fits_in_a_line_and_keeps_the_newest_games() {
+        let long = "\u{1d54f}".repeat(crate::protocol::MAX_NAME);
+        let part = |from: u64| -> Vec<Listing> {
+            (0..LISTED as u64)
+                .map(|at| listing(from - at, &long))
+                .collect()
+        };
+        let Message::Games { open, playing } = fitted(part(1000), part(500)) else {
+            panic!("not a list");
+        };
+        let line = encode(&Message::Games {
+            open: open.clone(),
+            playing: playing.clone(),
+        });
+        assert!(line.len() <= MAX_LINE, "{} bytes", line.len());
+        assert!(line.len() > MAX_LINE - 1000, "{} bytes", line.len());
+        assert!(open.len() < LISTED && playing.len() < LISTED);
+        assert_eq!(open[0].id, 1000);
+        assert_eq!(playing[0].id, 500);
+        // A short list is kept whole.
+        let short = vec![listing(3, "ada"), listing(2, "bob")];
+        assert_eq!(
+            fitted(short.clone(), Vec::new()),
+            Message::Games {
+                open: short,
+                playing: Vec::new()
+            }
+        );
     }
 }

@@ -43,6 +43,33 @@ const IDLE: Duration = Duration::from_secs(5 * 60);
 /// game is held on another server.
 const LOOK_AGAIN: Duration = Duration::from_secs(5);
 
+/// Times one side may sit down at its game in [`RETURNS_WINDOW`]: each
+/// time is written to the log and told to everyone at the game, so a
+/// player coming back in a loop (by the rejoin code, as fast as it can
+/// connect) would fill the database and flood the opponent's screen.
+const RETURNS: u32 = 5;
+const RETURNS_WINDOW: Duration = Duration::from_secs(10);
+
+/// A side's sittings down in the window begun at its first.
+#[derive(Default)]
+struct Returns(Option<Instant>, u32);
+
+impl Returns {
+    /// Counts a sitting down at `now`; false once the window's are spent.
+    fn allows(&mut self, now: Instant) -> bool {
+        match self.0 {
+            Some(began) if now.saturating_duration_since(began) < RETURNS_WINDOW => {
+                self.1 = self.1.saturating_add(1);
+                self.1 <= RETURNS
+            }
+            _ => {
+                *self = Returns(Some(now), 1);
+                true
+            }
+        }
+    }
+}
+
 /// Starts the replica of the game `id`, from the database.
 pub(super) async fn start(
     shared: Arc<Shared>,
@@ -107,6 +134,7 @@ impl WithGame for Spawn {
             expired: false,
             empty_since: Instant::now(),
             answered_after: None,
+            returns: Default::default(),
         };
         for logged in &self.log {
             replica.catch(logged);
@@ -135,6 +163,8 @@ pub(super) struct Replica<G: Playable> {
     /// The entry after which the computer last answered an offer (once
     /// an entry, should the database fail).
     answered_after: Option<u64>,
+    /// Each side's sittings down lately.
+    returns: [Returns; 2],
 }
 
 /// What became of an entry written.
@@ -266,6 +296,11 @@ impl<G: Playable> Replica<G> {
         rejoin: Option<String>,
         outbox: mpsc::Sender<Message>,
     ) {
+        if !self.returns[side.index()].allows(Instant::now()) {
+            let why = "you came back too often: wait a few seconds, then come back with your code";
+            let _ = outbox.try_send(crate::connection::refusal(why));
+            return;
+        }
         if self.room.is_seated(side) {
             self.room
                 .unseat(side, "you took this seat again from another connection");
