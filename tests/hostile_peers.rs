@@ -640,8 +640,10 @@ fn a_player_who_comes_back_in_a_loop_is_turned_away_and_the_opponent_keeps_playi
     creator.notice("bob joined");
     drop(joiner);
     // Back by the rejoin code as fast as it connects, each time leaving
-    // again: a few times are let in, then it is turned away (for a few
-    // seconds, far longer than these tries take).
+    // again: a few times are let in, then it is turned away. (The limit
+    // is so many returns in some seconds; should a slow machine take that
+    // long over a few tries, more are let in before the refusal, so the
+    // bound below is far above the limit rather than at it.)
     let mut let_in = 0;
     let refusal = loop {
         let mut back = Client::connect(&served.address);
@@ -651,7 +653,7 @@ fn a_player_who_comes_back_in_a_loop_is_turned_away_and_the_opponent_keeps_playi
             break answer;
         }
         let_in += 1;
-        assert!(let_in <= 5, "let in {let_in} times");
+        assert!(let_in <= 50, "let in {let_in} times, never turned away");
     };
     assert_eq!(refusal["type"], "error", "{refusal}");
     assert!(

@@ -108,6 +108,14 @@ fn a_resignation_is_kept_and_a_game_loaded_finished_is_not_kept_again() {
 /// Plays a whole Gekitai game in the plain mode against the computer,
 /// with `config` as the player's config.toml; the saved games' folder.
 fn plain_game(scratch: &Scratch, config: &str) -> PathBuf {
+    let (folder, stderr) = plain_game_with(scratch, config, &[]);
+    assert!(stderr.is_empty(), "{stderr}");
+    folder
+}
+
+/// [`plain_game`] with `more` arguments; the saved games' folder and what
+/// was said on standard error.
+fn plain_game_with(scratch: &Scratch, config: &str, more: &[&str]) -> (PathBuf, String) {
     let config_dir = scratch.join("config");
     fs::create_dir_all(config_dir.join("tabletop")).expect("a folder");
     fs::write(config_dir.join("tabletop/config.toml"), config).expect("written");
@@ -117,6 +125,7 @@ fn plain_game(scratch: &Scratch, config: &str) -> PathBuf {
         .collect();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args(["gekitai", "--plain", "--o", "ai:1"])
+        .args(more)
         .env("XDG_DATA_HOME", scratch.join("data"))
         .env("XDG_CONFIG_HOME", &config_dir)
         .env("HOME", scratch.as_path())
@@ -131,12 +140,10 @@ fn plain_game(scratch: &Scratch, config: &str) -> PathBuf {
     let output = child.wait_with_output().expect("it ends");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.trim_end().ends_with("wins!"), "{text}");
-    assert!(
-        output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    scratch.join("data/tabletop/games")
+    (
+        scratch.join("data/tabletop/games"),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -152,6 +159,20 @@ fn the_plain_mode_keeps_a_finished_game_unless_the_config_says_not_to() {
     let off = Scratch::new("kept-plain-off");
     let folder = plain_game(&off, "keep_finished = false\n");
     assert!(records_in(&folder).is_empty());
+}
+
+/// A `--save` that fails (its folder is missing) is said, and the
+/// finished game is still kept in the saved games.
+#[test]
+fn the_plain_mode_keeps_a_finished_game_whose_save_failed() {
+    let scratch = Scratch::new("kept-plain-unsaved");
+    let missing = scratch.join("no such folder/game.toml");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let (folder, stderr) = plain_game_with(&scratch, "", &["--save", missing]);
+    assert!(stderr.contains("cannot save the game to"), "{stderr}");
+    let kept = records_in(&folder);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(text_of(&kept[0]).contains("result = "));
 }
 
 /// The app on `start`, saving the game after every move to `autosave` and

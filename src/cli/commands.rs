@@ -189,14 +189,20 @@ fn play_plain<G: Interactive>(
         let left = clock.stopped();
         record.clock_left = (ending == Ending::InputEnded).then_some(left);
     }
-    if let Some(path) = save {
-        files::save(path, &record.to_toml()).map_err(|error| Failure {
-            message: format!("cannot save the game to {}: {error}", path.display()),
-            code: 1,
-        })?;
-    }
+    let unsaved = save.and_then(|path| {
+        files::save(path, &record.to_toml())
+            .err()
+            .map(|error| Failure {
+                message: format!("cannot save the game to {}: {error}", path.display()),
+                code: 1,
+            })
+    });
+    // A finished game is kept in the saved games even when its save failed.
     if ending != Ending::InputEnded && !over_already {
-        keep_finished(&record, save);
+        keep_finished(&record, save.filter(|_| unsaved.is_none()));
+    }
+    if let Some(failure) = unsaved {
+        return Err(failure);
     }
     match ending {
         Ending::Finished | Ending::Resigned(_) | Ending::OutOfTime(_) => Ok(ExitCode::SUCCESS),
@@ -221,7 +227,10 @@ fn keep_finished<G: Interactive>(record: &Record<G>, saved: Option<&Path>) {
     }
     let stamp = record.date.clone().unwrap_or_default();
     if let Err(error) = files::kept::keep_new(&folder, G::NAME, &stamp, &record.to_toml()) {
-        eprintln!("the finished game was not kept in the saved games: {error}");
+        eprintln!(
+            "the finished game was not kept in the saved games: {}",
+            tabletop_net::sanitise::printable(&error.to_string())
+        );
     }
 }
 
