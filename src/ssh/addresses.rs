@@ -1,5 +1,7 @@
 //! Connections from one address, counted: past the limit, more are turned
-//! away at once, so one machine cannot take every seat of the door.
+//! away at once, so one machine cannot take every seat of the door. An
+//! address counts as the lobby's guard counts it (an IPv6 address as its
+//! /64 network).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -28,6 +30,7 @@ impl Addresses {
     /// Counts one more connection from `address`, unless it has as many
     /// as it may.
     pub fn enter(&self, address: IpAddr) -> Option<Counted> {
+        let address = tabletop_net::guard::counted_as(address);
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let count = open.entry(address).or_insert(0);
         if *count >= self.limit {
@@ -68,5 +71,11 @@ mod tests {
         assert!(addresses.enter(other).is_some());
         drop(first);
         assert!(addresses.enter(one).is_some());
+        // Another address of the same IPv6 /64 network is the same.
+        let v6: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let same: IpAddr = "2001:db8:1:2::2".parse().unwrap();
+        let _a = addresses.enter(v6).expect("first");
+        let _b = addresses.enter(v6).expect("second");
+        assert!(addresses.enter(same).is_none());
     }
 }

@@ -3,7 +3,9 @@
 //! all), and wrong codes: after a few, an address waits longer and longer
 //! before any code of its is looked at again, and each wrong code is
 //! logged with its address (a flood only a few lines a minute:
-//! [`RefusalLog`]).
+//! [`RefusalLog`]). An IPv6 address counts as its /64 network, which one
+//! home or one machine is given whole: otherwise a single peer could come
+//! from as many addresses as it liked.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -26,6 +28,19 @@ const LONGEST_WAIT: Duration = Duration::from_secs(15 * 60);
 
 /// How long an address's wrong codes are remembered after its last.
 const FORGET_AFTER: Duration = Duration::from_secs(30 * 60);
+
+/// The address `address` counts as, for every limit: an IPv6 address's
+/// /64 network (its last 64 bits zero), an IPv4 address (also one written
+/// as IPv6) itself.
+pub fn counted_as(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
 
 /// The limits a guard holds addresses to.
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +117,8 @@ impl Guard {
     /// A refusal of `address`, now: `Some(n)` if it is to be logged (`n`
     /// of its refusals before it were not), `None` if only counted.
     pub fn log_refusal(&self, address: IpAddr) -> Option<u32> {
-        self.refusals.refused(address, std::time::Instant::now())
+        self.refusals
+            .refused(counted_as(address), std::time::Instant::now())
     }
 
     /// The refusals not logged in windows now over, each told once.
@@ -118,6 +134,7 @@ impl Guard {
 
     /// Counts a new connection from `address`, or says why it is refused.
     pub fn admit(&self, address: IpAddr) -> Result<Admitted, &'static str> {
+        let address = counted_as(address);
         let mut book = self.book();
         if book.connections >= self.limits.connections {
             return Err("the server is full");
@@ -138,7 +155,7 @@ impl Guard {
     /// at, if it must.
     pub fn waiting(&self, address: IpAddr) -> Option<Duration> {
         let book = self.book();
-        let standing = book.addresses.get(&address)?;
+        let standing = book.addresses.get(&counted_as(address))?;
         let last = standing.last_wrong?;
         let wait = wait_after(standing.wrong)?;
         wait.checked_sub(last.elapsed())
@@ -148,7 +165,7 @@ impl Guard {
     /// `address` gave a wrong code: counted, and logged.
     pub fn wrong_code(&self, address: IpAddr) {
         let mut book = self.book();
-        let standing = book.addresses.entry(address).or_default();
+        let standing = book.addresses.entry(counted_as(address)).or_default();
         if standing
             .last_wrong
             .is_some_and(|last| last.elapsed() > FORGET_AFTER)
@@ -212,5 +229,31 @@ mod tests {
         assert_eq!(guard.admit(there).err(), Some("the server is full"));
         drop(first);
         assert!(guard.admit(here).is_ok());
+    }
+
+    #[test]
+    fn an_ipv6_network_of_64_bits_is_one_address() {
+        let guard = Guard::new(Limits {
+            connections: 10,
+            per_address: 2,
+        });
+        let at = |text: &str| -> IpAddr { text.parse().expect("an address") };
+        let _first = guard.admit(at("2001:db8:1:2::1")).expect("room");
+        let _second = guard.admit(at("2001:db8:1:2:ffff:1:2:3")).expect("room");
+        assert_eq!(
+            guard.admit(at("2001:db8:1:2::99")).err(),
+            Some("too many connections from your address")
+        );
+        assert!(guard.admit(at("2001:db8:1:3::1")).is_ok(), "another /64");
+        // An IPv4 address written as IPv6 is that IPv4 address.
+        let _v4 = guard.admit(at("192.0.2.7")).expect("room");
+        let _v4_again = guard.admit(at("::ffff:192.0.2.7")).expect("room");
+        assert!(guard.admit(at("192.0.2.7")).is_err());
+        // Wrong codes from one of its addresses make the whole network wait.
+        for _ in 0..=FREE_WRONG {
+            guard.wrong_code(at("2001:db8:5:6::1"));
+        }
+        assert!(guard.waiting(at("2001:db8:5:6::2")).is_some());
+        assert!(guard.waiting(at("2001:db8:5:7::1")).is_none());
     }
 }

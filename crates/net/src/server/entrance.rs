@@ -212,7 +212,8 @@ async fn create(
         game: kind.name().to_string(),
         settings,
         clock: clock.map(|clock| (clock.base_ms, clock.increment_ms)),
-        creator: address.to_string(),
+        // The games an address makes are counted by its network.
+        creator: crate::guard::counted_as(address).to_string(),
         created_ms: now_ms(),
         codes: vec![
             (watch.digest(), Access::Watch),
