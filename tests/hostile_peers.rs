@@ -524,20 +524,20 @@ fn no_field_of_any_message_can_write_to_a_players_terminal() {
     assert!(tried > 200, "only {tried} lines tried");
 }
 
+/// One address standing for many, each within its limits.
+const MANY: [&str; 6] = [
+    "--per-address",
+    "1000",
+    "--open-per-address",
+    "1000",
+    "--games-per-address",
+    "1000",
+];
+
 #[test]
 fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
     let data = Scratch::new("hostile-unread-lists");
-    let many = [
-        "--keepalive",
-        "1",
-        "--per-address",
-        "1000",
-        "--open-per-address",
-        "1000",
-        "--games-per-address",
-        "1000",
-    ];
-    let served = Served::start(&data, &many);
+    let served = Served::start(&data, &[&["--keepalive", "1"][..], &MANY].concat());
     // Lists as long as they go: a hundred open games and a hundred under
     // way, their makers' names as long as names go.
     for computer in [None, Some(1)] {
@@ -582,16 +582,7 @@ fn a_lobby_client_that_asks_for_lists_and_never_reads_them_is_dropped() {
 #[test]
 fn the_lobbys_list_fits_in_a_line_however_long_the_names() {
     let data = Scratch::new("hostile-long-list");
-    // One address standing for many, each within its limits.
-    let many = [
-        "--per-address",
-        "1000",
-        "--open-per-address",
-        "1000",
-        "--games-per-address",
-        "1000",
-    ];
-    let served = Served::start(&data, &many);
+    let served = Served::start(&data, &MANY);
     // Names as long as they go, in characters of four bytes each; a
     // hundred open games, and a hundred under way.
     let long = "\u{1d54f}".repeat(32);

@@ -451,16 +451,21 @@ fn a_connect6_puzzle_names_keys_that_work_on_its_board() {
     assert!(footer.contains("u retry"), "{footer}");
 }
 
+/// `tabletop puzzles --list` with no terminal, its data folder `data`.
+fn list_puzzles(data: &Scratch) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["puzzles", "--list"])
+        .env("XDG_DATA_HOME", &**data)
+        .env("HOME", &**data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn puzzles_are_listed_without_a_terminal_one_a_line() {
     let data = Scratch::new("puzzle-list");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["puzzles", "--list"])
-        .env("XDG_DATA_HOME", &*data)
-        .env("HOME", &*data)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the binary runs");
+    let output = list_puzzles(&data);
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     let (puzzles, _) = builtin::all();
@@ -485,13 +490,7 @@ fn a_saved_game_s_file_name_reaches_the_terminal_without_its_escapes() {
     // the terminal: the notice naming it goes to standard error.
     let name = "a\u{1b}[2J\u{1b}]0;owned\u{7}\u{9b}31mb.toml";
     std::fs::write(games.join(name), "not a record").expect("written");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["puzzles", "--list"])
-        .env("XDG_DATA_HOME", &*data)
-        .env("HOME", &*data)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the binary runs");
+    let output = list_puzzles(&data);
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
