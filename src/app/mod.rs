@@ -110,14 +110,18 @@ impl App {
             door: false,
         };
         let mut notices: Vec<String> = options.notice.iter().cloned().collect();
-        if let (Start::Menu, Some(path)) = (&options.start, &options.autosave)
-            && let Err(why) = unfinished_autosave(path)
-        {
-            notices.insert(0, why);
-        }
+        // The start screen offers the autosaved game; what does not load
+        // is said with the other notices.
+        let unfinished = match (&options.start, &options.autosave) {
+            (Start::Menu, Some(path)) => unfinished_autosave(path).unwrap_or_else(|why| {
+                notices.insert(0, why);
+                None
+            }),
+            _ => None,
+        };
         notices.extend(engine_notices.iter().map(ToString::to_string));
         let look = Look::chosen(&options.config, options.looks.clone(), theme, &mut notices);
-        let mut screen = first_screen(options, &home, &context);
+        let mut screen = first_screen(options, unfinished, &home, &context);
         screen.shown_in(&context);
         let mut app = App {
             screen,
@@ -327,16 +331,14 @@ impl Widget for &App {
 }
 
 /// The screen the app opens on.
-fn first_screen(options: Options, home: &StartMenu, context: &Context) -> Box<dyn Screen> {
+fn first_screen(
+    options: Options,
+    unfinished: Option<AnyRecord>,
+    home: &StartMenu,
+    context: &Context,
+) -> Box<dyn Screen> {
     match options.start {
-        Start::Menu => {
-            // What does not load is said with the other notices.
-            let unfinished = options
-                .autosave
-                .as_deref()
-                .and_then(|path| unfinished_autosave(path).ok().flatten());
-            Box::new(home.clone().with_resume(unfinished))
-        }
+        Start::Menu => Box::new(home.clone().with_resume(unfinished)),
         Start::Game(setup) => play::new_game(&setup, options.seats, options.clock, context),
         Start::Continue(record) => play::continued(record, context),
         Start::Replay(record, path) => replay::viewer(record, path, false, context),

@@ -372,17 +372,15 @@ pub(super) fn resume(animate: bool) -> Result<ExitCode, Failure> {
 /// `tabletop library [DIR]`: the saved games, in DIR or the data folder.
 pub(super) fn library(args: &LibraryArgs) -> Result<ExitCode, Failure> {
     let folder = match &args.dir {
-        Some(dir) if !dir.is_dir() => {
-            return Err(Failure::usage(format!("{} is not a folder", dir.display())));
-        }
         Some(dir) => dir.clone(),
         None => files::games_dir().ok_or_else(|| {
             Failure::usage("this system has no data folder: name one, tabletop library DIR")
         })?,
     };
-    // The data folder's games may not be there yet, but nothing else may
-    // stand in their place.
-    if folder.exists() && !folder.is_dir() {
+    // A folder named must be one; the data folder's games may not be
+    // there yet, but nothing else may stand in their place.
+    let may_be_missing = args.dir.is_none() && !folder.exists();
+    if !folder.is_dir() && !may_be_missing {
         return Err(Failure::usage(format!(
             "{} is not a folder",
             folder.display()

@@ -252,6 +252,14 @@ struct Ending {
 }
 
 impl Ending {
+    /// A game the rules ended, or not.
+    fn played(outcome: Option<Outcome>) -> Ending {
+        Ending {
+            outcome,
+            forfeit: None,
+        }
+    }
+
     /// `loser` lost the game for `why`.
     fn forfeit(loser: Player, why: String) -> Ending {
         Ending {
@@ -288,10 +296,7 @@ fn play_game<G: Playable>(
             game.position_hash(),
             game.plies() - start.plies(),
         ) {
-            return Ok(Ending {
-                outcome: Some(Outcome::Draw),
-                forfeit: None,
-            });
+            return Ok(Ending::played(Some(Outcome::Draw)));
         }
         let mover = game.to_move();
         let scripted = opening.next(&game, game.plies() - start.plies());
@@ -349,10 +354,7 @@ fn play_game<G: Playable>(
             }
         }
     }
-    Ok(Ending {
-        outcome: line.game().outcome(),
-        forfeit: None,
-    })
+    Ok(Ending::played(line.game().outcome()))
 }
 
 /// Plays `games` games between `first` and `second`, alternating who
@@ -428,30 +430,23 @@ pub fn run_match<G: Playable>(
         };
         let Ending { outcome, forfeit } = outcome?;
         let verdict = match outcome {
-            Some(Outcome::Win(winner)) if winner == first_player => {
-                tally.wins += 1;
-                format!("{first} wins")
-            }
-            Some(Outcome::Win(_)) => {
-                tally.losses += 1;
-                format!("{second} wins")
+            Some(Outcome::Win(winner)) => {
+                let (won, lost) = if winner == first_player {
+                    tally.wins += 1;
+                    (first, second)
+                } else {
+                    tally.losses += 1;
+                    (second, first)
+                };
+                match forfeit {
+                    Some(why) => format!("{won} wins ({lost} {why})"),
+                    None => format!("{won} wins"),
+                }
             }
             Some(Outcome::Draw) | None => {
                 tally.draws += 1;
                 "draw".to_string()
             }
-        };
-        // The loser is the contender that did not win.
-        let verdict = match (forfeit, outcome) {
-            (Some(why), Some(Outcome::Win(winner))) => {
-                let loser = if winner == first_player {
-                    second
-                } else {
-                    first
-                };
-                format!("{verdict} ({loser} {why})")
-            }
-            _ => verdict,
         };
         let opener = if swapped { second } else { first };
         let _ = writeln!(
