@@ -68,6 +68,27 @@ fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
 }
 
 #[test]
+fn a_resignation_ends_the_game_saying_who_resigned() {
+    let data = Scratch::new("lobby-resign");
+    let served = Served::start(&data, &[]);
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, 2);
+    players[1].send(json!({"type":"resign","side":"second"}));
+    assert_eq!(players[0].expect("resign")["side"], "second");
+    assert_eq!(spectator.expect("resign")["side"], "second");
+    // Both players and the spectator read who resigned in the end.
+    let [first, second] = &mut players;
+    for client in [first, second, &mut spectator] {
+        let end = client.expect("end");
+        assert_eq!(end["result"], "X", "{end}");
+        assert_eq!(end["reason"], "Player O resigned", "{end}");
+    }
+}
+
+#[test]
 fn a_dropped_player_rejoins_with_their_code_and_finishes() {
     let data = Scratch::new("lobby-rejoin");
     let served = Served::start(&data, &["--reconnect-timeout", "1"]);

@@ -93,6 +93,11 @@ impl<G: Described> GameState<G> {
         self.outcome().is_some()
     }
 
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Player> {
+        self.resigned
+    }
+
     /// How the game was adjudged, if it was.
     pub fn adjudged(&self) -> Option<Adjudged> {
         self.adjudged

@@ -454,15 +454,16 @@ impl<G: Described> Table<G> {
         }
     }
 
-    /// Why the game ended, for the `end` message.
+    /// Why the game ended, for the `end` message: who resigned, or how
+    /// the clock or the players ended it, in the words every screen
+    /// uses for it (`Player O resigned`).
     pub fn end_reason(&self) -> String {
-        match self.state.adjudged() {
-            Some(adjudged) => {
-                let text = adjudged.text::<G>();
-                text.trim_end_matches('.').to_string()
-            }
-            None => "the game is over".to_string(),
-        }
+        let text = match (self.state.resigned(), self.state.adjudged()) {
+            (Some(resigner), _) => G::resignation_text(resigner),
+            (None, Some(adjudged)) => adjudged.text::<G>(),
+            (None, None) => return "the game is over".to_string(),
+        };
+        text.trim_end_matches('.').to_string()
     }
 
     /// The game as a record, its clock included.
