@@ -8,6 +8,7 @@
 //! shows a game through a [`seen::Witness`] and types into it through
 //! [`intent::Intent`]s.
 
+pub mod accepting;
 pub mod client;
 pub mod clock;
 pub mod code;

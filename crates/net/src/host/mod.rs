@@ -26,6 +26,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio::time::{Instant, sleep_until, timeout};
 
+use crate::accepting;
 use crate::code::Code;
 use crate::connection::{Event, refusal};
 use crate::event::Happened;
@@ -249,10 +250,8 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
                     self.room.flag(&mut self.terminal)?;
                     None
                 }
-                accepted = self.listener.accept() => {
-                    if let Ok((stream, peer)) = accepted {
-                        self.accept(stream, peer.ip());
-                    }
+                (stream, peer) = accepting::accepted(&self.listener) => {
+                    self.accept(stream, peer.ip());
                     None
                 }
                 Some(event) = self.events.recv() => self.event(event)?,

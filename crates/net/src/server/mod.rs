@@ -23,6 +23,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
+use crate::accepting;
 use crate::connection::{Keepalive, refusal};
 use crate::guard::{self, Guard};
 use crate::protocol::encode;
@@ -168,11 +169,7 @@ impl Server {
         loop {
             tokio::select! {
                 () = &mut stop => break,
-                accepted = self.listener.accept() => match accepted {
-                    Ok((stream, peer)) => self.accept(stream, peer),
-                    // Out of descriptors, for instance: wait rather than spin.
-                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-                },
+                (stream, peer) = accepting::accepted(&self.listener) => self.accept(stream, peer),
             }
         }
         drop(self.listener);
