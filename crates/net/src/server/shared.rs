@@ -114,6 +114,20 @@ impl Shared {
         Ok(inputs)
     }
 
+    /// Forgets the game `id`'s replica once it takes no more inputs (its
+    /// game is over, the server stops, or nobody came for a while), so
+    /// that the games running here are only those that are. A replica
+    /// started since in its place is kept.
+    pub async fn forget(&self, id: u64) {
+        let mut replicas = self.replicas.lock().await;
+        if replicas
+            .get(&id)
+            .is_some_and(|handle| handle.inputs.is_closed())
+        {
+            replicas.remove(&id);
+        }
+    }
+
     /// The inputs of the game `id`'s replica, if it is running here.
     pub async fn running(&self, id: u64) -> Option<mpsc::Sender<Input>> {
         let replicas = self.replicas.lock().await;
@@ -230,6 +244,13 @@ pub(super) fn fitted(mut open: Vec<Listing>, mut playing: Vec<Listing>) -> Messa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::{Server, ServerOptions};
+    use crate::store::Database;
+    use serde_json::{Value, json};
+    use std::net::SocketAddr;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+    use tokio::net::TcpStream;
+    use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
     fn listing(id: u64, name: &str) -> Listing {
         Listing {
@@ -276,5 +297,122 @@ mod tests {
                 playing: Vec::new()
             }
         );
+    }
+
+    /// A peer speaking the protocol over a real socket.
+    struct Peer {
+        lines: Lines<BufReader<OwnedReadHalf>>,
+        write: OwnedWriteHalf,
+    }
+
+    impl Peer {
+        async fn connect(address: SocketAddr) -> Peer {
+            let stream = TcpStream::connect(address)
+                .await
+                .expect("the server accepts");
+            let (read, write) = stream.into_split();
+            Peer {
+                lines: BufReader::new(read).lines(),
+                write,
+            }
+        }
+
+        async fn send(&mut self, message: Value) {
+            let line = format!("{message}\n");
+            self.write.write_all(line.as_bytes()).await.expect("sent");
+        }
+
+        /// The next message of `kind`, those before it passed over.
+        async fn expect(&mut self, kind: &str) -> Value {
+            loop {
+                let line = self.lines.next_line().await.expect("read");
+                let line = line.unwrap_or_else(|| panic!("closed before a {kind}"));
+                let message: Value = serde_json::from_str(&line).expect("JSON");
+                if message["type"] == kind {
+                    return message;
+                }
+            }
+        }
+    }
+
+    /// A game made, joined and resigned on a server keeping its games in
+    /// `database`: once its players hear the end, the server no longer
+    /// counts it among the games running here.
+    async fn a_finished_game_is_forgotten(database: Database) {
+        let bind = "127.0.0.1:0".parse().expect("an address");
+        let server = Server::bind(ServerOptions::new(bind, database))
+            .await
+            .expect("the server starts");
+        let address = server.local_addr().expect("an address");
+        let shared = server.shared.clone();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = tokio::spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        let mut ada = Peer::connect(address).await;
+        ada.send(
+            json!({"type":"create","name":"ada","game":"gekitai","settings":{},"side":"first"}),
+        )
+        .await;
+        let created = ada.expect("created").await;
+        ada.expect("welcome").await;
+        let id = created["id"].as_u64().expect("a game number");
+        let mut bob = Peer::connect(address).await;
+        let version = crate::protocol::PROTOCOL_VERSION;
+        bob.send(json!({"type":"hello","version":version,"name":"bob","code":created["join"],"role":"player"}))
+            .await;
+        bob.expect("welcome").await;
+        assert!(shared.replicas.lock().await.contains_key(&id));
+        bob.send(json!({"type":"resign","side":"second"})).await;
+        ada.expect("end").await;
+        bob.expect("end").await;
+        assert!(
+            !shared.replicas.lock().await.contains_key(&id),
+            "the game is over, but still counted as running"
+        );
+        let _ = stop.send(());
+        serving.await.expect("the server stops");
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    }
+
+    #[test]
+    fn a_finished_game_is_forgotten_on_sqlite() {
+        let folder =
+            std::env::temp_dir().join(format!("tabletop-forgotten-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder).expect("a folder");
+        runtime().block_on(a_finished_game_is_forgotten(Database::in_folder(&folder)));
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn a_finished_game_is_forgotten_on_postgresql() {
+        let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
+            panic!(
+                "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
+                 which `bash .ci/run` installs, starts and names there"
+            )
+        });
+        let name = format!("forgotten_{}", std::process::id());
+        let runtime = runtime();
+        runtime.block_on(async {
+            use sqlx::Connection;
+            let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+                .await
+                .expect("the test server answers");
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&mut admin)
+                .await
+                .expect("a database of the test's own");
+        });
+        runtime.block_on(a_finished_game_is_forgotten(Database::Url(format!(
+            "{server}/{name}"
+        ))));
     }
 }

@@ -167,6 +167,16 @@ pub(super) struct Replica<G: Playable> {
     returns: [Returns; 2],
 }
 
+/// Why a replica stopped serving its game.
+enum Served {
+    /// The game is over (or expired): everyone here hears how it ended.
+    Over,
+    /// The server stops: what is in hand is finished first.
+    Stopping,
+    /// Nobody here has been at the game for a while.
+    Idle,
+}
+
 /// What became of an entry written.
 enum Committed {
     Kept,
@@ -189,6 +199,24 @@ impl<G: Playable> Replica<G> {
     }
 
     async fn run(mut self, mut inputs: mpsc::Receiver<Input>) {
+        let served = self.serve(&mut inputs).await;
+        // Nothing more comes to this replica: the server stops counting
+        // it among its games before anyone hears how it ended, so no
+        // entry of a game over (or left idle) stays behind. A connection
+        // coming later starts a new replica, which finds the game over,
+        // or takes it up again.
+        inputs.close();
+        self.shared.forget(self.id).await;
+        match served {
+            Served::Over => self.finish().await,
+            Served::Stopping => self.stop(&mut inputs).await,
+            Served::Idle => {}
+        }
+    }
+
+    /// The game, as its inputs come, until it is over, the server stops,
+    /// or nobody here has been at it for a while.
+    async fn serve(&mut self, inputs: &mut mpsc::Receiver<Input>) -> Served {
         let (found_in, mut found) = mpsc::channel::<Found>(1);
         while !self.room.table.state.is_over() && !self.expired {
             if let Some(what) = self.offer_for_computer() {
@@ -203,19 +231,19 @@ impl<G: Playable> Replica<G> {
                     self.flag().await;
                 }
                 input = inputs.recv() => match input {
-                    None | Some(Input::Stop) => return self.stop(&mut inputs).await,
+                    None | Some(Input::Stop) => return Served::Stopping,
                     Some(input) => self.input(input).await,
                 },
                 Some(found) = found.recv() => self.computer_moved(found).await,
                 () = sleep_until(wake) => {
                     if self.room.is_empty() && self.empty_since.elapsed() >= IDLE {
-                        return;
+                        return Served::Idle;
                     }
                     self.tell_claimable();
                 }
             }
         }
-        self.finish().await;
+        Served::Over
     }
 
     /// When to look again: at the next claim to tell of, at the end of
@@ -595,7 +623,7 @@ impl<G: Playable> Replica<G> {
 
     /// The server stops: what is in hand is done, then every connection
     /// here is told to come back later.
-    async fn stop(mut self, inputs: &mut mpsc::Receiver<Input>) {
+    async fn stop(&mut self, inputs: &mut mpsc::Receiver<Input>) {
         while let Ok(input) = inputs.try_recv() {
             if !matches!(input, Input::Stop) {
                 self.input(input).await;
