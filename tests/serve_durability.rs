@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::json;
 
 mod common;
-use common::client::{PATIENCE, create, hello, play};
+use common::client::{Client, PATIENCE, create, hello, play};
 use common::scratch::Scratch;
 use common::served::{Served, exported};
 
@@ -132,6 +132,43 @@ fn a_save_that_fails_refuses_the_move_and_both_players_hear_it() {
     let served = Served::start(&data, &[]);
     let (_, back) = hello(&served.address, &welcome["rejoin"], "player");
     assert_eq!(back["moves"], json!(["A1", "A6", "C3"]));
+}
+
+#[test]
+fn a_player_is_welcomed_only_once_their_seat_is_kept() {
+    let data = Scratch::new("durable-seated");
+    let mut served = Served::start(&data, &[]);
+    let (mut creator, created) = create(&served.address, "ada");
+    let (joiner, welcome) = hello(&served.address, &created["join"], "player");
+    creator.notice("bob joined");
+    drop(joiner);
+    creator.notice("Waiting for bob");
+    let back_as = |name: &str| {
+        let mut back = Client::connect(&served.address);
+        back.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":name,"code":welcome["rejoin"],"role":"player"}));
+        back
+    };
+    // bob comes back as robert while nothing can be saved: a welcome now
+    // would name a seat that a kill would lose.
+    let locked = Locked::take(&data);
+    let answer = back_as("robert").next();
+    assert_eq!(answer["type"], "error", "{answer}");
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("could not save"),
+        "{answer}"
+    );
+    drop(locked);
+    // Once it can be, the welcome comes after the seat is kept: killed
+    // at once, the server still knows robert.
+    let welcomed = back_as("robert").expect("welcome");
+    assert_eq!(welcomed["names"], json!(["ada", "robert"]));
+    served.kill();
+    let served = Served::start(&data, &[]);
+    let (_, watched) = hello(&served.address, &created["watch"], "spectator");
+    assert_eq!(watched["names"], json!(["ada", "robert"]));
 }
 
 /// A record and a room file of the earlier kind, game `id`, its first

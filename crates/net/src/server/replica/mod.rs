@@ -329,39 +329,55 @@ impl<G: Playable> Replica<G> {
             let _ = outbox.try_send(crate::connection::refusal(why));
             return;
         }
+        // The seat is kept before its player is welcomed: the welcome
+        // names the player to everyone, and a server killed once it is
+        // sent must still know who sits there. A seat that cannot be kept
+        // is refused, and whoever held it keeps it.
+        let seated = Happened::Seated {
+            side: side.into(),
+            name: name.clone(),
+            server: self.shared.server_id.clone(),
+            both_here: self.presence.has_opponent(side),
+        };
+        if let Err(why) = self.keep(seated).await {
+            let back = match &rejoin {
+                Some(code) => format!("come back with your code {code}"),
+                None => "come back with your code".to_string(),
+            };
+            let why = format!("the server could not save your seat ({why}): {back}");
+            let _ = outbox.try_send(crate::connection::refusal(&why));
+            return;
+        }
         if self.room.is_seated(side) {
             self.room
                 .unseat(side, "you took this seat again from another connection");
         }
-        if self
-            .room
-            .seat(side, id, name.clone(), outbox, rejoin)
-            .is_err()
-        {
-            return;
+        if self.room.seat(side, id, name, outbox, rejoin).is_err() {
+            // Gone before its welcome: the side is away again.
+            self.write_down(Happened::Away { side: side.into() }).await;
         }
-        let seated = Happened::Seated {
-            side: side.into(),
-            name,
-            server: self.shared.server_id.clone(),
-            both_here: self.presence.has_opponent(side),
-        };
-        self.write_down(seated).await;
     }
 
     /// Writes an entry nobody asked for by a message (a seat taken or
-    /// left), retrying once if another server wrote first.
+    /// left), retrying if another server wrote first.
     async fn write_down(&mut self, happened: Happened) {
+        let _ = self.keep(happened).await;
+    }
+
+    /// Writes an entry nobody asked for by a message, retrying if another
+    /// server wrote first; why it could not be written.
+    async fn keep(&mut self, happened: Happened) -> Result<(), String> {
         for _ in 0..3 {
             match self.commit(happened.clone()).await {
-                Ok(Committed::Kept) => return,
+                Ok(Committed::Kept) => return Ok(()),
                 Ok(Committed::Overtaken) => continue,
                 Err(why) => {
                     tracing::error!(game = self.id, %why, "not saved");
-                    return;
+                    return Err(why);
                 }
             }
         }
+        Err("other servers kept writing first".to_string())
     }
 
     /// A seated player's message: checked, written, applied; checked
