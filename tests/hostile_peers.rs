@@ -694,3 +694,26 @@ fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
         "{lines} lines for {knocks} refusals:\n{log}"
     );
 }
+
+#[test]
+fn one_address_takes_only_a_few_seats_in_the_gallery() {
+    let data = Scratch::new("hostile-gallery");
+    let served = Served::start(&data, &[]);
+    let (_ada, created) = create(&served.address, "ada");
+    let hosted = host_gekitai(&[], &data.join("host"), PATIENCE);
+    for (address, watch) in [
+        (served.address.as_str(), created["watch"].clone()),
+        (hosted.address.as_str(), json!(hosted.watch)),
+    ] {
+        let watching: Vec<(Client, Value)> = (0..tabletop::net::room::SPECTATORS_PER_ADDRESS)
+            .map(|_| hello(address, &watch, "spectator"))
+            .collect();
+        let (kind, reason) = knock(address, &watch, "spectator");
+        assert_eq!(kind, "error", "{address}: {reason}");
+        assert!(
+            reason.contains("spectators from your address"),
+            "{address}: {reason}"
+        );
+        drop(watching);
+    }
+}

@@ -3,6 +3,7 @@
 //! a flood or a broken line ends it with an error. Shared by the one-game
 //! host and the lobby server, which differ only in how a peer gets in.
 
+use std::net::IpAddr;
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -30,11 +31,12 @@ const DRAIN_TIME: Duration = Duration::from_secs(2);
 
 /// What a game's owner hears from the connections.
 pub enum Event {
-    /// A connection let in: to the seat of `seat`, or watching if none;
-    /// `rejoin` is the code a newly seated player comes back with, if the
-    /// owner made one for it.
+    /// A connection let in from `address`: to the seat of `seat`, or
+    /// watching if none; `rejoin` is the code a newly seated player comes
+    /// back with, if the owner made one for it.
     Arrived {
         id: u64,
+        address: IpAddr,
         seat: Option<Player>,
         name: String,
         rejoin: Option<String>,
@@ -81,6 +83,8 @@ pub struct Peer {
 /// Who a connection let in is.
 pub struct Admission {
     pub id: u64,
+    /// Where it comes from.
+    pub address: IpAddr,
     /// The seat it takes; none to watch.
     pub seat: Option<Player>,
     /// The name it gave, unchecked.
@@ -125,6 +129,7 @@ pub async fn admit(peer: Peer, admission: Admission, events: mpsc::Sender<Event>
     let spectator = admission.seat.is_none();
     let arrived = Event::Arrived {
         id: admission.id,
+        address: admission.address,
         seat: admission.seat,
         name,
         rejoin: admission.rejoin,

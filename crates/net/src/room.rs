@@ -7,21 +7,34 @@
 //! connections, and to a [`Witness`] (the host's terminal, or no one).
 
 use std::io;
+use std::net::IpAddr;
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::event::{Happened, Logged};
+use crate::guard::counted_as;
 use crate::protocol::{MAX_LINE, Message, PROTOCOL_VERSION, encode, notice};
 use crate::seen::{Seen, Witness};
 use crate::table::{Checked, Table, Told};
 use tabletop_engine::record::{Record, settings_table};
 use tabletop_engine::{Described, Player};
 
+/// Spectators of one game from one address at once (an IPv6 address
+/// counted as its /64, as for every limit: see [`counted_as`]): so that
+/// a few addresses cannot take every seat in the gallery.
+pub const SPECTATORS_PER_ADDRESS: usize = 4;
+
 /// A connection in a seat or watching.
 struct Linked {
     id: u64,
     outbox: mpsc::Sender<Message>,
+}
+
+/// A connection watching, and the address it counts as.
+struct Spectator {
+    linked: Linked,
+    from: IpAddr,
 }
 
 /// What a player's message did to the room, at a host that applies it
@@ -43,7 +56,7 @@ pub struct Room<G: Described> {
     pub table: Table<G>,
     settings: toml::Table,
     seats: [Option<Linked>; 2],
-    spectators: Vec<Linked>,
+    spectators: Vec<Spectator>,
     max_spectators: usize,
     /// Players' connections unseated for not keeping up with what they
     /// were sent, and their sides: when such a connection ends, its
@@ -94,7 +107,7 @@ impl<G: Described> Room<G> {
             && self
                 .spectators
                 .iter()
-                .all(|linked| linked.outbox.is_closed())
+                .all(|spectator| spectator.linked.outbox.is_closed())
     }
 
     /// Seats the connection `id` at `side` as `name` and welcomes it,
@@ -126,16 +139,26 @@ impl<G: Described> Room<G> {
         }
     }
 
-    /// Lets the connection `id` watch, if there is room.
-    pub fn watch(&mut self, id: u64, outbox: mpsc::Sender<Message>) {
-        self.spectators.retain(|linked| !linked.outbox.is_closed());
-        if self.spectators.len() >= self.max_spectators {
-            let _ = outbox.try_send(refusal("the game has all the spectators it takes"));
+    /// Lets the connection `id` from `address` watch, if there is room
+    /// for it, and for one more from its address.
+    pub fn watch(&mut self, id: u64, address: IpAddr, outbox: mpsc::Sender<Message>) {
+        self.spectators
+            .retain(|spectator| !spectator.linked.outbox.is_closed());
+        let from = counted_as(address);
+        let full = self.spectators.len() >= self.max_spectators;
+        let alike = self.spectators.iter().filter(|s| s.from == from).count();
+        if full || alike >= SPECTATORS_PER_ADDRESS {
+            let why = match full {
+                true => "the game has all the spectators it takes",
+                false => "too many spectators from your address",
+            };
+            let _ = outbox.try_send(refusal(why));
             return;
         }
         if outbox.try_send(self.welcome(None, None)).is_ok() {
             self.catch_up(&outbox);
-            self.spectators.push(Linked { id, outbox });
+            let linked = Linked { id, outbox };
+            self.spectators.push(Spectator { linked, from });
         }
     }
 
@@ -276,7 +299,8 @@ impl<G: Described> Room<G> {
     /// keeping up held it until it ended, so that its player is away
     /// from then, as one whose connection broke.
     pub fn left(&mut self, id: u64) -> Option<Player> {
-        self.spectators.retain(|linked| linked.id != id);
+        self.spectators
+            .retain(|spectator| spectator.linked.id != id);
         if let Some(at) = self.dropped.iter().position(|&(dropped, _)| dropped == id) {
             let (_, side) = self.dropped.swap_remove(at);
             return self.seats[side.index()].is_none().then_some(side);
@@ -307,7 +331,7 @@ impl<G: Described> Room<G> {
             }
         }
         self.spectators
-            .retain(|linked| linked.outbox.try_send(message.clone()).is_ok());
+            .retain(|spectator| spectator.linked.outbox.try_send(message.clone()).is_ok());
     }
 
     /// The side out of time, ended as such now, if one is: true if the
@@ -347,6 +371,32 @@ fn refusal(reason: &str) -> Message {
 mod tests {
     use super::*;
     use tabletop_engine::gekitai::Gekitai;
+
+    #[test]
+    fn one_address_takes_only_a_few_seats_in_the_gallery_an_ipv6_one_with_its_network() {
+        let mut room = Room::new(&Record::new(Gekitai::default()), None, 32).expect("a room");
+        let at = |text: &str| -> IpAddr { text.parse().expect("an address") };
+        let mut watch = |id: u64, address: &str| {
+            let (outbox, mut inbox) = mpsc::channel(8);
+            room.watch(id, at(address), outbox);
+            let answer = inbox.try_recv().expect("an answer");
+            (answer, inbox)
+        };
+        let mut watching = Vec::new();
+        for id in 0..SPECTATORS_PER_ADDRESS as u64 {
+            let (answer, inbox) = watch(id, &format!("2001:db8:1:2::{id}"));
+            assert!(matches!(answer, Message::Welcome { .. }), "{answer:?}");
+            watching.push(inbox);
+        }
+        let (answer, _) = watch(90, "2001:db8:1:2:ffff::1");
+        assert_eq!(answer, refusal("too many spectators from your address"));
+        let (answer, _kept) = watch(91, "2001:db8:1:3::1");
+        assert!(matches!(answer, Message::Welcome { .. }), "another /64");
+        // One that leaves makes room for another from its address.
+        drop(watching.pop());
+        let (answer, _kept) = watch(92, "2001:db8:1:2::99");
+        assert!(matches!(answer, Message::Welcome { .. }), "{answer:?}");
+    }
 
     #[test]
     fn a_player_unseated_for_not_keeping_up_has_left_once_its_connection_ends() {

@@ -113,6 +113,7 @@ pub async fn connection(stream: TcpStream, door: Door, events: mpsc::Sender<Even
     };
     let admission = Admission {
         id: door.id,
+        address: door.address,
         seat,
         name,
         rejoin: None,

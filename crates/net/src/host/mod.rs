@@ -409,10 +409,11 @@ impl<G: Described, T: Terminal<G>> Host<G, T> {
             } => self.joined(id, name, outbox)?,
             Event::Arrived {
                 id,
+                address,
                 seat: None,
                 outbox,
                 ..
-            } => self.room.watch(id, outbox),
+            } => self.room.watch(id, address, outbox),
             Event::Said(id, message) => return self.said(id, message),
             Event::Left(id, why) => match self.room.left(id) {
                 Some(side) if side == self.options.side => return Ok(Some(Hosted::InputEnded)),

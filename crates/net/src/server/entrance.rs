@@ -87,6 +87,7 @@ pub(super) async fn enter(shared: Arc<Shared>, stream: TcpStream, address: IpAdd
     };
     let admission = Admission {
         id,
+        address,
         seat: entered.seat,
         name: entered.name,
         rejoin: entered.rejoin,

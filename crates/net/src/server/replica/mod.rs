@@ -294,13 +294,15 @@ impl<G: Playable> Replica<G> {
                 name,
                 rejoin,
                 outbox,
+                ..
             } => self.arrived(id, side, name, rejoin, outbox).await,
             Event::Arrived {
                 id,
+                address,
                 seat: None,
                 outbox,
                 ..
-            } => self.room.watch(id, outbox),
+            } => self.room.watch(id, address, outbox),
             Event::Said(id, message) => self.said(id, message).await,
             Event::Left(id, why) => {
                 if let Some(side) = self.room.left(id) {
