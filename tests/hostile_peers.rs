@@ -695,6 +695,61 @@ fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
     );
 }
 
+/// The chat lines game `id` of the server keeping its games in `data`
+/// has kept in its log.
+fn chat_kept(data: &std::path::Path, id: &Value) -> i64 {
+    let url = format!("sqlite://{}", data.join("tabletop.db").display());
+    let id = id.as_i64().expect("a game number");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        use sqlx::{Connection, Row};
+        let mut connection = sqlx::SqliteConnection::connect(&url)
+            .await
+            .expect("the database opens");
+        sqlx::query(
+            "SELECT COUNT(*) FROM events WHERE game_id = ?1 AND body LIKE '%\"kind\":\"chat\"%'",
+        )
+        .bind(id)
+        .fetch_one(&mut connection)
+        .await
+        .expect("the log reads")
+        .get(0)
+    })
+}
+
+#[test]
+fn chat_is_bounded_between_moves_and_a_line_refused_is_neither_relayed_nor_kept() {
+    let data = Scratch::new("hostile-chat");
+    let served = Served::start(&data, &[]);
+    let (mut ada, created) = create(&served.address, "ada");
+    let (mut bob, _) = hello(&served.address, &created["join"], "player");
+    ada.notice("bob joined");
+    let lines = tabletop::net::chat::CHAT_LIMIT.between_moves;
+    let chat = |n: u32| json!({"type":"chat","text":format!("line {n}")});
+    for n in 0..=lines {
+        ada.send(chat(n));
+    }
+    // The line too many is ada's alone to hear of; bob hears the others,
+    // then ada's move, and nothing between.
+    let refused = ada.notice("since the last move");
+    assert!(
+        refused["text"].as_str().unwrap_or("").contains("move"),
+        "{refused}"
+    );
+    ada.send(json!({"type":"move","move":"A1"}));
+    for n in 0..lines {
+        assert_eq!(news(&mut bob)["text"], format!("line {n}"));
+    }
+    assert_eq!(news(&mut bob), json!({"type":"move","move":"A1"}));
+    // The move gave ada her lines again.
+    ada.send(chat(lines + 1));
+    assert_eq!(news(&mut bob)["text"], format!("line {}", lines + 1));
+    assert_eq!(chat_kept(&data, &created["id"]), i64::from(lines) + 1);
+}
+
 #[test]
 fn one_address_takes_only_a_few_seats_in_the_gallery() {
     let data = Scratch::new("hostile-gallery");

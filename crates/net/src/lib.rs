@@ -9,6 +9,7 @@
 //! [`intent::Intent`]s.
 
 pub mod accepting;
+pub mod chat;
 pub mod client;
 pub mod clock;
 pub mod code;

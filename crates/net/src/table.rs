@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::chat::{CHAT_LIMIT, ChatCount};
 use crate::clock::{self, Clock, clock_line};
 use crate::connection::kind;
 use crate::event::{ClockAfter, Happened, Logged, now_ms};
@@ -26,7 +27,7 @@ pub enum Checked {
     /// Something to happen: an entry for the log.
     Happens(Happened),
     /// Nothing happens; the player alone is told this (an offer while
-    /// another waits).
+    /// another waits, a line of chat beyond the bounds).
     Answered(String),
     /// The win against an absent opponent: the owner, who knows who is
     /// there, decides.
@@ -56,6 +57,8 @@ pub struct Table<G: Described> {
     pub clock: Option<Clock>,
     /// The offer waiting for an answer, and who made it.
     pending: Option<(Player, Proposal)>,
+    /// The lines of chat said, for the bounds on them.
+    chat: ChatCount,
     /// The first and the second player's names.
     pub names: [String; 2],
     /// The side played at the terminal the game is shown on (a host's),
@@ -72,6 +75,7 @@ impl<G: Described> Table<G> {
             state: GameState::of_record(record)?,
             clock: record.clock.map(Clock::new),
             pending: None,
+            chat: ChatCount::default(),
             names: [String::new(), String::new()],
             local,
             seq: 0,
@@ -130,6 +134,9 @@ impl<G: Described> Table<G> {
                 _ => format!("an answer to no {} offer", word(what)),
             },
             Message::Chat { text, .. } => {
+                if let Some(why) = self.chat.refusal(side, CHAT_LIMIT) {
+                    return Checked::Answered(why);
+                }
                 let text = sanitise(&text, MAX_CHAT);
                 return Checked::Happens(Happened::Chat {
                     side: side.into(),
@@ -233,6 +240,7 @@ impl<G: Described> Table<G> {
             }
             Happened::Chat { side, text } => {
                 let side = Player::from(*side);
+                self.chat.said(side);
                 let (from, text) = (self.names[side.index()].clone(), text.clone());
                 // The terminal's own words are on its screen already.
                 if self.local != Some(side) {
@@ -279,6 +287,7 @@ impl<G: Described> Table<G> {
             return;
         };
         self.state.play(mv);
+        self.chat.moved();
         let typed_here = self.local == Some(side);
         told.push(Told::Shown(Seen::Moved { mv, typed_here }));
         let message = Message::Move { mv: mv.to_string() };
