@@ -20,6 +20,10 @@ use crate::table::{Checked, Table, Told};
 use tabletop_engine::record::{Record, settings_table};
 use tabletop_engine::{Described, Player};
 
+/// Spectators of one game at once, on the one-game host and on a lobby
+/// server alike.
+pub const MAX_SPECTATORS: usize = 32;
+
 /// Spectators of one game from one address at once (an IPv6 address
 /// counted as its /64, as for every limit: see [`counted_as`]): so that
 /// a few addresses cannot take every seat in the gallery.

@@ -34,7 +34,7 @@ use crate::guard::{self, Guard};
 use crate::intent::Intent;
 use crate::protocol::encode;
 use crate::protocol::{Message, Seats};
-use crate::room::{Room, Said};
+use crate::room::{MAX_SPECTATORS, Room, Said};
 use crate::seen::{Seen, Unseen, Witness};
 use crate::state::GameState;
 use crate::table::Checked;
@@ -46,9 +46,7 @@ use tabletop_engine::{Described, Game, Player};
 
 pub use admission::HANDSHAKE_TIME;
 
-/// Spectators watching at once, and connections open at once (those
-/// still in their handshake included).
-const MAX_SPECTATORS: usize = 32;
+/// Connections open at once (those still in their handshake included).
 const MAX_CONNECTIONS: usize = 64;
 
 /// Connections open at once from one address.

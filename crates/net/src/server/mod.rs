@@ -35,9 +35,6 @@ use shared::Shared;
 /// How long a connection may sit in the lobby without a word.
 const LOBBY_IDLE: Duration = Duration::from_secs(120);
 
-/// Spectators of one game at once.
-const MAX_SPECTATORS: usize = 32;
-
 /// Games listed at most in each part of the lobby's list, so that the
 /// list always fits in a line.
 const LISTED: usize = 100;

@@ -16,12 +16,12 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio::time::{Instant, sleep_until};
 
-use super::MAX_SPECTATORS;
 use super::computer::{self, Found};
 use super::shared::{Input, Shared};
 use crate::connection::Event;
 use crate::event::{Happened, Logged, now_ms};
 use crate::protocol::{Message, Seats, notice};
+use crate::room::MAX_SPECTATORS;
 use crate::room::Room;
 use crate::seen::Unseen;
 use crate::store::RowChange;
