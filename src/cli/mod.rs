@@ -82,7 +82,7 @@ fn needs_a_value(error: &clap::Error, args: &[OsString]) -> Option<String> {
         Some(ContextValue::String(text)) => Some(text.as_str()),
         _ => None,
     };
-    if error.kind() != ErrorKind::InvalidValue || said(ContextKind::InvalidValue)? != "" {
+    if error.kind() != ErrorKind::InvalidValue || !said(ContextKind::InvalidValue)?.is_empty() {
         return None;
     }
     // `--size <N>`.
