@@ -124,12 +124,12 @@ fn a_save_never_writes_over_what_tabletop_did_not_make() {
     fs::set_permissions(&locked, read_only).expect("chmod");
     let before = names(&here);
     for (target, why) in [
-        (text.clone(), "is not a game record"),
-        (fifo.clone(), "is not a regular file"),
+        (text.clone(), "not a game record, not written over"),
+        (fifo.clone(), "not a regular file"),
         (link.clone(), "symbolic link"),
         (locked.clone(), "read-only"),
         (here.join("nowhere/game.toml"), "does not exist"),
-        (PathBuf::from("/dev/full"), "is not a regular file"),
+        (PathBuf::from("/dev/full"), "not a regular file"),
     ] {
         let got = save_to(&target);
         assert_eq!(got.status, 1, "{}: {}", target.display(), got.stderr);
@@ -237,7 +237,7 @@ fn a_save_into_a_file_where_a_folder_should_be_names_it() {
     assert_eq!(got.status, 1, "{}", got.stderr);
     assert!(
         got.stderr
-            .contains(&format!("{} is not a folder", file.display())),
+            .contains(&format!("not a folder: {}", file.display())),
         "{}",
         got.stderr
     );

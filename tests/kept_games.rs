@@ -310,3 +310,37 @@ fn saving_never_writes_over_another_game_only_over_this_one_s_file() {
     save_as(&mut another, &mine);
     assert_eq!(moves_of(&text_of(&mine)), r#"moves = ["C3", "D4", "A1"]"#);
 }
+
+#[test]
+fn why_a_save_failed_is_read_on_a_narrow_screen_where_the_path_is_cut() {
+    let scratch = Scratch::new("kept-narrow");
+    let folder = scratch.join("games");
+    // Where the game would be saved automatically, a file of the player's.
+    let autosave = scratch.join("autosave.toml");
+    fs::write(&autosave, "my notes\n").expect("written");
+    let chosen = Options {
+        library: Some(folder.clone()),
+        autosave: Some(autosave.clone()),
+        ..options(Start::Game(Setup::default()))
+    };
+    let mut app = open(chosen, (60, 20));
+    play(&mut app, "C3");
+    assert_eq!(fs::read_to_string(&autosave).expect("read"), "my notes\n");
+    let screen = draw(&app, (60, 20));
+    assert!(
+        screen.contains("Autosave failed: not a game record, not written over"),
+        "{screen}"
+    );
+    let narrower = draw(&app, (40, 12));
+    assert!(
+        narrower.contains("Autosave failed: not a game record"),
+        "{narrower}"
+    );
+    // Saving over another game says why, and the name to give, first.
+    save_as(&mut app, &autosave);
+    let screen = draw(&app, (60, 20));
+    assert!(
+        screen.contains("Not saved, give another name: another game"),
+        "{screen}"
+    );
+}

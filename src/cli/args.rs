@@ -274,7 +274,7 @@ pub(crate) struct GtpArgs {
     #[command(flatten)]
     pub(crate) game: AnyGame,
     /// The engine's strength, 1 to 5.
-    #[arg(long, default_value_t = Level::DEFAULT)]
+    #[arg(long, default_value_t = Level::DEFAULT, allow_negative_numbers = true)]
     pub(crate) level: Level,
 }
 
@@ -289,13 +289,15 @@ pub(crate) struct MatchArgs {
     /// How many games (the contenders take turns to start).
     #[arg(long, default_value_t = 10)]
     pub(crate) games: usize,
-    /// Seconds per move for the ai: levels (default: each level's own),
-    /// also sent to GTP engines that know time_settings.
-    #[arg(long, value_name = "SECONDS")]
+    /// Seconds per move for the ai: levels, more than 0 and at most 3600
+    /// (default: each level's own), also sent to GTP engines that know
+    /// time_settings.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub(crate) time_per_move: Option<f64>,
     /// Seconds a GTP engine may take over a move before it forfeits the
-    /// game (default: 10 times the time per move plus 10; 60 without one).
-    #[arg(long, value_name = "SECONDS")]
+    /// game, more than 0 and at most 3600 (default: 10 times the time per
+    /// move plus 10; 60 without one).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub(crate) move_timeout: Option<f64>,
     /// Save each game's record in this folder (game-001.toml, ...).
     #[arg(long, value_name = "FOLDER")]
@@ -316,10 +318,11 @@ pub(crate) struct ReviewArgs {
     /// A game record (TOML), as saved by tabletop.
     pub(crate) file: PathBuf,
     /// The strength of the review, 1 to 5.
-    #[arg(long, default_value_t = Level::DEFAULT)]
+    #[arg(long, default_value_t = Level::DEFAULT, allow_negative_numbers = true)]
     pub(crate) level: Level,
-    /// Seconds for each position (default: twice the level's time a move).
-    #[arg(long, value_name = "SECONDS")]
+    /// Seconds for each position, more than 0 and at most 3600 (default:
+    /// twice the level's time a move).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub(crate) time_per_move: Option<f64>,
     /// Positions analysed at once (default: one per core).
     #[arg(long, value_name = "J")]

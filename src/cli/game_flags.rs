@@ -73,6 +73,15 @@ fn setting_help(setting: &Setting, list: &[Setting]) -> String {
     }
 }
 
+/// The help of the setting flag `--long` of `kind`, if it has one: what
+/// a command that takes any game says of it once the game is known.
+pub fn help_of(kind: GameKind, long: &str) -> Option<String> {
+    let list = kind.settings();
+    list.iter()
+        .find(|setting| setting.name.replace('_', "-") == long)
+        .map(|setting| setting_help(setting, list))
+}
+
 /// `text` with its first letter in uppercase, as clap's own help has it.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

@@ -18,6 +18,7 @@ mod review;
 mod serve;
 mod serve_ssh;
 
+use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 
@@ -45,8 +46,9 @@ fn command() -> clap::Command {
 
 /// Runs tabletop with the process's arguments; returns the exit status.
 pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
     let parsed = command()
-        .try_get_matches()
+        .try_get_matches_from(&args)
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
         Ok(cli) => cli,
@@ -55,12 +57,64 @@ pub fn main() -> ExitCode {
             let _ = error.print();
             return ExitCode::SUCCESS;
         }
-        Err(error) => return fail(&one_line(&error.render().to_string()), 2),
+        Err(error) => return fail(&refusal(&error, &args), 2),
     };
     match run(cli) {
         Ok(code) => code,
         Err(Failure { message, code }) => fail(&message, code),
     }
+}
+
+/// Why clap refused `args`, on one line: a flag given without its value
+/// says what it takes, as its help does (`--size needs a value: board
+/// side: between 4 and 26 (default 6)`), where clap would only say that
+/// one is needed.
+fn refusal(error: &clap::Error, args: &[OsString]) -> String {
+    needs_a_value(error, args).unwrap_or_else(|| one_line(&error.render().to_string()))
+}
+
+/// The refusal of a flag given without its value, naming what the flag
+/// takes: its help in the command `args` named (`tabletop hex --size`
+/// is Hex's `--size`).
+fn needs_a_value(error: &clap::Error, args: &[OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let said = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    if error.kind() != ErrorKind::InvalidValue || !said(ContextKind::InvalidValue)?.is_empty() {
+        return None;
+    }
+    // `--size <N>`.
+    let long = said(ContextKind::InvalidArg)?
+        .strip_prefix("--")?
+        .split(' ')
+        .next()?;
+    let words = || args.iter().skip(1).filter_map(|word| word.to_str());
+    let mut named = command();
+    for word in words() {
+        if let Some(sub) = named.find_subcommand(word) {
+            named = sub.clone();
+        }
+    }
+    // A setting's range is the game's (`tabletop gtp hex --size`).
+    let game = words().find_map(|word| word.parse::<GameKind>().ok());
+    let help = match game.and_then(|kind| game_flags::help_of(kind, long)) {
+        Some(help) => help,
+        None => named
+            .get_arguments()
+            .find(|arg| arg.get_long() == Some(long))?
+            .get_help()?
+            .to_string(),
+    };
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut chars = help.trim_end_matches('.').chars();
+    let first = chars.next()?;
+    Some(format!(
+        "--{long} needs a value: {}{}",
+        first.to_lowercase(),
+        chars.as_str()
+    ))
 }
 
 /// Clap's message for bad arguments on one line: its first paragraph, the
@@ -155,5 +209,80 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Levels(args)) => levels::levels(&args),
         Some(Command::Completions(args)) => packaging::completions(command(), &args),
         Some(Command::Man(args)) => packaging::man(command(), &args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What tabletop says of the command line `line` (words split at
+    /// spaces), which clap refuses.
+    fn refused(line: &str) -> String {
+        let args: Vec<OsString> = line.split(' ').map(OsString::from).collect();
+        let error = command().try_get_matches_from(&args).expect_err("refused");
+        refusal(&error, &args)
+    }
+
+    #[test]
+    fn a_flag_without_its_value_names_what_it_takes() {
+        assert_eq!(
+            refused("tabletop --size"),
+            "--size needs a value: board side: between 4 and 26 (default 6)"
+        );
+        assert_eq!(
+            refused("tabletop hex --size"),
+            "--size needs a value: board side: between 2 and 26 (default 11)"
+        );
+        assert_eq!(
+            refused("tabletop gtp hex --size"),
+            "--size needs a value: board side: between 2 and 26 (default 11)"
+        );
+        assert_eq!(
+            refused("tabletop gomoku --rule"),
+            refused("tabletop gomoku --size 15 --rule")
+        );
+        assert!(
+            refused("tabletop gomoku --rule").contains("freestyle or exact"),
+            "{}",
+            refused("tabletop gomoku --rule")
+        );
+        for line in [
+            "tabletop gtp gekitai --level",
+            "tabletop review a.toml --level",
+        ] {
+            let said = refused(line);
+            assert!(said.starts_with("--level needs a value: "), "{said}");
+            assert!(said.ends_with("1 to 5"), "{said}");
+        }
+        for line in [
+            "tabletop match hex --first ai:1 --second ai:2 --time-per-move",
+            "tabletop match hex --first ai:1 --second ai:2 --move-timeout",
+            "tabletop review a.toml --time-per-move",
+        ] {
+            let said = refused(line);
+            assert!(said.contains(" needs a value: seconds "), "{said}");
+            assert!(said.contains("more than 0 and at most 3600"), "{said}");
+        }
+        // A value given but wrong is refused as before.
+        assert_eq!(
+            refused("tabletop --clock x"),
+            one_line(
+                &command()
+                    .try_get_matches_from(["tabletop", "--clock", "x"])
+                    .expect_err("refused")
+                    .render()
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn a_negative_level_or_time_is_refused_with_its_range() {
+        let said = refused("tabletop gtp gekitai --level -1");
+        assert!(
+            said.contains("level must be a number from 1 to 5"),
+            "{said}"
+        );
     }
 }

@@ -38,10 +38,11 @@ pub fn keep_new(folder: &Path, game: &str, stamp: &str, text: &str) -> io::Resul
             Err(error) => return Err(error),
         }
     }
-    Err(io::Error::other(format!(
-        "{} has {MOST_TRIED} games of {game} saved that minute",
-        folder.display()
-    )))
+    Err(super::failure(
+        io::ErrorKind::Other,
+        format!("{MOST_TRIED} games of {game} saved that minute already"),
+        folder,
+    ))
 }
 
 #[cfg(test)]

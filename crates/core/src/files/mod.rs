@@ -12,7 +12,9 @@ mod reading;
 mod trash;
 mod writing;
 
-use std::path::PathBuf;
+use std::fmt::Display;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use directories::ProjectDirs;
@@ -20,6 +22,15 @@ use directories::ProjectDirs;
 pub use reading::{MAX_RECORD_BYTES, load, read_own, read_text};
 pub use trash::{TRASH, move_to_trash};
 pub use writing::{Kind, RECORD, hold_saves, save, save_as, save_new};
+
+/// An error about the file or folder at `path`: why first, the path last
+/// (`not a game record, not written over: ~/notes.toml`), so that where a
+/// message is cut to fit a narrow screen it is the path that is
+/// shortened, never the reason. Every error of this module that names a
+/// path is built here.
+fn failure(kind: io::ErrorKind, why: impl Display, path: &Path) -> io::Error {
+    io::Error::new(kind, format!("{why}: {}", path.display()))
+}
 
 /// The folder for tabletop's own files (`$XDG_DATA_HOME/tabletop` on
 /// Linux), if the platform has one.

@@ -8,6 +8,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::failure;
+
 /// The folder a deleted file goes to.
 pub const TRASH: &str = "trash";
 
@@ -41,10 +43,11 @@ fn trash_beside(path: &Path) -> io::Result<PathBuf> {
     match fs::symlink_metadata(&trash) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => {
-            return Err(io::Error::other(format!(
-                "{} is not a folder: nothing was moved",
-                trash.display()
-            )));
+            return Err(failure(
+                io::ErrorKind::Other,
+                "not a folder, nothing was moved",
+                &trash,
+            ));
         }
         Err(error) if error.kind() == io::ErrorKind::NotFound => fs::create_dir(&trash)?,
         Err(error) => return Err(error),
@@ -57,15 +60,16 @@ fn trash_beside(path: &Path) -> io::Result<PathBuf> {
 pub fn move_to_trash(path: &Path) -> io::Result<PathBuf> {
     let meta = fs::symlink_metadata(path)?;
     if meta.is_dir() {
-        return Err(io::Error::other(format!(
-            "{} is a folder: only files go to the trash",
-            path.display()
-        )));
+        return Err(failure(
+            io::ErrorKind::Other,
+            "a folder, only files go to the trash",
+            path,
+        ));
     }
     let name = path
         .file_name()
         .map(Path::new)
-        .ok_or_else(|| io::Error::other(format!("{} names no file", path.display())))?;
+        .ok_or_else(|| failure(io::ErrorKind::Other, "names no file", path))?;
     let trash = trash_beside(path)?;
     for n in 1..=MOST_NAMES {
         let target = trash.join(trash_name(name, n));
@@ -89,11 +93,14 @@ pub fn move_to_trash(path: &Path) -> io::Result<PathBuf> {
             }
         }
     }
-    Err(io::Error::other(format!(
-        "{} already holds {MOST_NAMES} files called {}: nothing was moved",
-        trash.display(),
-        name.display()
-    )))
+    Err(failure(
+        io::ErrorKind::Other,
+        format!(
+            "{MOST_NAMES} files called {} there already, nothing was moved",
+            name.display()
+        ),
+        &trash,
+    ))
 }
 
 #[cfg(test)]

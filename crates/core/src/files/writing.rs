@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use super::{config_dir, data_dir};
+use super::{config_dir, data_dir, failure};
 use tabletop_engine::record;
 
 /// Shared by every file being written, so that a signal never leaves one
@@ -36,7 +36,11 @@ fn saving() -> RwLockReadGuard<'static, ()> {
 
 /// A refusal to write, as an error that says why.
 fn refuse(path: &Path, why: &str) -> io::Error {
-    io::Error::other(format!("{} {why}: not written over", path.display()))
+    failure(
+        io::ErrorKind::Other,
+        format!("{why}, not written over"),
+        path,
+    )
 }
 
 /// A kind of file tabletop writes: what it is called, and whether a text
@@ -66,20 +70,24 @@ fn may_write_over(path: &Path, ours: &Kind) -> io::Result<()> {
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(error) => return Err(not_a_folder(path).unwrap_or(error)),
+        Err(error) => {
+            return Err(not_a_folder(path).unwrap_or_else(|| {
+                failure(error.kind(), format!("cannot look at it, {error}"), path)
+            }));
+        }
     };
     let kind = meta.file_type();
     if kind.is_symlink() {
-        return Err(refuse(path, "is a symbolic link"));
+        return Err(refuse(path, "a symbolic link"));
     }
     if !kind.is_file() {
-        return Err(refuse(path, "is not a regular file"));
+        return Err(refuse(path, "not a regular file"));
     }
     if meta.permissions().readonly() {
-        return Err(refuse(path, "is read-only"));
+        return Err(refuse(path, "read-only"));
     }
     if !holds(path, ours) {
-        return Err(refuse(path, &format!("exists and is not {}", ours.name)));
+        return Err(refuse(path, &format!("not {}", ours.name)));
     }
     Ok(())
 }
@@ -98,18 +106,20 @@ fn folder_of(path: &Path) -> io::Result<PathBuf> {
             .flatten()
             .any(|dir| folder.starts_with(dir));
         if !ours {
-            return Err(io::Error::other(format!(
-                "the folder {} does not exist",
-                folder.display()
-            )));
+            return Err(failure(
+                io::ErrorKind::NotFound,
+                "the folder does not exist",
+                &folder,
+            ));
         }
         if let Some(error) = not_a_folder(path) {
             return Err(error);
         }
         fs::create_dir_all(&folder).map_err(|error| {
-            io::Error::new(
+            failure(
                 error.kind(),
-                format!("cannot make the folder {}: {error}", folder.display()),
+                format!("cannot make the folder, {error}"),
+                &folder,
             )
         })?;
     } else if let Some(error) = not_a_folder(path) {
@@ -126,7 +136,7 @@ fn not_a_folder(path: &Path) -> Option<io::Error> {
         .skip(1)
         .filter(|folder| !folder.as_os_str().is_empty())
         .find(|folder| fs::symlink_metadata(folder).is_ok())?;
-    (!file.is_dir()).then(|| io::Error::other(format!("{} is not a folder", file.display())))
+    (!file.is_dir()).then(|| failure(io::ErrorKind::Other, "not a folder", file))
 }
 
 /// Writes `text` to a new temporary file beside `path`; its path.
@@ -152,9 +162,10 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
         Ok(()) => Ok(temporary),
         Err(error) => {
             let _ = fs::remove_file(&temporary);
-            Err(io::Error::new(
+            Err(failure(
                 error.kind(),
-                format!("cannot write in {}: {error}", folder.display()),
+                format!("cannot write in the folder, {error}"),
+                &folder,
             ))
         }
     }
@@ -170,8 +181,9 @@ pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
     let _saving = saving();
     may_write_over(path, ours)?;
     let temporary = write_temporary(path, text)?;
-    fs::rename(&temporary, path).inspect_err(|_| {
+    fs::rename(&temporary, path).map_err(|error| {
         let _ = fs::remove_file(&temporary);
+        failure(error.kind(), format!("cannot write, {error}"), path)
     })
 }
 
@@ -185,6 +197,6 @@ pub fn save_new(path: &Path, text: &str) -> io::Result<()> {
     let _ = fs::remove_file(&temporary);
     linked.map_err(|error| match error.kind() {
         io::ErrorKind::AlreadyExists => refuse(path, "already exists"),
-        _ => error,
+        kind => failure(kind, format!("cannot write, {error}"), path),
     })
 }

@@ -135,7 +135,7 @@ impl<G: GameUi> Play<G> {
             files::save(&path, &text)
         } else if there {
             self.message = Some(format!(
-                "Not saved: {shown} holds another game (or is not a record): not written over; give another name"
+                "Not saved, give another name: another game (or not a record) is there: {shown}"
             ));
             return;
         } else {
@@ -146,7 +146,8 @@ impl<G: GameUi> Play<G> {
                 self.saved_to = Some(path);
                 format!("Saved to {shown}")
             }
-            Err(error) => format!("Not saved: {shown}: {error}"),
+            // The error names the file or folder, last.
+            Err(error) => format!("Not saved: {error}"),
         });
     }
 
@@ -365,7 +366,7 @@ fn keep_unfinished(path: &Path, folder: Option<&Path>) -> Result<Option<String>,
     match files::kept::keep_new(folder, name, &stamp, &text) {
         Ok(_) => Ok(Some(format!("The {what} is kept in the saved games"))),
         Err(error) => Err(format!(
-            "{} holds an {what}, not kept in the saved games ({error}), so not written over",
+            "not written over, it holds an {what} not kept in the saved games ({error}): {}",
             paths::shown(path),
         )),
     }

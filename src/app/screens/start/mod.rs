@@ -15,6 +15,7 @@ use ratatui::layout::Rect;
 
 use crate::app::action::{Action, Direction};
 use crate::app::keys::Mode;
+use crate::app::keys::footer::Item;
 use crate::app::remembered::{self, Remembered};
 use crate::app::screens::history::{History, NEEDS_A_KEY, RatedHistory};
 use crate::app::screens::keeping::KeptGames;
@@ -470,6 +471,22 @@ impl Screen for StartMenu {
         true
     }
 
+    /// The keymap's, with Enter named for what it does on the line
+    /// chosen: a button opens a screen or resumes a game.
+    fn footer(&self) -> Vec<Item> {
+        let mut items = self.mode().footer(|action| self.in_footer(action));
+        let says = match self.rows().get(self.selected) {
+            Some(Row::Resume) => "resume",
+            Some(Row::Library | Row::Puzzles | Row::Lobby | Row::History) => "open",
+            _ => return items,
+        };
+        items
+            .iter_mut()
+            .filter(|item| item.action == Action::Confirm)
+            .for_each(|item| item.says = says.to_string());
+        items
+    }
+
     fn update(&mut self, action: Action, context: &Context) -> Transition {
         match action {
             Action::Step(direction) => self.step(direction),
@@ -566,6 +583,29 @@ mod tests {
         for row in [Row::Game, Row::Clock, Row::Seat(Player::First)] {
             select(&mut menu, row);
             assert!(names_change(&menu), "{row:?}");
+        }
+    }
+
+    /// The footer names what Enter does on the line chosen: it starts
+    /// the game from a line of its settings, and opens the saved games or
+    /// the puzzles from their buttons.
+    #[test]
+    fn the_footer_says_what_enter_does_on_the_line_chosen() {
+        let mut menu = StartMenu::new(&Setup::default());
+        let enter_says = |menu: &StartMenu| {
+            menu.footer()
+                .into_iter()
+                .find(|item| item.action == Action::Confirm)
+                .map(|item| item.says)
+                .expect("Enter in the footer")
+        };
+        for row in [Row::Start, Row::Game, Row::Clock] {
+            select(&mut menu, row);
+            assert_eq!(enter_says(&menu), "start", "{row:?}");
+        }
+        for row in [Row::Library, Row::Puzzles] {
+            select(&mut menu, row);
+            assert_eq!(enter_says(&menu), "open", "{row:?}");
         }
     }
 
