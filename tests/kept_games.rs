@@ -224,6 +224,42 @@ fn an_unfinished_autosaved_game_is_kept_before_another_game_is_saved_over_it() {
     );
 }
 
+/// A game left for a new one (`n` twice) is the autosave's: the start
+/// screen shown after it offers to resume it, as it would on the next
+/// start.
+#[test]
+fn the_start_screen_after_a_game_left_unfinished_offers_it_again() {
+    let scratch = Scratch::new("kept-left-for-new");
+    let folder = scratch.join("games");
+    let autosave = scratch.join("autosave.toml");
+    let mut app = app_autosaving(&folder, &autosave, Start::Menu);
+    assert!(!draw(&app, (80, 24)).contains("Resume"));
+    press(&mut app, KeyCode::Enter, false);
+    play(&mut app, "A1 C3");
+    press(&mut app, KeyCode::Char('n'), false);
+    press(&mut app, KeyCode::Char('n'), false);
+    let screen = draw(&app, (80, 24));
+    assert!(screen.contains("Resume"), "{screen}");
+    assert!(screen.contains("Gekitai, 2 moves"), "{screen}");
+    // Resumed, it goes on from where it was left.
+    press(&mut app, KeyCode::Up, false);
+    let mut resumed = false;
+    for _ in 0..12 {
+        if draw(&app, (80, 24)).contains("Enter resume") {
+            press(&mut app, KeyCode::Enter, false);
+            resumed = true;
+            break;
+        }
+        press(&mut app, KeyCode::Up, false);
+    }
+    assert!(resumed, "{}", draw(&app, (80, 24)));
+    play(&mut app, "F6");
+    assert_eq!(
+        moves_of(&text_of(&autosave)),
+        r#"moves = ["A1", "C3", "F6"]"#
+    );
+}
+
 #[test]
 fn an_autosave_that_does_not_load_is_said_and_never_lost() {
     let scratch = Scratch::new("kept-broken-autosave");

@@ -30,8 +30,8 @@ pub mod widgets;
 
 pub use options::{Options, Start};
 pub use run::{run, run_game};
+pub use screens::start::unfinished::unfinished_autosave;
 
-use std::path::Path;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -49,20 +49,6 @@ use screens::{Context, Screen, Tick, Transition, help, play, replay, too_small};
 use theme::Theme;
 
 use crate::games::AnyRecord;
-use tabletop_core::files;
-
-/// The game autosaved at `path`, if it is there, loads, has a move to
-/// resume from, and is not finished; why not in a line when something is
-/// there that does not load (it is left as it is).
-pub fn unfinished_autosave(path: &Path) -> Result<Option<AnyRecord>, String> {
-    if std::fs::symlink_metadata(path).is_err() {
-        return Ok(None);
-    }
-    let record = files::load(path).map_err(|error| {
-        format!("The game saved automatically was not read, and is left as it is: {error:#}")
-    })?;
-    Ok((record.moves() > 0 && !record.is_over()).then_some(record))
-}
 
 pub struct App {
     screen: Box<dyn Screen>,
@@ -257,7 +243,7 @@ impl App {
             }
             Transition::Back => match self.behind.pop() {
                 Some(mut screen) => {
-                    screen.back();
+                    screen.back(&self.context);
                     self.show(screen);
                 }
                 None => self.go(Transition::Quit),
@@ -270,7 +256,7 @@ impl App {
                 };
                 behind.for_each(|mut screen| screen.stop());
                 let mut home = home;
-                home.back();
+                home.back(&self.context);
                 self.show(home);
             }
             Transition::Open(mut screen) => {

@@ -134,8 +134,9 @@ pub trait Screen {
     /// Stops any work under way: the screen is closed.
     fn stop(&mut self) {}
 
-    /// The screen is shown again, the one in front of it closed.
-    fn back(&mut self) {}
+    /// The screen is shown again in `context`, the one in front of it
+    /// closed.
+    fn back(&mut self, _context: &Context) {}
 
     /// The app shows the screen for the first time, running in `context`
     /// (a game learns there what saving means).

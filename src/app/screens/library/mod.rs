@@ -361,7 +361,7 @@ impl Screen for Library {
     }
 
     /// The game may have been reviewed (or deleted) meanwhile.
-    fn back(&mut self) {
+    fn back(&mut self, _context: &Context) {
         self.reload();
     }
 }

@@ -313,7 +313,7 @@ impl Screen for Lobby {
         match game::network_game(entered.start, entered.session, notes, context.animate) {
             Ok(play) => Tick::Go(Transition::Open(play)),
             Err(why) => {
-                self.back();
+                self.back(context);
                 self.message = Some(why);
                 Tick::Changed
             }
@@ -326,7 +326,7 @@ impl Screen for Lobby {
     }
 
     /// Back from a game: the list again, fresh.
-    fn back(&mut self) {
+    fn back(&mut self, _context: &Context) {
         self.doing = Doing::Listing;
         self.reconnect();
     }

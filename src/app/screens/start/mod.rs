@@ -6,6 +6,7 @@ mod clocks;
 pub mod game_choice;
 pub mod keys;
 mod strength;
+pub mod unfinished;
 mod view;
 
 use std::path::PathBuf;
@@ -511,12 +512,16 @@ impl Screen for StartMenu {
         self.notice = Some(message);
     }
 
-    /// Shown again after a game: the unfinished game is no longer on
-    /// offer (the autosave is the last game's now), and Start is chosen,
-    /// or the saved games coming back from them.
-    fn back(&mut self) {
+    /// Shown again after a game: the unfinished game on offer is the
+    /// autosave's now (the game just left, if it was not over), and Start
+    /// is chosen, or the saved games coming back from them.
+    fn back(&mut self, context: &Context) {
         let row = self.rows().get(self.selected).copied();
-        self.resume = None;
+        self.resume = context
+            .autosave
+            .as_deref()
+            .filter(|_| !context.door)
+            .and_then(|path| unfinished::unfinished_autosave(path).ok().flatten());
         self.notice = None;
         self.selected = match row {
             Some(Row::Library) => self.row_index(Row::Library),
