@@ -52,3 +52,20 @@ fn a_client_claiming_the_largest_window_is_drawn_in_part_of_it_and_the_door_stay
     ada.send("q");
     assert_eq!(ada.exits(), 0);
 }
+
+#[test]
+fn a_click_at_column_zero_is_ignored_and_the_visit_goes_on() {
+    let door = Door::start(&[]);
+    let client = client_folder();
+    let mut ada = Visit::start(&door, &client, "ada", true, &[]);
+    ada.wait_for("[ Start ]");
+    // Terminals count columns and rows from 1: these clicks are at none.
+    ada.send("\x1b[<0;0;0M\x1b[<0;5;0m\x1b[32;0;1M");
+    // Enter starts a game: the session read on.
+    ada.send("\r");
+    wait_for_below(&mut ada, "Player X's turn", 0);
+    ada.send("q");
+    assert_eq!(ada.exits(), 0);
+    let log = door.log();
+    assert!(!log.contains("panicked"), "{log}");
+}
