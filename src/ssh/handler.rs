@@ -225,10 +225,19 @@ async fn looks(store: &Store, key: String) -> (Option<Looks>, KeepLooks) {
     (chosen, keep)
 }
 
-/// A terminal's size as the app takes it.
+/// The largest terminal the app draws in, columns and rows: the app
+/// keeps two frames of every cell, so a client claiming a window of
+/// 65535 by 65535 would have the server allocate hundreds of gigabytes
+/// (and abort, taking every session and the lobby with it). A window
+/// larger than this is drawn in its top left corner.
+const MOST_COLUMNS: u16 = 512;
+const MOST_ROWS: u16 = 256;
+
+/// A terminal's size as the app takes it: at least one cell, at most
+/// [`MOST_COLUMNS`] by [`MOST_ROWS`].
 fn size(columns: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32| u16::try_from(n).unwrap_or(u16::MAX).max(1);
-    (fit(columns), fit(rows))
+    let fit = |n: u32, most: u16| u16::try_from(n).unwrap_or(most).clamp(1, most);
+    (fit(columns, MOST_COLUMNS), fit(rows, MOST_ROWS))
 }
 
 impl Handler for Visitor {

@@ -28,6 +28,10 @@ impl Decoder {
             if self.pending == [0x1b] && at + 1 < bytes.len() {
                 continue;
             }
+            if unplaced_click(&self.pending) {
+                self.pending.clear();
+                continue;
+            }
             match Parsed::parse_from(&self.pending) {
                 Ok(Some(parsed)) => {
                     self.pending.clear();
@@ -41,6 +45,24 @@ impl Decoder {
         }
         events
     }
+}
+
+/// Whether `sequence` is a mouse report (SGR, `ESC [ < B ; X ; Y M`, or
+/// rxvt's, `ESC [ B ; X ; Y M`) with a column or row of 0: terminals
+/// count both from 1, and the parser subtracts 1 without a check, so a
+/// client sending one would panic the session's thread.
+fn unplaced_click(sequence: &[u8]) -> bool {
+    let Some(body) = sequence.strip_prefix(b"\x1b[") else {
+        return false;
+    };
+    let body = body.strip_prefix(b"<").unwrap_or(body);
+    let Some((b'M' | b'm', fields)) = body.split_last() else {
+        return false;
+    };
+    fields
+        .split(|&byte| byte == b';')
+        .skip(1)
+        .any(|field| !field.is_empty() && field.iter().all(|&digit| digit == b'0'))
 }
 
 #[cfg(test)]
@@ -83,6 +105,16 @@ mod tests {
             })]
         );
         assert_eq!(decoder.decode(b"\x1b"), [key(KeyCode::Esc)]);
+    }
+
+    #[test]
+    fn a_click_at_column_or_row_zero_is_dropped() {
+        let mut decoder = Decoder::default();
+        for junk in [&b"\x1b[<0;0;5M"[..], b"\x1b[<0;5;00m", b"\x1b[32;0;1M"] {
+            assert_eq!(decoder.decode(junk), [], "{junk:?}");
+        }
+        assert_eq!(decoder.decode(b"x"), [key(KeyCode::Char('x'))]);
+        assert_eq!(decoder.decode(b"\x1b[<0;1;1M").len(), 1);
     }
 
     #[test]

@@ -298,6 +298,28 @@ impl Visit {
         self.master.resize(size).expect("the window resized");
     }
 
+    /// The client's window becomes `cols` x `rows` as ssh tells the
+    /// server, while the screen kept here becomes `shown` (columns and
+    /// rows): a window of 65535 by 65535 is not one to keep.
+    pub fn claim_window(&mut self, cols: u16, rows: u16, shown: (u16, u16)) {
+        self.parser
+            .lock()
+            .expect("parser lock")
+            .set_size(nonzero(shown.1), nonzero(shown.0));
+        let size = PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        };
+        self.master.resize(size).expect("the window resized");
+    }
+
+    /// Whether ssh has exited.
+    pub fn has_exited(&mut self) -> bool {
+        self.child.try_wait().expect("ssh's status").is_some()
+    }
+
     /// Waits for ssh to exit, and its status.
     pub fn exits(&mut self) -> u32 {
         let deadline = Instant::now() + PATIENCE;
