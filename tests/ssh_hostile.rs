@@ -69,3 +69,31 @@ fn a_click_at_column_zero_is_ignored_and_the_visit_goes_on() {
     let log = door.log();
     assert!(!log.contains("panicked"), "{log}");
 }
+
+#[test]
+fn the_door_takes_no_more_connections_than_it_was_given() {
+    let door = Door::start(&["--ssh-most", "1"]);
+    let client = client_folder();
+    let mut ada = Visit::start(&door, &client, "ada", true, &[]);
+    ada.wait_for("[ Start ]");
+    // A second connection, from another visitor, is turned away at once
+    // and said in the log; ada plays on.
+    let (status, said) = door.ssh_plain(&client, &["-T"], &[]);
+    assert_eq!(status, 255, "{said}");
+    door.wait_for_log(|log| log.contains("the door has as many connections as it takes"));
+    ada.send("q");
+    assert_eq!(ada.exits(), 0);
+    // Once the door has seen ada go, there is room again: the next
+    // connection is let in (and, asking for no terminal, told why no
+    // game starts).
+    let deadline = Instant::now() + PATIENCE;
+    let (status, said) = loop {
+        let (status, said) = door.ssh_plain(&client, &["-T"], &[]);
+        if status != 255 || Instant::now() > deadline {
+            break (status, said);
+        }
+        thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status, 1, "{said}");
+    assert!(said.contains("the game needs a terminal"), "{said}");
+}

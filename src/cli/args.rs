@@ -174,6 +174,10 @@ pub(crate) struct ServeArgs {
     /// SSH connections at once from one address.
     #[arg(long, default_value_t = 4)]
     pub(crate) ssh_per_address: usize,
+    /// SSH connections at once in all (each session runs on a thread of
+    /// its own).
+    #[arg(long, default_value_t = 200)]
+    pub(crate) ssh_most: usize,
     /// Minutes an SSH session waits for a key before it ends.
     #[arg(long, default_value_t = 30)]
     pub(crate) ssh_idle: u64,

@@ -55,6 +55,7 @@ pub(super) async fn open(
         data,
         lobby: lobby.to_string(),
         per_address: args.ssh_per_address,
+        most: args.ssh_most,
         idle: Duration::from_secs(args.ssh_idle.max(1) * 60),
         searches: args.ssh_searches,
         store,

@@ -57,6 +57,9 @@ pub struct Visitor {
     pty: Option<(u16, u16)>,
     vars: Vec<(String, String)>,
     input: Option<SyncSender<Input>>,
+    /// A shell was asked for: one app a connection, however its input
+    /// ended (a second shell would start a fresh app, and a fresh pass).
+    started: bool,
     /// The input waiting for the app, which must stay within its budget.
     budget: Budget,
 }
@@ -73,6 +76,7 @@ impl Visitor {
             pty: None,
             vars: Vec::new(),
             input: None,
+            started: false,
             budget: Budget::default(),
         }
     }
@@ -332,9 +336,10 @@ impl Handler for Visitor {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.input.is_some() {
+        if self.started {
             return session.channel_failure(channel);
         }
+        self.started = true;
         self.start(channel, session).await
     }
 

@@ -26,6 +26,7 @@ use russh::{MethodKind, MethodSet};
 use tokio::net::TcpListener;
 
 use crate::app::search_queue;
+use crate::net::accepting;
 use crate::net::pass::Passes;
 use crate::net::store::Store;
 use addresses::Addresses;
@@ -45,6 +46,8 @@ pub struct DoorOptions {
     pub lobby: String,
     /// Connections from one address at once.
     pub per_address: usize,
+    /// Connections at once in all.
+    pub most: usize,
     /// How long a session waits for a key before it ends.
     pub idle: Duration,
     /// Computer searches running at once for the whole server.
@@ -97,7 +100,7 @@ impl Door {
                 store: options.store,
                 passes: options.passes,
             }),
-            addresses: Addresses::new(options.per_address),
+            addresses: Addresses::new(options.per_address, options.most),
             fingerprint,
             new_key,
         })
@@ -110,17 +113,13 @@ impl Door {
     /// Takes connections for ever.
     pub async fn run(self) {
         loop {
-            let (stream, peer) = match self.listener.accept().await {
-                Ok(accepted) => accepted,
-                Err(why) => {
-                    tracing::warn!("ssh accept: {why}");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+            let (stream, peer) = accepting::accepted(&self.listener).await;
+            let counted = match self.addresses.enter(peer.ip()) {
+                Ok(counted) => counted,
+                Err(crowded) => {
+                    tracing::info!(%peer, "ssh refused: {crowded}");
                     continue;
                 }
-            };
-            let Some(counted) = self.addresses.enter(peer.ip()) else {
-                tracing::info!(%peer, "ssh refused: too many connections from this address");
-                continue;
             };
             let _ = stream.set_nodelay(true);
             let visitor = Visitor::new(Arc::clone(&self.shared), Some(peer), counted);
