@@ -312,3 +312,27 @@ fn a_killed_save_s_leftover_in_the_saved_games_is_removed_by_the_next_game_kept(
     assert_eq!(names[0], ".notes.tmp");
     assert!(names[1].starts_with("gekitai-"), "{names:?}");
 }
+
+/// A temporary file's name may be taken already, by a killed save of a
+/// process that had this one's number or by a save under way in another
+/// (containers sharing a data folder): the save takes another name, and
+/// the file there is left as it is.
+#[test]
+fn a_save_whose_temporary_name_is_taken_takes_another_and_leaves_that_file() {
+    let here = Scratch::new("files");
+    // More than this process ever saves before this test ends.
+    let taken: Vec<PathBuf> = (0..1000)
+        .map(|n| here.join(format!(".game.toml.{}.{n}.tmp", std::process::id())))
+        .collect();
+    for path in &taken {
+        fs::write(path, "another save's").expect("writable");
+    }
+    let record = tabletop_engine::record::Record::new(tabletop_engine::gekitai::Gekitai::default());
+    let game = here.join("game.toml");
+    tabletop_core::files::save(&game, &record.to_toml()).expect("saved");
+    assert_eq!(fs::read_to_string(&game).expect("saved"), record.to_toml());
+    for path in &taken {
+        assert_eq!(fs::read_to_string(path).expect("left"), "another save's");
+    }
+    assert_eq!(names(&here).len(), taken.len() + 1);
+}

@@ -197,17 +197,33 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record.toml".to_string());
     // Saves run side by side, so each has a temporary file of its own.
+    // A name may still be taken: by a save killed in a process that had
+    // this one's number (after a restart, in a container), or under way
+    // in another (one data folder shared by containers); the next is
+    // tried, and the file there is left alone.
     static SAVES: AtomicU64 = AtomicU64::new(0);
-    let n = SAVES.fetch_add(1, Ordering::Relaxed);
-    let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-    let written = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        });
+    let (temporary, mut file) = loop {
+        let n = SAVES.fetch_add(1, Ordering::Relaxed);
+        let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => break (temporary, file),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => {
+                return Err(failure(
+                    error.kind(),
+                    format!("cannot write in the folder, {error}"),
+                    &folder,
+                ));
+            }
+        }
+    };
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all());
     match written {
         Ok(()) => Ok(temporary),
         Err(error) => {
