@@ -244,3 +244,95 @@ fn a_save_into_a_file_where_a_folder_should_be_names_it() {
     assert_eq!(fs::read_to_string(&file).expect("there"), "my notes\n");
     assert_eq!(names(&here), ["notes.txt"]);
 }
+
+/// A file dated long ago, as a save's temporary file killed half way is.
+fn stale(path: &Path) {
+    let file = fs::File::create(path).expect("writable");
+    let long_ago = std::time::SystemTime::UNIX_EPOCH + Duration::from_secs(86_400);
+    file.set_modified(long_ago).expect("dated");
+}
+
+/// A save killed half way (`kill -9`, a power cut) leaves its temporary
+/// file: the next save of that file removes it once it is plainly old,
+/// and leaves alone one a save under way may still be writing, and every
+/// file tabletop did not make.
+#[test]
+fn temporary_files_left_by_a_killed_save_are_removed_by_the_next() {
+    let here = Scratch::new("files");
+    stale(&here.join(".autosave.toml.4242.0.tmp"));
+    // Another file's, outside tabletop's folders: maybe not tabletop's.
+    stale(&here.join(".gekitai-2026-11-26-23-40.toml.4242.7.tmp"));
+    // Not tabletop's.
+    stale(&here.join(".notes.tmp"));
+    stale(&here.join("notes.4242.0.tmp"));
+    stale(&here.join(".autosave.toml.x.0.tmp"));
+    // A save under way.
+    fs::write(here.join(".autosave.toml.4243.0.tmp"), "half").expect("writable");
+    let record = tabletop_engine::record::Record::new(tabletop_engine::gekitai::Gekitai::default());
+    tabletop_core::files::save(&here.join("autosave.toml"), &record.to_toml()).expect("saved");
+    assert_eq!(
+        names(&here),
+        [
+            ".autosave.toml.4243.0.tmp",
+            ".autosave.toml.x.0.tmp",
+            ".gekitai-2026-11-26-23-40.toml.4242.7.tmp",
+            ".notes.tmp",
+            "autosave.toml",
+            "notes.4242.0.tmp"
+        ]
+    );
+}
+
+/// In the saved games, a game kept under a new name is never saved
+/// again: a later save there removes what its killed save left.
+#[test]
+fn a_killed_save_s_leftover_in_the_saved_games_is_removed_by_the_next_game_kept() {
+    let data = Scratch::new("files-data");
+    let games = data.join("tabletop").join("games");
+    fs::create_dir_all(&games).expect("a folder");
+    stale(&games.join(".gekitai-2026-11-26-23-40.toml.4242.7.tmp"));
+    stale(&games.join(".notes.tmp"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["gekitai", "--plain"])
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(b"A1\nA6\nC3\nD4\nC3\n").expect("written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("finished");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let names = names(&games);
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names[0], ".notes.tmp");
+    assert!(names[1].starts_with("gekitai-"), "{names:?}");
+}
+
+/// A temporary file's name may be taken already, by a killed save of a
+/// process that had this one's number or by a save under way in another
+/// (containers sharing a data folder): the save takes another name, and
+/// the file there is left as it is.
+#[test]
+fn a_save_whose_temporary_name_is_taken_takes_another_and_leaves_that_file() {
+    let here = Scratch::new("files");
+    // More than this process ever saves before this test ends.
+    let taken: Vec<PathBuf> = (0..1000)
+        .map(|n| here.join(format!(".game.toml.{}.{n}.tmp", std::process::id())))
+        .collect();
+    for path in &taken {
+        fs::write(path, "another save's").expect("writable");
+    }
+    let record = tabletop_engine::record::Record::new(tabletop_engine::gekitai::Gekitai::default());
+    let game = here.join("game.toml");
+    tabletop_core::files::save(&game, &record.to_toml()).expect("saved");
+    assert_eq!(fs::read_to_string(&game).expect("saved"), record.to_toml());
+    for path in &taken {
+        assert_eq!(fs::read_to_string(path).expect("left"), "another save's");
+    }
+    assert_eq!(names(&here).len(), taken.len() + 1);
+}

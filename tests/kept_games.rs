@@ -224,6 +224,77 @@ fn an_unfinished_autosaved_game_is_kept_before_another_game_is_saved_over_it() {
     );
 }
 
+/// Two tabletops at once (two terminals, one data folder) both autosave
+/// to the same file: neither game is ever written over by the other's,
+/// and each is in one file, whatever the order of their moves.
+#[test]
+fn two_apps_at_once_never_write_over_each_other_s_game() {
+    let scratch = Scratch::new("kept-two-apps");
+    let folder = scratch.join("games");
+    let autosave = scratch.join("autosave.toml");
+    let mut first = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut first, "A1");
+    // The second keeps the first's game in the saved games, as it would
+    // an unfinished game left there.
+    let mut second = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut second, "B2");
+    assert_eq!(records_in(&folder).len(), 1);
+    // The first finds another game in the autosave: it goes on in the
+    // copy the second kept, and leaves the autosave to the second.
+    play(&mut first, "A6");
+    let screen = draw(&first, (80, 24));
+    assert!(screen.contains("saved after every move in"), "{screen}");
+    play(&mut second, "F6");
+    play(&mut first, "C3");
+    play(&mut second, "E5");
+    assert_eq!(
+        moves_of(&text_of(&autosave)),
+        r#"moves = ["B2", "F6", "E5"]"#
+    );
+    let kept = records_in(&folder);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        moves_of(&text_of(&kept[0])),
+        r#"moves = ["A1", "A6", "C3"]"#
+    );
+    // Finished, the first's game is kept in that same file.
+    play(&mut first, "D4 C3");
+    assert_eq!(records_in(&folder), kept);
+    assert!(text_of(&kept[0]).contains("result = \"X\""));
+    assert_eq!(
+        moves_of(&text_of(&autosave)),
+        r#"moves = ["B2", "F6", "E5"]"#
+    );
+}
+
+/// The unfinished game resumed in two terminals at once: each goes its
+/// own way, and both are kept.
+#[test]
+fn one_game_resumed_twice_at_once_keeps_both_lines() {
+    let scratch = Scratch::new("kept-resumed-twice");
+    let folder = scratch.join("games");
+    let autosave = scratch.join("autosave.toml");
+    let mut left = app_autosaving(&folder, &autosave, Start::Game(Setup::default()));
+    play(&mut left, "A1 A6");
+    let record = || files::load(&autosave).expect("a record");
+    let mut first = app_autosaving(&folder, &autosave, Start::Continue(record()));
+    let mut second = app_autosaving(&folder, &autosave, Start::Continue(record()));
+    play(&mut first, "C3");
+    play(&mut second, "F1");
+    play(&mut first, "D4");
+    play(&mut second, "F6");
+    assert_eq!(
+        moves_of(&text_of(&autosave)),
+        r#"moves = ["A1", "A6", "C3", "D4"]"#
+    );
+    let kept = records_in(&folder);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        moves_of(&text_of(&kept[0])),
+        r#"moves = ["A1", "A6", "F1", "F6"]"#
+    );
+}
+
 /// A game left for a new one (`n` twice) is the autosave's: the start
 /// screen shown after it offers to resume it, as it would on the next
 /// start.

@@ -2,7 +2,8 @@
 //! file named for the game and the minute it ended (numbered when that
 //! name is taken), written atomically and never over another file. Kept
 //! games are never pruned: the library reads the newest of a big folder
-//! and says so, and `d` moves one to the trash.
+//! and says so, and `d` moves one to the trash. [`holding`] finds a game
+//! kept there byte for byte, to be brought up to date rather than kept twice.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -43,6 +44,25 @@ pub fn keep_new(folder: &Path, game: &str, stamp: &str, text: &str) -> io::Resul
         format!("{MOST_TRIED} games of {game} saved that minute already"),
         folder,
     ))
+}
+
+/// The record in `folder` that holds exactly `text`, if one does (a game
+/// kept there byte for byte, to be brought up to date rather than kept
+/// twice). Only the first [`MAX_SCANNED`](super::library::MAX_SCANNED)
+/// entries are looked at, and only files of the same size are read.
+pub fn holding(folder: &Path, text: &str) -> Option<PathBuf> {
+    let entries = std::fs::read_dir(folder).ok()?;
+    entries
+        .take(super::library::MAX_SCANNED)
+        .flatten()
+        .filter(|entry| {
+            entry.path().extension().is_some_and(|e| e == "toml")
+                && entry
+                    .metadata()
+                    .is_ok_and(|meta| meta.is_file() && meta.len() == text.len() as u64)
+        })
+        .map(|entry| entry.path())
+        .find(|path| super::read_text(path).is_ok_and(|there| there == text))
 }
 
 #[cfg(test)]

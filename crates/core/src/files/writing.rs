@@ -3,12 +3,15 @@
 //! into place, so an interrupted save never leaves a half-written record;
 //! a link, a device, a FIFO, a read-only file or a file that is not a game
 //! record is left alone, and so is a missing folder outside tabletop's own.
+//! The temporary file of a save that was killed (`kill -9`, a power cut)
+//! is removed by a later save in its folder.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, SystemTime};
 
 use super::{config_dir, data_dir, failure};
 use tabletop_engine::record;
@@ -92,6 +95,14 @@ fn may_write_over(path: &Path, ours: &Kind) -> io::Result<()> {
     Ok(())
 }
 
+/// Whether `folder` is inside tabletop's own data or config folder.
+fn is_ours(folder: &Path) -> bool {
+    [data_dir(), config_dir()]
+        .into_iter()
+        .flatten()
+        .any(|dir| folder.starts_with(dir))
+}
+
 /// The folder `path` goes in, made if it is inside tabletop's own data or
 /// config folder; anywhere else a missing folder is refused rather than
 /// made.
@@ -101,11 +112,7 @@ fn folder_of(path: &Path) -> io::Result<PathBuf> {
         _ => PathBuf::from("."),
     };
     if !folder.exists() {
-        let ours = [data_dir(), config_dir()]
-            .into_iter()
-            .flatten()
-            .any(|dir| folder.starts_with(dir));
-        if !ours {
+        if !is_ours(&folder) {
             return Err(failure(
                 io::ErrorKind::NotFound,
                 "the folder does not exist",
@@ -139,25 +146,84 @@ fn not_a_folder(path: &Path) -> Option<io::Error> {
     (!file.is_dir()).then(|| failure(io::ErrorKind::Other, "not a folder", file))
 }
 
+/// How long a temporary file stands before it is taken for one left by a
+/// save that never finished: a save takes a moment, even of the biggest
+/// record on a slow disk.
+const LEFT_AFTER: Duration = Duration::from_secs(600);
+
+/// The name of the file a save's temporary file is written for, if
+/// `name` is one: `.NAME.PROCESS.NUMBER.tmp` (see [`write_temporary`]).
+fn temporary_for(name: &str) -> Option<&str> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = inner.rsplitn(3, '.');
+    let (number, process, name) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    (!name.is_empty() && digits(number) && digits(process)).then_some(name)
+}
+
+/// Removes beside `path` the temporary files of saves that never finished
+/// (killed half way), those not touched for [`LEFT_AFTER`]: of `path`
+/// anywhere, and of any file in tabletop's own folders (where a game kept
+/// under a new name is not saved again); nothing else.
+fn remove_leftovers(folder: &Path, path: &Path) {
+    let every = is_ours(folder);
+    let own = path.file_name().and_then(|name| name.to_str());
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    let now = SystemTime::now();
+    let old = |meta: fs::Metadata| {
+        meta.is_file()
+            && meta
+                .modified()
+                .is_ok_and(|at| now.duration_since(at).is_ok_and(|age| age > LEFT_AFTER))
+    };
+    for entry in entries.take(super::library::MAX_SCANNED).flatten() {
+        let name = entry.file_name();
+        let of = name.to_str().and_then(temporary_for);
+        let ours = of.is_some() && (every || of == own);
+        if ours && entry.metadata().is_ok_and(old) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes `text` to a new temporary file beside `path`; its path.
 fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
     let folder = folder_of(path)?;
+    remove_leftovers(&folder, path);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record.toml".to_string());
     // Saves run side by side, so each has a temporary file of its own.
+    // A name may still be taken: by a save killed in a process that had
+    // this one's number (after a restart, in a container), or under way
+    // in another (one data folder shared by containers); the next is
+    // tried, and the file there is left alone.
     static SAVES: AtomicU64 = AtomicU64::new(0);
-    let n = SAVES.fetch_add(1, Ordering::Relaxed);
-    let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-    let written = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        });
+    let (temporary, mut file) = loop {
+        let n = SAVES.fetch_add(1, Ordering::Relaxed);
+        let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => break (temporary, file),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => {
+                return Err(failure(
+                    error.kind(),
+                    format!("cannot write in the folder, {error}"),
+                    &folder,
+                ));
+            }
+        }
+    };
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all());
     match written {
         Ok(()) => Ok(temporary),
         Err(error) => {

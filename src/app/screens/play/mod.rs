@@ -83,10 +83,8 @@ pub struct Play<G: GameUi> {
     selected: bool,
     /// Where the game is saved after every move, if anywhere.
     autosave: Option<PathBuf>,
-    /// The autosave file holds this game (or has been looked at): the
-    /// next autosave may write over it. Until then, an unfinished game of
-    /// another there is kept in the saved games first.
-    autosave_ours: bool,
+    /// What the autosave file holds, as this game last saw it.
+    autosaved: saving::Autosaved,
     /// The saved games, where such an unfinished game is kept.
     saved_games: Option<PathBuf>,
     message: Option<String>,
@@ -151,7 +149,7 @@ impl<G: GameUi> Play<G> {
             quitting: false,
             selected: false,
             autosave: None,
-            autosave_ours: false,
+            autosaved: saving::Autosaved::Unseen,
             saved_games: None,
             message: None,
             animation: None,
@@ -273,20 +271,25 @@ pub fn new_game(
 /// The game screen for `record`, continued from its last position by the
 /// players it names.
 pub fn continued(record: AnyRecord, context: &Context) -> Box<dyn Screen> {
-    struct Continue<'a>(&'a Context, bool);
+    struct Continue<'a>(&'a Context, Option<String>);
     impl WithRecord for Continue<'_> {
         type Output = Box<dyn Screen>;
         fn run<G: Interactive>(self, record: Record<G>) -> Box<dyn Screen> {
             let Continue(context, ours) = self;
             let mut play = Play::resume(&record, context.animate, context.autosave.clone());
-            play.autosave_ours = ours;
+            if let Some(text) = ours {
+                play.autosaved = saving::Autosaved::Holds(Some(text));
+            }
             Box::new(play.timed(context.time.clone()))
         }
     }
-    // The game the autosave holds, resumed: the autosave is its own.
-    let ours = context
-        .autosave
-        .as_deref()
-        .is_some_and(|path| files::load(path).is_ok_and(|saved| saved == record));
+    // The game the autosave holds, resumed: the autosave is its own, as
+    // long as it holds what it holds now.
+    let ours = context.autosave.as_deref().and_then(|path| {
+        let text = files::read_text(path).ok()?;
+        files::load(path)
+            .is_ok_and(|saved| saved == record)
+            .then_some(text)
+    });
     with_record(record, Continue(context, ours))
 }

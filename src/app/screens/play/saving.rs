@@ -38,6 +38,22 @@ pub(super) struct Kept {
     ending: (usize, Option<Outcome>),
 }
 
+/// What the file a game is autosaved to holds, as the game last saw it.
+/// Another tabletop (in another terminal, with the same data folder)
+/// autosaves to the same file: what it wrote is its game, never written
+/// over.
+#[derive(Default)]
+pub(super) enum Autosaved {
+    /// Not looked at yet: an unfinished game of another there is kept in
+    /// the saved games before it is written over.
+    #[default]
+    Unseen,
+    /// Holds this text, this game's or what was there when it looked
+    /// (none: nothing that reads), which the next autosave may write over
+    /// as long as it is still there.
+    Holds(Option<String>),
+}
+
 /// What `s` does in a game, as the app it runs in says.
 #[derive(Clone, Debug, Default)]
 pub enum Saving {
@@ -99,15 +115,17 @@ impl<G: GameUi> Play<G> {
     /// Writes the autosave file, if there is one. The first time, an
     /// unfinished game of another there (the one the start screen offered
     /// to resume, say) is kept in the saved games first: starting another
-    /// game never throws it away.
+    /// game never throws it away. Once another has written the file since
+    /// (another tabletop at the same time), it is left to that one.
     pub(super) fn autosave(&mut self) {
         let Some(path) = self.autosave.clone() else {
             return;
         };
-        if !self.autosave_ours {
-            match keep_unfinished(&path, self.saved_games.as_deref()) {
+        let there = files::read_text(&path).ok();
+        match &self.autosaved {
+            Autosaved::Unseen => match keep_unfinished(&path, self.saved_games.as_deref()) {
                 Ok(told) => {
-                    self.autosave_ours = true;
+                    self.autosaved = Autosaved::Holds(there);
                     if told.is_some() {
                         self.message = told;
                     }
@@ -116,10 +134,58 @@ impl<G: GameUi> Play<G> {
                     self.message = Some(format!("Autosave failed: {error}"));
                     return;
                 }
+            },
+            Autosaved::Holds(seen) if there.is_some() && *seen != there => {
+                let seen = seen.clone();
+                self.leave_autosave(seen);
+                return;
             }
+            Autosaved::Holds(_) => {}
         }
-        if let Err(error) = files::save(&path, &self.record().to_toml()) {
-            self.message = Some(format!("Autosave failed: {error}"));
+        let text = self.record().to_toml();
+        match files::save(&path, &text) {
+            Ok(()) => self.autosaved = Autosaved::Holds(Some(text)),
+            Err(error) => self.message = Some(format!("Autosave failed: {error}")),
+        }
+    }
+
+    /// The autosave holds another game than this one left there (`seen`):
+    /// another tabletop plays it now. This game goes on being saved after
+    /// every move, in a file of its own in the saved games: the copy of
+    /// it the other kept there (byte for byte what this one last wrote),
+    /// if it did, else a new one; one file a game.
+    fn leave_autosave(&mut self, seen: Option<String>) {
+        let Some(folder) = self.saved_games.clone() else {
+            self.autosave = None;
+            self.message =
+                Some("Autosave stopped: another game is saved there now, not written over".into());
+            return;
+        };
+        let text = self.record().to_toml();
+        let copy = seen.and_then(|seen| files::kept::holding(&folder, &seen));
+        let written = match copy {
+            Some(path) => files::save(&path, &text).map(|()| path),
+            None => {
+                let stamp = files::timestamp(SystemTime::now());
+                files::kept::keep_new(&folder, G::NAME, &stamp, &text)
+            }
+        };
+        match written {
+            Ok(path) => {
+                self.message = Some(format!(
+                    "Another game is in the autosave now: this one is saved after every move in {}",
+                    paths::shown(&path)
+                ));
+                self.autosave = Some(path.clone());
+                self.saved_to = Some(path);
+                self.autosaved = Autosaved::Holds(Some(text));
+            }
+            // Tried again after the next move.
+            Err(error) => {
+                self.message = Some(format!(
+                    "Autosave failed: another game is saved there now, and this one could not be kept in the saved games: {error}"
+                ));
+            }
         }
     }
 
