@@ -198,14 +198,23 @@ impl<G: Interactive> Play<G> {
     /// saved it already), where the review is kept.
     pub(super) fn review(&mut self) -> Replay<G> {
         let record = self.record();
-        // The file the game is in already: saved there, or kept.
-        let path = self
+        let text = record.to_toml();
+        // The file the game is in already (saved there, or kept), else a
+        // new one that nothing else, another tabletop saving that minute
+        // included, can have taken.
+        let known = self
             .saved_to
             .clone()
-            .or_else(|| self.kept_in().map(std::path::Path::to_path_buf))
-            .unwrap_or_else(saving::new_save_path::<G>);
-        let saved = files::save(&path, &record.to_toml());
-        let mut replay = Replay::new(record, saved.is_ok().then_some(path), self.animate);
+            .or_else(|| self.kept_in().map(std::path::Path::to_path_buf));
+        let saved = match known {
+            Some(path) => files::save(&path, &text).map(|()| path),
+            None => saving::save_in_new_file::<G>(&text),
+        };
+        let (saved, path) = match saved {
+            Ok(path) => (Ok(()), Some(path)),
+            Err(error) => (Err(error), None),
+        };
+        let mut replay = Replay::new(record, path, self.animate);
         replay.show_end();
         replay.start_review();
         if let Err(error) = saved {

@@ -92,6 +92,15 @@ pub fn new_save_path<G: GameUi>() -> PathBuf {
     files::default_save_path(G::NAME)
 }
 
+/// Saves `text` in a new file of the saved games, dated and numbered as
+/// [`new_save_path`] names them, never in a file that is already there
+/// (another tabletop may save a game that minute too); where it went.
+pub fn save_in_new_file<G: GameUi>(text: &str) -> io::Result<PathBuf> {
+    let folder = files::games_dir().unwrap_or_default();
+    let stamp = files::timestamp(SystemTime::now());
+    files::kept::keep_new(&folder, G::NAME, &stamp, text)
+}
+
 impl<G: GameUi> Play<G> {
     /// The game so far as a record.
     pub(super) fn record(&self) -> Record<G> {
