@@ -441,3 +441,18 @@ fn a_spectators_footer_offers_only_what_a_spectator_can_do() {
     watcher.send("q");
     watcher.exits_cleanly();
 }
+
+/// A host that takes the connection and says nothing: while the joiner
+/// waits for its answer, the terminal says what it waits for, rather
+/// than staying blank.
+#[test]
+fn a_joiner_waiting_for_a_silent_host_is_told_it_is_connecting() {
+    let data = Scratch::new("netapp-silent");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("an address").to_string();
+    let silent = thread::spawn(move || listener.accept().map(|(stream, _)| stream));
+    let mut joiner = in_terminal(&["join", &address, "ABCD-EFGH"], &data);
+    joiner.wait_for(&format!("Connecting to {address}"));
+    let _held = silent.join().expect("the host's thread");
+    let _ = joiner.child.kill();
+}

@@ -16,11 +16,16 @@ use crate::games::{Interactive, Setup};
 use crate::net::code::Code;
 use crate::net::host::HostOptions;
 use crate::net::protocol::Role as Seat;
+use crate::net::sanitise::printable;
 use crate::net::session::{Session, Start};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener};
 
 /// Joins (or watches) the game hosted at `address`, in the app.
 pub(super) fn join(address: &str, args: &JoinArgs, role: Role) -> Result<ExitCode, Failure> {
+    // The handshake may take until the host's answer is overdue: said,
+    // so that the terminal is not blank meanwhile (the app's screen
+    // comes once the game is there).
+    eprintln!("Connecting to {}…", printable(address));
     let (start, session) = Session::open(
         address.to_string(),
         args.code.clone(),
