@@ -272,7 +272,10 @@ impl<G: Playable> Replica<G> {
         match input {
             Input::Connection(event) => self.event(event).await,
             Input::Logged(logged) => self.remote(logged).await,
-            Input::Expire => self.expire().await,
+            Input::Expire => {
+                let expiry = self.shared.options.open_game_expiry;
+                self.expire(expiry).await;
+            }
             Input::CatchUp => {
                 if let Err(why) = self.catch_up().await {
                     tracing::error!(game = self.id, %why, "cannot catch up");
@@ -309,7 +312,7 @@ impl<G: Playable> Replica<G> {
                     tracing::info!(game = self.id, side = ?side, reason = %why, "a player left");
                     self.write_down(Happened::Away { side: side.into() }).await;
                     if self.seek {
-                        self.expire().await;
+                        self.expire(Duration::ZERO).await;
                     }
                 }
             }
@@ -627,13 +630,20 @@ impl<G: Playable> Replica<G> {
         }
     }
 
-    /// An open game nobody came to: ended, if it still is one.
-    async fn expire(&mut self) {
+    /// An open game nobody came to: ended, if it still is one and nobody
+    /// has been at it for `after` (a seat held on a server gone counts
+    /// as empty since that server was last heard of).
+    async fn expire(&mut self, after: Duration) {
         let gone = |server: &str| self.shared.gone_since(server);
         let open = Player::BOTH
             .into_iter()
             .any(|side| !self.presence.ever[side.index()] && self.presence.computer != Some(side));
-        if open && self.presence.idle_since(&gone).is_some() {
+        let after = after.as_millis() as u64;
+        let idle = self
+            .presence
+            .idle_since(&gone)
+            .is_some_and(|since| since.saturating_add(after) <= now_ms());
+        if open && idle {
             tracing::info!(game = self.id, "an open game nobody came to ends");
             self.write_down(Happened::Expired).await;
         }
