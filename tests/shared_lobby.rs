@@ -131,3 +131,31 @@ fn an_open_game_whose_creator_was_on_a_killed_server_expires() {
     knocker.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":created["join"],"role":"player"}));
     assert_eq!(knocker.expect("error")["type"], "error");
 }
+
+#[test]
+fn a_player_hears_that_the_opponent_s_server_was_killed() {
+    let (_data, mut first, second) = two_servers("shared_gone");
+    let (ada, created) = create(&first.address, "ada");
+    let (bob, _) = hello(&second.address, &created["join"], "player");
+    let (mut watcher, _) = hello(&second.address, &created["watch"], "spectator");
+    let mut players = [ada, bob];
+    play(&mut players, 0, 2);
+    // ada's server dies: nobody there could write that her seat is empty.
+    first.kill();
+    let [_, mut bob] = players;
+    let waiting = bob.notice("Waiting for ada to reconnect");
+    assert_eq!(waiting["claimable"], false, "{waiting}");
+    assert_eq!(
+        waiting["seats"]["names"],
+        json!(["ada", "bob"]),
+        "{waiting}"
+    );
+    watcher.notice("Waiting for ada to reconnect");
+    // She comes back on the other server and the game goes on.
+    let (ada, back) = hello(&second.address, &created["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6"]));
+    bob.notice(" is back.");
+    let mut players = [ada, bob];
+    play(&mut players, 2, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
+}

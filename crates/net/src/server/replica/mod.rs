@@ -239,6 +239,7 @@ impl<G: Playable> Replica<G> {
                     if self.room.is_empty() && self.empty_since.elapsed() >= IDLE {
                         return Served::Idle;
                     }
+                    self.tell_gone();
                     self.tell_claimable();
                 }
             }
@@ -599,6 +600,35 @@ impl<G: Playable> Replica<G> {
                 Instant::now() + Duration::from_millis(wait)
             })
             .min()
+    }
+
+    /// Tells everyone here of a player whose seat is held on a server
+    /// that stopped saying it is alive (killed, or cut off from the
+    /// database): nobody could write that the seat is empty, but it
+    /// counts as empty, and the player is waited for as one who left.
+    fn tell_gone(&mut self) {
+        for side in Player::BOTH {
+            let Some(server) = &self.presence.held_on[side.index()] else {
+                continue;
+            };
+            if self.presence.told_gone[side.index()]
+                || !self.presence.ever[side.other().index()]
+                || self.shared.gone_since(server).is_none()
+            {
+                continue;
+            }
+            self.presence.told_gone[side.index()] = true;
+            let name = &self.room.names()[side.index()];
+            let notice = Message::Notice {
+                text: format!("Waiting for {name} to reconnect..."),
+                claimable: false,
+                seats: Some(Seats {
+                    names: self.room.names().clone(),
+                    waiting: false,
+                }),
+            };
+            self.room.relay(Some(side), notice);
+        }
     }
 
     /// Tells each player here whose opponent has stayed away too long
