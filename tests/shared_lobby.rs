@@ -7,6 +7,7 @@
 //! `.ci/run` starts (TABLETOP_TEST_POSTGRES).
 
 use std::thread;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
@@ -94,4 +95,67 @@ fn a_move_anyone_saw_survives_a_kill_of_a_server_on_postgresql() {
     first.kill();
     let (_, back) = hello(&second.address, &welcome["rejoin"], "player");
     assert_eq!(back["moves"], json!(["A1", "A6", "C3", "D4"]));
+}
+
+#[test]
+fn an_open_game_whose_creator_was_on_a_killed_server_expires() {
+    let database = postgres_database("shared_expiry");
+    let data = Scratch::new("shared_expiry");
+    let expiry = ["--database", &database, "--open-game-expiry", "1"];
+    let mut first = Served::start(&data.join("a"), &expiry);
+    let second = Served::start(&data.join("b"), &expiry);
+    let (_ada, created) = create(&first.address, "ada");
+    // The creator's server dies with the creator seated: nobody wrote
+    // that the seat is empty, and nobody comes back with its code.
+    first.kill();
+    let mut lister = Client::connect(&second.address);
+    let start = Instant::now();
+    loop {
+        lister.send(json!({"type":"list"}));
+        let open = lister.expect("games")["open"].clone();
+        if !open
+            .as_array()
+            .is_some_and(|open| open.iter().any(|game| game["id"] == created["id"]))
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the open game of a killed server is still listed: {open}\n{}",
+            second.log()
+        );
+        thread::sleep(Duration::from_millis(200));
+    }
+    // It ended as one nobody came to, and its codes open nothing.
+    let mut knocker = Client::connect(&second.address);
+    knocker.send(json!({"type":"hello","version":tabletop::net::protocol::PROTOCOL_VERSION,"name":"bob","code":created["join"],"role":"player"}));
+    assert_eq!(knocker.expect("error")["type"], "error");
+}
+
+#[test]
+fn a_player_hears_that_the_opponent_s_server_was_killed() {
+    let (_data, mut first, second) = two_servers("shared_gone");
+    let (ada, created) = create(&first.address, "ada");
+    let (bob, _) = hello(&second.address, &created["join"], "player");
+    let (mut watcher, _) = hello(&second.address, &created["watch"], "spectator");
+    let mut players = [ada, bob];
+    play(&mut players, 0, 2);
+    // ada's server dies: nobody there could write that her seat is empty.
+    first.kill();
+    let [_, mut bob] = players;
+    let waiting = bob.notice("Waiting for ada to reconnect");
+    assert_eq!(waiting["claimable"], false, "{waiting}");
+    assert_eq!(
+        waiting["seats"]["names"],
+        json!(["ada", "bob"]),
+        "{waiting}"
+    );
+    watcher.notice("Waiting for ada to reconnect");
+    // She comes back on the other server and the game goes on.
+    let (ada, back) = hello(&second.address, &created["rejoin"], "player");
+    assert_eq!(back["moves"], json!(["A1", "A6"]));
+    bob.notice(" is back.");
+    let mut players = [ada, bob];
+    play(&mut players, 2, 5);
+    assert_eq!(players[1].expect("end")["result"], "X");
 }

@@ -311,11 +311,15 @@ impl Store {
         Ok((open, playing))
     }
 
-    /// The open games nobody has been at since before `cutoff_ms`.
+    /// The open games nobody may have been at since before `cutoff_ms`:
+    /// those whose row says so, and those made before it whose creator
+    /// sat at them when last written (on a server that may since have
+    /// been killed or stopped, which wrote no seat left empty): their
+    /// replicas decide, knowing which servers are alive.
     pub async fn idle_open_games(&self, cutoff_ms: u64) -> Result<Vec<u64>, String> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE over = 0 AND open_side IS NOT NULL
-                 AND idle_since_ms IS NOT NULL AND idle_since_ms < $1",
+                 AND COALESCE(idle_since_ms, created_ms) < $1",
         )
         .bind(cutoff_ms as i64)
         .fetch_all(&self.pool)

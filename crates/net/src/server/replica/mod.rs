@@ -239,6 +239,7 @@ impl<G: Playable> Replica<G> {
                     if self.room.is_empty() && self.empty_since.elapsed() >= IDLE {
                         return Served::Idle;
                     }
+                    self.tell_gone();
                     self.tell_claimable();
                 }
             }
@@ -272,7 +273,10 @@ impl<G: Playable> Replica<G> {
         match input {
             Input::Connection(event) => self.event(event).await,
             Input::Logged(logged) => self.remote(logged).await,
-            Input::Expire => self.expire().await,
+            Input::Expire => {
+                let expiry = self.shared.options.open_game_expiry;
+                self.expire(expiry).await;
+            }
             Input::CatchUp => {
                 if let Err(why) = self.catch_up().await {
                     tracing::error!(game = self.id, %why, "cannot catch up");
@@ -309,7 +313,7 @@ impl<G: Playable> Replica<G> {
                     tracing::info!(game = self.id, side = ?side, reason = %why, "a player left");
                     self.write_down(Happened::Away { side: side.into() }).await;
                     if self.seek {
-                        self.expire().await;
+                        self.expire(Duration::ZERO).await;
                     }
                 }
             }
@@ -598,6 +602,35 @@ impl<G: Playable> Replica<G> {
             .min()
     }
 
+    /// Tells everyone here of a player whose seat is held on a server
+    /// that stopped saying it is alive (killed, or cut off from the
+    /// database): nobody could write that the seat is empty, but it
+    /// counts as empty, and the player is waited for as one who left.
+    fn tell_gone(&mut self) {
+        for side in Player::BOTH {
+            let Some(server) = &self.presence.held_on[side.index()] else {
+                continue;
+            };
+            if self.presence.told_gone[side.index()]
+                || !self.presence.ever[side.other().index()]
+                || self.shared.gone_since(server).is_none()
+            {
+                continue;
+            }
+            self.presence.told_gone[side.index()] = true;
+            let name = &self.room.names()[side.index()];
+            let notice = Message::Notice {
+                text: format!("Waiting for {name} to reconnect..."),
+                claimable: false,
+                seats: Some(Seats {
+                    names: self.room.names().clone(),
+                    waiting: false,
+                }),
+            };
+            self.room.relay(Some(side), notice);
+        }
+    }
+
     /// Tells each player here whose opponent has stayed away too long
     /// that they may claim.
     fn tell_claimable(&mut self) {
@@ -627,13 +660,20 @@ impl<G: Playable> Replica<G> {
         }
     }
 
-    /// An open game nobody came to: ended, if it still is one.
-    async fn expire(&mut self) {
+    /// An open game nobody came to: ended, if it still is one and nobody
+    /// has been at it for `after` (a seat held on a server gone counts
+    /// as empty since that server was last heard of).
+    async fn expire(&mut self, after: Duration) {
         let gone = |server: &str| self.shared.gone_since(server);
         let open = Player::BOTH
             .into_iter()
             .any(|side| !self.presence.ever[side.index()] && self.presence.computer != Some(side));
-        if open && self.presence.idle_since(&gone).is_some() {
+        let after = after.as_millis() as u64;
+        let idle = self
+            .presence
+            .idle_since(&gone)
+            .is_some_and(|since| since.saturating_add(after) <= now_ms());
+        if open && idle {
             tracing::info!(game = self.id, "an open game nobody came to ends");
             self.write_down(Happened::Expired).await;
         }

@@ -22,6 +22,9 @@ pub(super) struct Presence {
     pub computer: Option<Player>,
     /// Whether each side was told it may claim against the other.
     pub told: [bool; 2],
+    /// Whether everyone was told that each side's seat is held on a
+    /// server gone (since the side last sat down).
+    pub told_gone: [bool; 2],
 }
 
 /// What a presence entry changed.
@@ -42,6 +45,7 @@ impl Presence {
                 self.held_on[side.index()] = Some(server.clone());
                 self.empty_since[side.index()] = None;
                 self.told[side.other().index()] = false;
+                self.told_gone[side.index()] = false;
                 Some(Changed { side, first })
             }
             Happened::Away { side } => {
