@@ -110,6 +110,13 @@ impl Server {
         });
         let shared = Arc::new(Shared::new(options, store, server_id, guard));
         rate_unrated(&shared.store).await;
+        // Which other servers are alive, known before the first player
+        // comes (else every other server would count as gone until the
+        // upkeep's first round: a claim offered, a clock stopped).
+        match shared.store.servers().await {
+            Ok(servers) => shared.heard_alive(servers),
+            Err(why) => tracing::error!(%why, "cannot read which servers are alive"),
+        }
         let mut tasks = vec![tokio::spawn(upkeep::run(shared.clone()))];
         if shared.store.backend == Backend::Postgres {
             tasks.push(tokio::spawn(follow::run(shared.clone())));
