@@ -179,29 +179,9 @@ pub fn exported(data: &Path, id: u64) -> String {
 /// The PostgreSQL server `.ci/run` starts for the tests, as the address
 /// of a new, empty database of the test's own.
 pub fn postgres_database(name: &str) -> String {
-    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TABLETOP_TEST_POSTGRES is not set: these tests run against a real PostgreSQL, \
-             which `bash .ci/run` installs, starts and names there (or set it to \
-             postgres://USER@HOST:PORT yourself)"
-        )
-    });
-    let database = format!("{name}_{}", std::process::id());
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-            .await
-            .unwrap_or_else(|error| {
-                panic!("the test PostgreSQL at {server} does not answer: {error}")
-            });
-        sqlx::query(&format!("CREATE DATABASE {database}"))
-            .execute(&mut admin)
-            .await
-            .expect("a database of the test's own");
-    });
-    format!("{server}/{database}")
+        .expect("a runtime")
+        .block_on(tabletop::net::test_postgres::fresh_database(name))
 }

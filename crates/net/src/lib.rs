@@ -32,6 +32,8 @@ pub mod session;
 pub mod state;
 pub mod store;
 pub mod table;
+#[doc(hidden)]
+pub mod test_postgres;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7420;

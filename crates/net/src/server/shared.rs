@@ -393,26 +393,9 @@ mod tests {
 
     #[test]
     fn a_finished_game_is_forgotten_on_postgresql() {
-        let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-            panic!(
-                "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
-                 which `bash .ci/run` installs, starts and names there"
-            )
+        runtime().block_on(async {
+            let url = crate::test_postgres::fresh_database("forgotten").await;
+            a_finished_game_is_forgotten(Database::Url(url)).await;
         });
-        let name = format!("forgotten_{}", std::process::id());
-        let runtime = runtime();
-        runtime.block_on(async {
-            use sqlx::Connection;
-            let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-                .await
-                .expect("the test server answers");
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&mut admin)
-                .await
-                .expect("a database of the test's own");
-        });
-        runtime.block_on(a_finished_game_is_forgotten(Database::Url(format!(
-            "{server}/{name}"
-        ))));
     }
 }

@@ -86,23 +86,8 @@ pub fn on_sqlite<Run: Future<Output = ()>>(name: &str, test: impl FnOnce(Databas
 /// Runs `test` on PostgreSQL in a new database named after `name` (and
 /// this process); fails clearly when no server is named.
 pub fn on_postgresql<Run: Future<Output = ()>>(name: &str, test: impl FnOnce(Database) -> Run) {
-    let server = std::env::var("TABLETOP_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "TABLETOP_TEST_POSTGRES is not set: this test runs against a real PostgreSQL, \
-             which `bash .ci/run` installs, starts and names there"
-        )
+    runtime().block_on(async {
+        let url = tabletop_net::test_postgres::fresh_database(name).await;
+        test(Database::Url(url)).await;
     });
-    let runtime = runtime();
-    let name = format!("{name}_{}", std::process::id());
-    runtime.block_on(async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
-            .await
-            .expect("the test server answers");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .expect("a database of the test's own");
-    });
-    runtime.block_on(test(Database::Url(format!("{server}/{name}"))));
 }
