@@ -250,7 +250,9 @@ pub fn save_as(path: &Path, text: &str, ours: &Kind) -> io::Result<()> {
     fs::rename(&temporary, path).map_err(|error| {
         let _ = fs::remove_file(&temporary);
         failure(error.kind(), format!("cannot write, {error}"), path)
-    })
+    })?;
+    settle(path);
+    Ok(())
 }
 
 /// Writes `text` to `path` atomically, refusing if anything is there.
@@ -264,5 +266,21 @@ pub fn save_new(path: &Path, text: &str) -> io::Result<()> {
     linked.map_err(|error| match error.kind() {
         io::ErrorKind::AlreadyExists => refuse(path, "already exists"),
         kind => failure(kind, format!("cannot write, {error}"), path),
-    })
+    })?;
+    settle(path);
+    Ok(())
+}
+
+/// Makes the name a save gave its file last through a power cut: the
+/// file's bytes are on the disk before it is renamed, and then the folder
+/// that holds the new name is too. A folder that cannot be synced (some
+/// file systems refuse) leaves the save as it is.
+fn settle(path: &Path) {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    if let Ok(folder) = fs::File::open(folder) {
+        let _ = folder.sync_all();
+    }
 }
