@@ -16,7 +16,7 @@ mod common;
 use common::client::{Client, PATIENCE, create, hello, news, play};
 use common::hosted::host_gekitai;
 use common::scratch::Scratch;
-use common::served::{Served, exported};
+use common::served::{Served, counted_in, exported};
 
 /// Lines a hostile peer sends, escapes hidden in every kind of field:
 /// the message's type, an enum's value, a string shown as it is.
@@ -698,26 +698,13 @@ fn a_flood_of_wrong_codes_costs_the_log_a_few_lines() {
 /// The chat lines game `id` of the server keeping its games in `data`
 /// has kept in its log.
 fn chat_kept(data: &std::path::Path, id: &Value) -> i64 {
-    let url = format!("sqlite://{}", data.join("tabletop.db").display());
     let id = id.as_i64().expect("a game number");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        use sqlx::{Connection, Row};
-        let mut connection = sqlx::SqliteConnection::connect(&url)
-            .await
-            .expect("the database opens");
-        sqlx::query(
-            "SELECT COUNT(*) FROM events WHERE game_id = ?1 AND body LIKE '%\"kind\":\"chat\"%'",
-        )
-        .bind(id)
-        .fetch_one(&mut connection)
-        .await
-        .expect("the log reads")
-        .get(0)
-    })
+    counted_in(
+        data,
+        &format!(
+            "SELECT COUNT(*) FROM events WHERE game_id = {id} AND body LIKE '%\"kind\":\"chat\"%'"
+        ),
+    )
 }
 
 #[test]

@@ -19,6 +19,17 @@ fn exported(data: &std::path::Path, id: &Value) -> String {
     common::served::exported(data, id.as_u64().expect("a game number"))
 }
 
+/// A game on `served` with both players seated and a spectator, its
+/// first `moves` moves played; its entry as created.
+fn watched_game(served: &Served, moves: usize) -> ([Client; 2], Client, Value) {
+    let (creator, created) = create(&served.address, "ada");
+    let (joiner, _) = hello(&served.address, &created["join"], "player");
+    let (spectator, _) = hello(&served.address, &created["watch"], "spectator");
+    let mut players = [creator, joiner];
+    play(&mut players, 0, moves);
+    (players, spectator, created)
+}
+
 #[test]
 fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
     let data = Scratch::new("lobby-finish");
@@ -71,11 +82,7 @@ fn two_clients_create_join_and_finish_a_game_with_a_spectator() {
 fn a_resignation_ends_the_game_saying_who_resigned() {
     let data = Scratch::new("lobby-resign");
     let served = Served::start(&data, &[]);
-    let (creator, created) = create(&served.address, "ada");
-    let (joiner, _) = hello(&served.address, &created["join"], "player");
-    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
-    let mut players = [creator, joiner];
-    play(&mut players, 0, 2);
+    let (mut players, mut spectator, _) = watched_game(&served, 2);
     players[1].send(json!({"type":"resign","side":"second"}));
     assert_eq!(players[0].expect("resign")["side"], "second");
     assert_eq!(spectator.expect("resign")["side"], "second");
@@ -276,11 +283,7 @@ fn hostile_input_is_refused_and_other_games_go_on() {
 fn a_draw_offered_and_accepted_ends_the_game_drawn_for_everyone() {
     let data = Scratch::new("lobby-draw");
     let served = Served::start(&data, &[]);
-    let (creator, created) = create(&served.address, "ada");
-    let (joiner, _) = hello(&served.address, &created["join"], "player");
-    let (mut spectator, _) = hello(&served.address, &created["watch"], "spectator");
-    let mut players = [creator, joiner];
-    play(&mut players, 0, 2);
+    let (mut players, mut spectator, created) = watched_game(&served, 2);
     spectator.expect("move");
     spectator.expect("move");
     // Declined first: the game goes on.

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::served::counted_in;
 use common::ssh::{Door, Visit, client_folder};
 
 /// `user` visits `door` (a guest, or a player with the client folder's
@@ -486,22 +487,7 @@ fn a_players_solved_puzzle_is_kept_on_the_server_and_a_guests_is_not() {
 
 /// How many finished games the door's database keeps, for anyone.
 fn kept_games_in(door: &Door) -> i64 {
-    let url = format!("sqlite://{}", door.data.join("tabletop.db").display());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        use sqlx::{Connection, Row};
-        let mut connection = sqlx::SqliteConnection::connect(&url)
-            .await
-            .expect("the database opens");
-        let row = sqlx::query("SELECT COUNT(*) FROM kept_games")
-            .fetch_one(&mut connection)
-            .await
-            .expect("the kept games are counted");
-        row.get::<i64, _>(0)
-    })
+    counted_in(&door.data, "SELECT COUNT(*) FROM kept_games")
 }
 
 #[test]

@@ -176,6 +176,27 @@ pub fn exported(data: &Path, id: u64) -> String {
     run.text()
 }
 
+/// The one number `query` (a `SELECT COUNT(*)`) reads from the SQLite
+/// database of the server keeping its games in `data`.
+pub fn counted_in(data: &Path, query: &str) -> i64 {
+    use sqlx::{Connection, Row};
+    let url = format!("sqlite://{}", data.join("tabletop.db").display());
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(async {
+            let mut connection = sqlx::SqliteConnection::connect(&url)
+                .await
+                .expect("the database opens");
+            sqlx::query(query)
+                .fetch_one(&mut connection)
+                .await
+                .unwrap_or_else(|error| panic!("{query}: {error}"))
+                .get(0)
+        })
+}
+
 /// The PostgreSQL server `.ci/run` starts for the tests, as the address
 /// of a new, empty database of the test's own.
 pub fn postgres_database(name: &str) -> String {

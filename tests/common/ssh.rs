@@ -285,17 +285,7 @@ impl Visit {
 
     /// The client's window becomes `cols` x `rows` (ssh tells the server).
     pub fn resize(&mut self, cols: u16, rows: u16) {
-        self.parser
-            .lock()
-            .expect("parser lock")
-            .set_size(nonzero(rows), nonzero(cols));
-        let size = PtySize {
-            rows,
-            cols,
-            pixel_width: 0,
-            pixel_height: 0,
-        };
-        self.master.resize(size).expect("the window resized");
+        self.claim_window(cols, rows, (cols, rows));
     }
 
     /// The client's window becomes `cols` x `rows` as ssh tells the
