@@ -19,7 +19,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use directories::ProjectDirs;
 
-pub use reading::{MAX_RECORD_BYTES, load, read_own, read_text};
+pub use reading::{MAX_RECORD_BYTES, load, parse, read_own, read_text};
 pub use trash::{TRASH, move_to_trash};
 pub use writing::{Kind, RECORD, hold_saves, save, save_as, save_new};
 

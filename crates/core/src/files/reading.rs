@@ -98,11 +98,14 @@ pub fn read_own(path: &Path) -> Result<Option<String>, String> {
 /// Reads and checks a record file, leaving it untouched.
 pub fn load(path: &Path) -> anyhow::Result<AnyRecord> {
     let text = read_text(path)?;
-    if let Some(line) = too_deep(&text) {
-        bail!(
-            "{}: line {line}: nested deeper than any record",
-            path.display()
-        );
+    parse(&text).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+}
+
+/// Checks the text of a record file already read (by [`read_text`]), as
+/// [`load`] does.
+pub fn parse(text: &str) -> anyhow::Result<AnyRecord> {
+    if let Some(line) = too_deep(text) {
+        bail!("line {line}: nested deeper than any record");
     }
-    games::read_record(&text).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+    games::read_record(text).map_err(|error| anyhow::anyhow!("{error}"))
 }

@@ -208,13 +208,12 @@ impl<G: Interactive> Play<G> {
             .or_else(|| self.kept_in().map(std::path::Path::to_path_buf));
         let saved = match known {
             Some(path) => files::save(&path, &text).map(|()| path),
-            None => saving::save_in_new_file::<G>(&text),
+            None => {
+                let folder = files::games_dir().unwrap_or_default();
+                saving::save_in_new_file::<G>(&folder, &text)
+            }
         };
-        let (saved, path) = match saved {
-            Ok(path) => (Ok(()), Some(path)),
-            Err(error) => (Err(error), None),
-        };
-        let mut replay = Replay::new(record, path, self.animate);
+        let mut replay = Replay::new(record, saved.as_ref().ok().cloned(), self.animate);
         replay.show_end();
         replay.start_review();
         if let Err(error) = saved {

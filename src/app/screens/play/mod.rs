@@ -287,7 +287,7 @@ pub fn continued(record: AnyRecord, context: &Context) -> Box<dyn Screen> {
     // long as it holds what it holds now.
     let ours = context.autosave.as_deref().and_then(|path| {
         let text = files::read_text(path).ok()?;
-        files::load(path)
+        files::parse(&text)
             .is_ok_and(|saved| saved == record)
             .then_some(text)
     });

@@ -92,13 +92,12 @@ pub fn new_save_path<G: GameUi>() -> PathBuf {
     files::default_save_path(G::NAME)
 }
 
-/// Saves `text` in a new file of the saved games, dated and numbered as
+/// Saves `text` in a new file of `folder`, dated and numbered as
 /// [`new_save_path`] names them, never in a file that is already there
 /// (another tabletop may save a game that minute too); where it went.
-pub fn save_in_new_file<G: GameUi>(text: &str) -> io::Result<PathBuf> {
-    let folder = files::games_dir().unwrap_or_default();
+pub fn save_in_new_file<G: GameUi>(folder: &Path, text: &str) -> io::Result<PathBuf> {
     let stamp = files::timestamp(SystemTime::now());
-    files::kept::keep_new(&folder, G::NAME, &stamp, text)
+    files::kept::keep_new(folder, G::NAME, &stamp, text)
 }
 
 impl<G: GameUi> Play<G> {
@@ -132,18 +131,20 @@ impl<G: GameUi> Play<G> {
         };
         let there = files::read_text(&path).ok();
         match &self.autosaved {
-            Autosaved::Unseen => match keep_unfinished(&path, self.saved_games.as_deref()) {
-                Ok(told) => {
-                    self.autosaved = Autosaved::Holds(there);
-                    if told.is_some() {
-                        self.message = told;
+            Autosaved::Unseen => {
+                match keep_unfinished(&path, there.as_deref(), self.saved_games.as_deref()) {
+                    Ok(told) => {
+                        self.autosaved = Autosaved::Holds(there);
+                        if told.is_some() {
+                            self.message = told;
+                        }
+                    }
+                    Err(error) => {
+                        self.message = Some(format!("Autosave failed: {error}"));
+                        return;
                     }
                 }
-                Err(error) => {
-                    self.message = Some(format!("Autosave failed: {error}"));
-                    return;
-                }
-            },
+            }
             Autosaved::Holds(seen) if there.is_some() && *seen != there => {
                 let seen = seen.clone();
                 self.leave_autosave(seen);
@@ -174,10 +175,7 @@ impl<G: GameUi> Play<G> {
         let copy = seen.and_then(|seen| files::kept::holding(&folder, &seen));
         let written = match copy {
             Some(path) => files::save(&path, &text).map(|()| path),
-            None => {
-                let stamp = files::timestamp(SystemTime::now());
-                files::kept::keep_new(&folder, G::NAME, &stamp, &text)
-            }
+            None => save_in_new_file::<G>(&folder, &text),
         };
         match written {
             Ok(path) => {
@@ -409,20 +407,21 @@ fn continues(path: &Path, text: &str) -> bool {
     })
 }
 
-/// Before the autosave file at `path` is first written over by another
-/// game: keeps the game there in `folder` (the saved games) if it is
-/// unfinished, or a record that does not load (which the autosave would
-/// write over); what to tell the player. An error when it could not be
-/// kept: the autosave is then not written.
-fn keep_unfinished(path: &Path, folder: Option<&Path>) -> Result<Option<String>, String> {
-    let Some(folder) = folder else {
-        return Ok(None);
-    };
+/// Before the autosave file at `path`, which holds `there` as read, is
+/// first written over by another game: keeps the game there in `folder`
+/// (the saved games) if it is unfinished, or a record that does not load
+/// (which the autosave would write over); what to tell the player. An
+/// error when it could not be kept: the autosave is then not written.
+fn keep_unfinished(
+    path: &Path,
+    there: Option<&str>,
+    folder: Option<&Path>,
+) -> Result<Option<String>, String> {
     // Nothing there, or what cannot be read: the save says so itself.
-    let Ok(text) = files::read_text(path) else {
+    let (Some(folder), Some(text)) = (folder, there) else {
         return Ok(None);
     };
-    let (name, what) = match files::load(path) {
+    let (name, what) = match files::parse(text) {
         Ok(record) if record.moves() > 0 && !record.is_over() => (
             record.kind().name(),
             format!(
@@ -432,13 +431,13 @@ fn keep_unfinished(path: &Path, folder: Option<&Path>) -> Result<Option<String>,
             ),
         ),
         Ok(_) => return Ok(None),
-        Err(_) if record::parse(&text).is_ok() => {
+        Err(_) if record::parse(text).is_ok() => {
             ("autosave", "autosave that did not load".to_string())
         }
         Err(_) => return Ok(None),
     };
     let stamp = files::timestamp(SystemTime::now());
-    match files::kept::keep_new(folder, name, &stamp, &text) {
+    match files::kept::keep_new(folder, name, &stamp, text) {
         Ok(_) => Ok(Some(format!("The {what} is kept in the saved games"))),
         Err(error) => Err(format!(
             "not written over, it holds an {what} not kept in the saved games ({error}): {}",
